@@ -1,0 +1,200 @@
+// Builds the Fastify instance of the API (tests use it; main.ts starts it).
+import fs from 'node:fs'
+import cors from '@fastify/cors'
+import rateLimit from '@fastify/rate-limit'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify'
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { Redis } from 'ioredis'
+import type { Config } from './config'
+import type { AppContext } from './context'
+import { createDb, type DbHandle } from './db'
+import { HttpError, registerErrorHandling } from './lib/errors'
+import { createMailer, type Mailer, type OutgoingMail } from './mail'
+import { createTokenService } from './modules/auth/tokens'
+import { modules } from './modules'
+import authPlugin from './plugins/auth'
+
+export interface BuildOverrides {
+  mailer?: Mailer
+  logger?: FastifyBaseLogger
+  /** An already open database (the caller closes it). */
+  db?: DbHandle
+  /** Where the built-in pino logger writes (tests capture it); ignored with `logger`. */
+  logStream?: NodeJS.WritableStream
+}
+
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.cookie',
+  '*.authorization',
+  '*.cookie',
+  '*.password',
+  '*.oldPassword',
+  '*.newPassword',
+  '*.password_hash',
+  '*.accessToken',
+  '*.refreshToken',
+  '*.credential',
+  '*.verificationCode',
+  '*.activatedLink',
+  '*.token',
+]
+
+function findNulStrings(
+  value: unknown,
+  path: string,
+  out: Record<string, ['invalidValue']>,
+  depth = 0,
+): void {
+  if (depth > 64) return
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) out[path || 'body'] = ['invalidValue']
+  } else if (Array.isArray(value)) {
+    value.forEach((v, i) => findNulStrings(v, path ? `${path}.${i}` : String(i), out, depth + 1))
+  } else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (k.includes('\u0000')) out[path || 'body'] = ['invalidValue']
+      findNulStrings(v, path ? `${path}.${k}` : k, out, depth + 1)
+    }
+  }
+}
+
+export const BODY_LIMIT_BYTES = 1024 * 1024
+
+export async function buildApp(config: Config, overrides: BuildOverrides = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(overrides.logger
+      ? { loggerInstance: overrides.logger }
+      : {
+          logger: {
+            level: config.logLevel,
+            redact: { paths: REDACT, censor: '[redacted]' },
+            ...(overrides.logStream ? { stream: overrides.logStream } : {}),
+          },
+        }),
+    // Fastify accepts a hop count at run time although its typings omit it.
+    trustProxy: config.trustProxy as string | boolean,
+    bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    forceCloseConnections: true,
+  }) as unknown as FastifyInstance
+
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  registerErrorHandling(app)
+
+  // JSON only: an empty JSON body counts as no body; text/plain is refused with 415.
+  const defaultJson = app.getDefaultJsonParser('error', 'error')
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, undefined)
+    defaultJson(req, body as string, done)
+  })
+  // A route with a body schema and no body at all validates `{}` so every missing field is named.
+  app.addHook('preValidation', async (request) => {
+    if ((request.body === undefined || request.body === null) && request.routeOptions.schema?.body) {
+      request.body = {}
+    }
+    // NUL characters cannot be stored as text (PostgreSQL refuses them): answer 400, never 500.
+    const bad: Record<string, ['invalidValue']> = {}
+    findNulStrings(request.body, '', bad)
+    findNulStrings(request.query, '', bad)
+    findNulStrings(request.params, '', bad)
+    if (Object.keys(bad).length > 0) throw new HttpError(400, 'validationFailed', bad)
+  })
+
+  // --- context ------------------------------------------------------------------------------
+  if (config.database.dialect === 'sqlite') {
+    fs.mkdirSync(config.dataDir, { recursive: true })
+  }
+  const dbHandle =
+    overrides.db ?? createDb(config.database, (err) => app.log.error({ err }, 'database pool error'))
+  const mailer = overrides.mailer ?? createMailer(config, app.log)
+  const pendingMail = new Set<Promise<void>>()
+  const ctx: AppContext = {
+    config,
+    db: dbHandle.db,
+    dialect: dbHandle.dialect,
+    mailer,
+    log: app.log,
+    sendMail(mail: OutgoingMail) {
+      const p: Promise<void> = mailer
+        .send(mail)
+        .catch((err: unknown) => app.log.error({ err, to: mail.to, subject: mail.subject }, 'mail failed'))
+        .finally(() => pendingMail.delete(p))
+      pendingMail.add(p)
+    },
+    async flushMail() {
+      await Promise.allSettled([...pendingMail])
+    },
+  }
+  app.decorate('ctx', ctx)
+  app.addHook('onClose', async () => {
+    await ctx.flushMail()
+    await mailer.close()
+    if (!overrides.db) await dbHandle.destroy()
+  })
+
+  await app.register(cors, {
+    origin: [config.webUrl],
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+  })
+
+  await app.register(authPlugin, { tokens: createTokenService(config, dbHandle.db) })
+
+  // --- rate limits (Mastodon-like; every max times RATE_LIMIT_MULTIPLIER) ---------------------
+  let redis: Redis | undefined
+  if (config.redisUrl) {
+    redis = new Redis(config.redisUrl, {
+      connectTimeout: 1000,
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: true,
+      lazyConnect: false,
+    })
+    redis.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'))
+    app.addHook('onClose', async () => {
+      await redis?.quit().catch(() => redis?.disconnect())
+    })
+  }
+  await app.register(rateLimit, {
+    global: true,
+    max: Math.max(1, Math.round(300 * config.rateLimitMultiplier)),
+    timeWindow: 5 * 60_000,
+    keyGenerator: (req: FastifyRequest) => (req.authClaims ? `u:${req.authClaims.userId}` : `ip:${req.ip}`),
+    ...(redis ? { redis, nameSpace: 'nearby-rl:', skipOnError: true } : {}),
+    errorResponseBuilder: (_req, context) =>
+      new HttpError(429, 'rateLimited', {}, { 'retry-after': String(Math.ceil(context.ttl / 1000)) }),
+  })
+
+  // --- OpenAPI --------------------------------------------------------------------------------
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Nearby API',
+        version: '1.1.3',
+        description: 'REST API of Nearby (SPEC §7). Error bodies are {message, errors}.',
+      },
+      servers: [{ url: config.publicUrl }],
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(swaggerUi, { routePrefix: '/docs' })
+  app.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () =>
+    app.swagger(),
+  )
+
+  // --- modules: one folder per area under api/modules/ ----------------------------------------
+  for (const module of modules) await app.register(module.plugin)
+
+  return app
+}

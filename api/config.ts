@@ -1,0 +1,146 @@
+// Every environment variable of the API, parsed once with zod. Defaults run on a laptop.
+import { z } from 'zod'
+
+const DEV_JWT_SECRET = 'dev-only-insecure-jwt-secret-change-me-0123456789'
+
+const bool = (fallback: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return fallback
+      const v = value.trim().toLowerCase()
+      if (['1', 'true', 'yes', 'on'].includes(v)) return true
+      if (['0', 'false', 'no', 'off'].includes(v)) return false
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'expected a boolean (true/false)' })
+      return z.NEVER
+    })
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value && value.trim() !== '' ? value.trim() : undefined))
+
+const url = (fallback: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() !== '' ? v.trim() : fallback))
+    .pipe(z.string().url())
+
+const int = (fallback: number, min = 0) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() !== '' ? Number(v) : fallback))
+    .pipe(z.number().int().min(min))
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.string().optional().default('development'),
+    API_HOST: z.string().optional().default('0.0.0.0'),
+    API_PORT: int(4000).pipe(z.number().max(65535)),
+    API_PUBLIC_URL: url('http://localhost:4000'),
+    WEB_URL: url('http://localhost:3000'),
+    DATA_DIR: z.string().optional().default('data'),
+    DATABASE_URL: optionalString,
+    REDIS_URL: optionalString,
+    SMTP_URL: optionalString,
+    MAIL_FROM: z.string().optional().default('Nearby <no-reply@nearby.local>'),
+    JWT_SECRET: optionalString,
+    ACCESS_TOKEN_TTL_SECONDS: int(900, 1),
+    REFRESH_TOKEN_TTL_DAYS: int(30, 1),
+    REFRESH_GRACE_SECONDS: int(10, 0),
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_JWKS_URL: url('https://www.googleapis.com/oauth2/v3/certs'),
+    ANDROID_STORE_URL: url('https://play.google.com/store/search?q=Nearby&c=apps'),
+    IOS_STORE_URL: url('https://apps.apple.com/search?term=Nearby'),
+    RATE_LIMIT_MULTIPLIER: z
+      .string()
+      .optional()
+      .transform((v) => (v && v.trim() !== '' ? Number(v) : 1))
+      .pipe(z.number().positive()),
+    TRUST_PROXY: z.string().optional().default('loopback'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .optional()
+      .default('info'),
+    SEED_DEMO: bool(true),
+    UPLOADS_DIR: optionalString,
+    GEOCODER_URL: url('https://nominatim.openstreetmap.org'),
+    GEOCODER_USER_AGENT: optionalString,
+    GEOCODER_TIMEOUT_MS: int(3000, 100),
+    GEOCODER_MIN_INTERVAL_MS: int(1000, 0),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production') {
+      if (!env.JWT_SECRET || env.JWT_SECRET.length < 32 || env.JWT_SECRET === DEV_JWT_SECRET) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ['JWT_SECRET'],
+          message: 'production needs JWT_SECRET of at least 32 random characters',
+        })
+      }
+    }
+  })
+
+export type DatabaseConfig =
+  { dialect: 'sqlite'; filename: string } | { dialect: 'postgres'; connectionString: string }
+
+function parseTrustProxy(value: string): boolean | number | string {
+  const v = value.trim()
+  if (v === 'true') return true
+  if (v === 'false' || v === '') return false
+  if (/^\d+$/.test(v)) return Number(v)
+  return v
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = envSchema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`)
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`)
+  }
+  const e = parsed.data
+  const dataDir = e.DATA_DIR
+  const databaseUrl = e.DATABASE_URL ?? `${dataDir.replace(/\/+$/, '')}/nearby.db`
+  const database: DatabaseConfig = /^postgres(ql)?:\/\//i.test(databaseUrl)
+    ? { dialect: 'postgres', connectionString: databaseUrl }
+    : { dialect: 'sqlite', filename: databaseUrl.replace(/^(sqlite|file):(\/\/)?/i, '') }
+  return {
+    nodeEnv: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    host: e.API_HOST,
+    port: e.API_PORT,
+    publicUrl: e.API_PUBLIC_URL.replace(/\/+$/, ''),
+    webUrl: e.WEB_URL.replace(/\/+$/, ''),
+    dataDir,
+    databaseUrl,
+    database,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    jwtSecret: e.JWT_SECRET ?? DEV_JWT_SECRET,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    refreshGraceSeconds: e.REFRESH_GRACE_SECONDS,
+    googleClientId: e.GOOGLE_CLIENT_ID,
+    googleJwksUrl: e.GOOGLE_JWKS_URL,
+    androidStoreUrl: e.ANDROID_STORE_URL,
+    iosStoreUrl: e.IOS_STORE_URL,
+    rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO,
+    uploadsDir: e.UPLOADS_DIR ?? `${dataDir.replace(/\/+$/, '')}/uploads`,
+    geocoder: {
+      url: e.GEOCODER_URL.replace(/\/+$/, ''),
+      userAgent: e.GEOCODER_USER_AGENT ?? 'Nearby/1.1.3 (self-hosted; set GEOCODER_USER_AGENT to a contact)',
+      timeoutMs: e.GEOCODER_TIMEOUT_MS,
+      /** Nominatim's usage policy: at most one request per second. */
+      minIntervalMs: e.GEOCODER_MIN_INTERVAL_MS,
+    },
+  }
+}
+
+export type Config = ReturnType<typeof loadConfig>

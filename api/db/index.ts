@@ -1,0 +1,61 @@
+// Kysely instance and dialect choice: better-sqlite3 (default, embedded) or a pg Pool.
+import fs from 'node:fs'
+import path from 'node:path'
+import SQLite from 'better-sqlite3'
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import pg from 'pg'
+import type { DatabaseConfig } from '../config'
+import type { Database } from './schema'
+
+export type Db = Kysely<Database>
+export type Dialect = DatabaseConfig['dialect']
+
+export interface DbHandle {
+  db: Db
+  dialect: Dialect
+  destroy(): Promise<void>
+}
+
+export function createDb(config: DatabaseConfig, onPoolError?: (err: Error) => void): DbHandle {
+  if (config.dialect === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: config.connectionString,
+      max: 10,
+      connectionTimeoutMillis: 5000,
+      idleTimeoutMillis: 30_000,
+    })
+    // An idle client losing its connection must not crash the process.
+    pool.on('error', (err) => (onPoolError ? onPoolError(err) : console.error('database pool error', err)))
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    return { db, dialect: 'postgres', destroy: () => db.destroy() }
+  }
+  if (config.filename !== ':memory:') {
+    fs.mkdirSync(path.dirname(path.resolve(config.filename)), { recursive: true })
+  }
+  const database = new SQLite(config.filename)
+  database.pragma('journal_mode = WAL')
+  database.pragma('busy_timeout = 5000')
+  database.pragma('foreign_keys = ON')
+  database.pragma('synchronous = NORMAL')
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) })
+  return { db, dialect: 'sqlite', destroy: () => db.destroy() }
+}
+
+export async function checkDb(db: Db): Promise<void> {
+  await sql`select 1`.execute(db)
+}
+
+export function nowIso(date: Date = new Date()): string {
+  return date.toISOString()
+}
+
+/** True when the error is a UNIQUE constraint violation on either dialect. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string } | null
+  if (!e) return false
+  return (
+    e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  )
+}
+
+export type { Database } from './schema'

@@ -1,0 +1,206 @@
+// Typed tables of the whole data model (SPEC §3). Same column types on SQLite and PostgreSQL:
+// text ids (crypto.randomUUID), ISO-8601 UTC text timestamps, integer 0/1 booleans, double precision
+// coordinates. See docs/decisions/002-one-schema-two-dialects.md.
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
+
+type Bool = number // 0 | 1
+type Iso = string // ISO-8601 UTC, e.g. 2026-01-31T12:00:00.000Z
+
+export interface UsersTable {
+  id: string
+  email: string | null
+  password_hash: string | null
+  google_sub: string | null
+  name: string
+  lastname: string
+  username: string
+  phone: string | null
+  profession: string | null
+  user_bio: string | null
+  role: string
+  avatar_name: string | null
+  avatar_path: string | null
+  facebook: string | null
+  instagram: string | null
+  vk: string | null
+  moderation_status: string
+  moderation_image_status: string
+  is_activated: Bool
+  city_name: string | null
+  city_lat: number | null
+  city_lon: number | null
+  locale: string
+  disabled_at: Iso | null
+  deletion_requested_at: Iso | null
+  created_at: Iso
+  updated_at: Iso
+}
+
+export interface EmailCodesTable {
+  id: string
+  user_id: string
+  purpose: string
+  code_hash: string
+  expires_at: Iso
+  attempts: Generated<number>
+  used_at: Iso | null
+  created_at: Iso
+}
+
+export interface PasswordResetLinksTable {
+  id: string
+  user_id: string
+  token_hash: string
+  expires_at: Iso
+  used_at: Iso | null
+  created_at: Iso
+}
+
+export interface RefreshTokensTable {
+  id: string
+  user_id: string
+  family_id: string
+  token_hash: string
+  expires_at: Iso
+  replaced_at: Iso | null
+  replaced_by: string | null
+  revoked_at: Iso | null
+  created_at: Iso
+}
+
+export interface PostsTable {
+  id: string
+  title: string
+  description: string
+  event_type: string
+  access_type: string
+  start_date: Iso | null
+  end_date: Iso | null
+  address: string
+  lon: number
+  lat: number
+  channel_link: string | null
+  max_participants: number | null
+  price_donation: Bool
+  price_amount: number | null
+  price_currency: string | null
+  price_range: string | null
+  posted_by: string
+  created_by: string
+  moderation_status: string
+  moderation_image_status: string
+  post_status: string
+  created_at: Iso
+  updated_at: Iso
+}
+
+export interface PostImagesTable {
+  id: string
+  post_id: string
+  name: string
+  path: string
+  thumb_path: string | null
+  position: number
+  created_at: Iso
+}
+
+export interface PostCategoriesTable {
+  post_id: string
+  category: string
+}
+
+export interface PostHoursTable {
+  id: string
+  post_id: string
+  day: string
+  open: string
+  close: string
+}
+
+export interface PostUserLinkTable {
+  post_id: string
+  user_id: string
+  created_at: Iso
+}
+
+export interface FollowsTable {
+  follower_id: string
+  followee_id: string
+  created_at: Iso
+}
+
+export interface InvitationsTable {
+  id: string
+  post_id: string
+  sender_id: string
+  created_at: Iso
+}
+
+export interface InvitationRecipientsTable {
+  id: string
+  invitation_id: string
+  recipient_id: string
+  status: string
+  responded_at: Iso | null
+  created_at: Iso
+}
+
+export interface NotificationsTable {
+  id: string
+  recipient_id: string
+  notification_type: string
+  user_from: string | null
+  entity_id: string | null
+  opened_at: Iso | null
+  created_at: Iso
+}
+
+export interface PushSubscriptionsTable {
+  id: string
+  user_id: string
+  endpoint: string
+  p256dh: string
+  auth: string
+  created_at: Iso
+}
+
+export interface ReportsTable {
+  id: string
+  target_type: string
+  target_id: string
+  reporter_id: string
+  reason: string
+  details: string | null
+  status: string
+  created_at: Iso
+  updated_at: Iso
+  resolved_at: Iso | null
+  resolved_by: string | null
+}
+
+export interface Database {
+  users: UsersTable
+  email_codes: EmailCodesTable
+  password_reset_links: PasswordResetLinksTable
+  refresh_tokens: RefreshTokensTable
+  posts: PostsTable
+  post_images: PostImagesTable
+  post_categories: PostCategoriesTable
+  post_hours: PostHoursTable
+  post_likes: PostUserLinkTable
+  post_views: PostUserLinkTable
+  post_participants: PostUserLinkTable
+  follows: FollowsTable
+  invitations: InvitationsTable
+  invitation_recipients: InvitationRecipientsTable
+  notifications: NotificationsTable
+  push_subscriptions: PushSubscriptionsTable
+  reports: ReportsTable
+}
+
+export type UserRow = Selectable<UsersTable>
+export type NewUser = Insertable<UsersTable>
+export type UserUpdate = Updateable<UsersTable>
+export type PostRow = Selectable<PostsTable>
+export type NewPost = Insertable<PostsTable>
+export type RefreshTokenRow = Selectable<RefreshTokensTable>

@@ -1,0 +1,17 @@
+// npm run seed: migrate and seed demo data into DATABASE_URL (does nothing when users exist).
+import fs from 'node:fs'
+import { loadConfig } from '../config'
+import { createDb } from './index'
+import { migrateToLatest } from './migrations'
+import { seedDemo } from './seed'
+
+const config = loadConfig()
+fs.mkdirSync(config.dataDir, { recursive: true })
+const handle = createDb(config.database)
+try {
+  await migrateToLatest(handle.db)
+  const result = await seedDemo(handle.db)
+  console.log(result ? `Seeded demo data: ${JSON.stringify(result)}` : 'Users exist already: nothing seeded.')
+} finally {
+  await handle.destroy()
+}

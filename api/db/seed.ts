@@ -1,0 +1,322 @@
+// Demo data for a laptop start (SEED_DEMO, empty users table). Idempotent and deterministic: a seeded
+// PRNG picks places, dates and links; dates are relative to the day the seed runs (future events).
+import { CATEGORIES, DEFAULT_CENTER } from '#contract'
+import type { Db } from './index'
+import { nowIso } from './index'
+import type { NewPost, NewUser } from './schema'
+import { hashPassword } from '../lib/passwords'
+
+/** Documented demo accounts (README, tests). */
+export const DEMO_ACCOUNTS = [
+  {
+    email: 'superadmin@nearby.local',
+    password: 'superadmin123',
+    role: 'superAdmin',
+    username: 'superadmin',
+    name: 'Sofia',
+    lastname: 'Super',
+    activated: true,
+  },
+  {
+    email: 'admin@nearby.local',
+    password: 'admin123',
+    role: 'admin',
+    username: 'admin',
+    name: 'Adam',
+    lastname: 'Admin',
+    activated: true,
+  },
+  {
+    email: 'user@nearby.local',
+    password: 'user123',
+    role: 'user',
+    username: 'demouser',
+    name: 'Dana',
+    lastname: 'Demo',
+    activated: true,
+  },
+  {
+    email: 'newbie@nearby.local',
+    password: 'newbie123',
+    role: 'user',
+    username: 'newbie',
+    name: 'Nikola',
+    lastname: 'Newbie',
+    activated: false,
+  },
+  {
+    email: 'bot@nearby.local',
+    password: 'bot12345',
+    role: 'bot',
+    username: 'nearbybot',
+    name: 'Nearby',
+    lastname: 'Bot',
+    activated: true,
+  },
+] as const
+
+function mulberry32(seed: number) {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+const EVENT_TITLES = [
+  'Jazz night on the river',
+  'Open-air cinema',
+  'Stand-up comedy evening',
+  'Board games meetup',
+  'Kids science workshop',
+  'Modern art exhibition',
+  'Photography walk',
+  'Classical music concert',
+  'Improv theatre show',
+  'Street food festival',
+  'Python for beginners',
+  'Chess tournament',
+  'Rock concert in the park',
+  'Pottery class',
+  'Wine tasting',
+  'Sunset yoga',
+  'Book club',
+  'Indie film premiere',
+  'Salsa dance night',
+  'Startup pitch evening',
+  'Puppet theatre for kids',
+  'History walking tour',
+  'Retro video games night',
+  'Acoustic open mic',
+  'Language exchange',
+  'Astronomy evening',
+  'Painting workshop',
+  'Quiz night',
+  'Electronic music party',
+  'Poetry reading',
+]
+const PLACE_TITLES = [
+  'Riverside Café',
+  'City Library',
+  'Old Town Gallery',
+  'Kalemegdan Park Kiosk',
+  'Sunny Coworking',
+  'Little Theatre Stage',
+  'Board Game Bar',
+  'Green Market',
+  'Jazz Cellar',
+  'Family Play Centre',
+]
+const STREETS = [
+  'Knez Mihailova',
+  'Kralja Petra',
+  'Bulevar kralja Aleksandra',
+  'Njegoševa',
+  'Cara Dušana',
+  'Karađorđeva',
+  'Gospodar Jevremova',
+  'Skadarska',
+  'Nemanjina',
+  'Takovska',
+]
+const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
+const CURRENCIES = ['RSD', 'EUR', 'USD', 'RUB'] as const
+
+export interface SeedResult {
+  users: number
+  events: number
+  places: number
+}
+
+export async function seedDemo(db: Db, options: { now?: Date } = {}): Promise<SeedResult | null> {
+  const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst()
+  if (existing) return null
+  const rand = mulberry32(20260101)
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T
+  const now = options.now ?? new Date()
+  const created = nowIso(now)
+
+  const hashes = new Map<string, string>()
+  for (const a of DEMO_ACCOUNTS) hashes.set(a.password, await hashPassword(a.password))
+
+  // Stable ids so links in docs/tests stay valid between seeds.
+  const userIds: string[] = DEMO_ACCOUNTS.map((_, i) => `00000000-0000-4000-8000-00000000000${i + 1}`)
+  const users: NewUser[] = DEMO_ACCOUNTS.map((a, i) => ({
+    id: userIds[i] as string,
+    email: a.email,
+    password_hash: hashes.get(a.password) ?? null,
+    google_sub: null,
+    name: a.name,
+    lastname: a.lastname,
+    username: a.username,
+    phone: i === 2 ? '79991234567' : null,
+    profession:
+      a.role === 'bot' ? null : pick(['Designer', 'Engineer', 'Teacher', 'Musician', 'Photographer']),
+    user_bio:
+      a.role === 'bot' ? 'Official Nearby account.' : `Hi, I am ${a.name}. I like events around Belgrade.`,
+    role: a.role,
+    avatar_name: null,
+    avatar_path: null,
+    facebook: null,
+    instagram: i === 2 ? 'https://instagram.com/nearby' : null,
+    vk: null,
+    moderation_status: 'APPROVED',
+    moderation_image_status: 'APPROVED',
+    is_activated: a.activated ? 1 : 0,
+    city_name: 'Belgrade',
+    city_lat: DEFAULT_CENTER.latitude,
+    city_lon: DEFAULT_CENTER.longitude,
+    locale: 'en',
+    disabled_at: null,
+    deletion_requested_at: null,
+    created_at: created,
+    updated_at: created,
+  }))
+
+  // A point within ~10 km of the default centre.
+  const point = () => {
+    const r = 10_000 * Math.sqrt(rand())
+    const theta = rand() * 2 * Math.PI
+    const lat = DEFAULT_CENTER.latitude + (r * Math.cos(theta)) / 111_320
+    const lon =
+      DEFAULT_CENTER.longitude +
+      (r * Math.sin(theta)) / (111_320 * Math.cos((DEFAULT_CENTER.latitude * Math.PI) / 180))
+    return { lat: Math.round(lat * 1e6) / 1e6, lon: Math.round(lon * 1e6) / 1e6 }
+  }
+  const organizers = [userIds[0], userIds[1], userIds[2], userIds[2], userIds[4]] as string[]
+
+  const posts: NewPost[] = []
+  const categories: { post_id: string; category: string }[] = []
+  const hours: { id: string; post_id: string; day: string; open: string; close: string }[] = []
+  EVENT_TITLES.forEach((title, i) => {
+    const id = `10000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`
+    const { lat, lon } = point()
+    const start = new Date(now)
+    start.setUTCDate(start.getUTCDate() + 1 + Math.floor(rand() * 45))
+    start.setUTCHours(16 + Math.floor(rand() * 5), rand() < 0.5 ? 0 : 30, 0, 0)
+    const end = new Date(start.getTime() + (2 + Math.floor(rand() * 3)) * 3_600_000)
+    const priced = rand()
+    const donation = priced < 0.15
+    const paid = !donation && priced < 0.55
+    const author = organizers[i % organizers.length] as string
+    posts.push({
+      id,
+      title,
+      description: `${title}. Join us for a friendly evening in Belgrade. Everyone is welcome!`,
+      event_type: 'EVENT',
+      access_type: i % 10 === 7 ? 'PRIVATE' : i % 10 === 4 ? 'SUBSCRIBERS' : 'COMMON',
+      start_date: start.toISOString(),
+      end_date: rand() < 0.7 ? end.toISOString() : null,
+      address: `${pick(STREETS)} ${1 + Math.floor(rand() * 60)}, Belgrade`,
+      lon,
+      lat,
+      channel_link: rand() < 0.3 ? 'https://t.me/nearby_events' : null,
+      max_participants: rand() < 0.35 ? 5 + Math.floor(rand() * 40) : null,
+      price_donation: donation ? 1 : 0,
+      price_amount: paid ? ([300, 500, 800, 1000, 1500, 10, 15, 20][Math.floor(rand() * 8)] ?? 500) : null,
+      price_currency: paid ? pick(CURRENCIES) : null,
+      price_range: paid && rand() < 0.4 ? pick(['FROM', 'UPTO'] as const) : null,
+      posted_by: author,
+      created_by: author,
+      moderation_status: 'APPROVED',
+      moderation_image_status: 'APPROVED',
+      post_status: 'ACTIVE',
+      created_at: created,
+      updated_at: created,
+    })
+    const c1 = CATEGORIES[i % CATEGORIES.length] as string
+    categories.push({ post_id: id, category: c1 })
+    const c2 = pick(CATEGORIES)
+    if (c2 !== c1 && rand() < 0.5) categories.push({ post_id: id, category: c2 })
+  })
+  PLACE_TITLES.forEach((title, i) => {
+    const id = `20000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`
+    const { lat, lon } = point()
+    const author = (i % 2 === 0 ? userIds[0] : userIds[1]) as string
+    posts.push({
+      id,
+      title,
+      description: `${title}: a favourite spot of the Nearby community.`,
+      event_type: 'PLACE',
+      access_type: 'COMMON',
+      start_date: null,
+      end_date: null,
+      address: `${pick(STREETS)} ${1 + Math.floor(rand() * 60)}, Belgrade`,
+      lon,
+      lat,
+      channel_link: `https://t.me/nearby_place_${i + 1}`,
+      max_participants: null,
+      price_donation: 0,
+      price_amount: null,
+      price_currency: null,
+      price_range: null,
+      posted_by: author,
+      created_by: author,
+      moderation_status: 'APPROVED',
+      moderation_image_status: 'APPROVED',
+      post_status: 'ACTIVE',
+      created_at: created,
+      updated_at: created,
+    })
+    categories.push({ post_id: id, category: CATEGORIES[(i * 2) % CATEGORIES.length] as string })
+    const open = `${String(8 + Math.floor(rand() * 3)).padStart(2, '0')}:00`
+    const close = `${String(18 + Math.floor(rand() * 5)).padStart(2, '0')}:00`
+    DAYS.forEach((day, d) => {
+      if (d === 6 && i % 3 === 0) return // some places rest on Sunday
+      hours.push({
+        id: `${id.slice(0, 24)}${String(d).padStart(2, '0')}${id.slice(26)}`,
+        post_id: id,
+        day,
+        open,
+        close,
+      })
+    })
+  })
+
+  const [superId, adminId, userId, newbieId, botId] = userIds as [string, string, string, string, string]
+  const follows = [
+    [userId, superId],
+    [userId, adminId],
+    [adminId, userId],
+    [superId, userId],
+    [newbieId, userId],
+    [botId, userId],
+    [userId, botId],
+  ].map(([follower_id, followee_id]) => ({
+    follower_id: follower_id as string,
+    followee_id: followee_id as string,
+    created_at: created,
+  }))
+  const participants: { post_id: string; user_id: string; created_at: string }[] = []
+  const likes: { post_id: string; user_id: string; created_at: string }[] = []
+  const views: { post_id: string; user_id: string; created_at: string }[] = []
+  posts.forEach((p, i) => {
+    for (const uid of [superId, adminId, userId, botId]) {
+      if (uid === p.posted_by) continue
+      if (
+        p.event_type === 'EVENT' &&
+        rand() < 0.35 &&
+        (p.max_participants ?? 99) > participants.filter((x) => x.post_id === p.id).length
+      ) {
+        participants.push({ post_id: p.id, user_id: uid, created_at: created })
+      }
+      if (rand() < 0.4) likes.push({ post_id: p.id, user_id: uid, created_at: created })
+      if (rand() < 0.7 || i % 5 === 0) views.push({ post_id: p.id, user_id: uid, created_at: created })
+    }
+  })
+
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('users').values(users).execute()
+    for (const p of posts) await trx.insertInto('posts').values(p).execute()
+    await trx.insertInto('post_categories').values(categories).execute()
+    await trx.insertInto('post_hours').values(hours).execute()
+    await trx.insertInto('follows').values(follows).execute()
+    if (participants.length) await trx.insertInto('post_participants').values(participants).execute()
+    if (likes.length) await trx.insertInto('post_likes').values(likes).execute()
+    if (views.length) await trx.insertInto('post_views').values(views).execute()
+  })
+  return { users: users.length, events: EVENT_TITLES.length, places: PLACE_TITLES.length }
+}

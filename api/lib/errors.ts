@@ -1,0 +1,125 @@
+// Uniform error answers: every 4xx/5xx body is {message, errors} (contract errorResponseSchema),
+// translated from message codes into the caller's Accept-Language.
+import { type MessageCode, translateMessage, isMessageCode, type Language } from '#contract'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
+import type { ZodIssue } from 'zod'
+import { pickLanguage } from './i18n'
+
+export type FieldErrors = Record<string, MessageCode[]>
+
+/** Thrown by services: an HTTP status, a message code and optional per-field message codes. */
+export class HttpError extends Error {
+  readonly statusCode: number
+  readonly code: MessageCode
+  readonly fieldErrors: FieldErrors
+  readonly headers: Record<string, string>
+
+  constructor(
+    statusCode: number,
+    code: MessageCode,
+    fieldErrors: FieldErrors = {},
+    headers: Record<string, string> = {},
+  ) {
+    super(code)
+    this.name = 'HttpError'
+    this.statusCode = statusCode
+    this.code = code
+    this.fieldErrors = fieldErrors
+    this.headers = headers
+  }
+}
+
+export interface ErrorBody {
+  message: string
+  errors: Record<string, string[]>
+}
+
+export function errorBody(
+  code: MessageCode | string,
+  fieldErrors: Record<string, string[]>,
+  language: Language,
+): ErrorBody {
+  const errors: Record<string, string[]> = {}
+  for (const [field, codes] of Object.entries(fieldErrors)) {
+    errors[field] = codes.map((c) => translateMessage(c, language))
+  }
+  return { message: translateMessage(code, language), errors }
+}
+
+/** Maps one zod issue to a message code: schema codes stay, zod's own defaults become required/invalidValue. */
+export function issueCode(issue: ZodIssue): MessageCode {
+  // A missing or null field is 'required' whatever message the schema gives wrong types.
+  if (issue.code === 'invalid_type' && (issue.received === 'undefined' || issue.received === 'null'))
+    return 'required'
+  if (isMessageCode(issue.message)) return issue.message
+  return 'invalidValue'
+}
+
+export function zodIssuesToFieldErrors(issues: ZodIssue[], prefix?: string): FieldErrors {
+  const out: FieldErrors = {}
+  for (const issue of issues) {
+    const path = issue.path.map(String).join('.')
+    const key = path || prefix || 'body'
+    const code = issueCode(issue)
+    const list = (out[key] ??= [])
+    if (!list.includes(code)) list.push(code)
+  }
+  // A blank field only says it is required (not also 'too short' or 'invalid email').
+  for (const [key, codes] of Object.entries(out)) {
+    if (codes.includes('required')) out[key] = ['required']
+  }
+  return out
+}
+
+const STATUS_CODES: Record<number, MessageCode> = {
+  400: 'malformedRequest',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'notFound',
+  405: 'notFound',
+  406: 'malformedRequest',
+  413: 'payloadTooLarge',
+  415: 'unsupportedMediaType',
+  429: 'rateLimited',
+}
+
+export function languageOf(request: FastifyRequest): Language {
+  return pickLanguage(request.headers['accept-language'])
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler(
+    (error: FastifyError | HttpError | Error, request: FastifyRequest, reply: FastifyReply) => {
+      const language = languageOf(request)
+      if (error instanceof HttpError) {
+        for (const [k, v] of Object.entries(error.headers)) reply.header(k, v)
+        if (error.statusCode >= 500) request.log.error({ err: error }, 'service error')
+        return reply.status(error.statusCode).send(errorBody(error.code, error.fieldErrors, language))
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const issues = error.validation.map((v) => v.params.issue)
+        const context = (error as { validationContext?: string }).validationContext
+        const prefix = context && context !== 'body' ? context : undefined
+        return reply
+          .status(400)
+          .send(errorBody('validationFailed', zodIssuesToFieldErrors(issues, prefix), language))
+      }
+      if (isResponseSerializationError(error)) {
+        request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema')
+        return reply.status(500).send(errorBody('internalError', {}, language))
+      }
+      const status = (error as FastifyError).statusCode
+      if (typeof status === 'number' && status >= 400 && status < 500) {
+        request.log.info({ code: (error as FastifyError).code, msg: error.message }, 'client error')
+        return reply.status(status).send(errorBody(STATUS_CODES[status] ?? 'malformedRequest', {}, language))
+      }
+      request.log.error({ err: error }, 'unhandled error')
+      return reply.status(500).send(errorBody('internalError', {}, language))
+    },
+  )
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(errorBody('notFound', {}, languageOf(request)))
+  })
+}

@@ -1,0 +1,61 @@
+import type { Language } from '#contract'
+
+export interface MailContent {
+  subject: string
+  text: string
+  html: string
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  )
+}
+
+function layout(title: string, body: string): string {
+  return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#222"><h2>${escapeHtml(title)}</h2>${body}<p style="color:#888;font-size:12px">Nearby</p></body></html>`
+}
+
+export function verificationCodeMail(
+  language: Language,
+  name: string,
+  code: string,
+  minutes: number,
+): MailContent {
+  if (language === 'ru') {
+    const subject = `Nearby: код подтверждения ${code}`
+    const text = `Здравствуйте, ${name}!\n\nВаш код подтверждения: ${code}\nКод действует ${minutes} минут и может быть использован один раз.\n\nЕсли вы не запрашивали код, просто проигнорируйте это письмо.\n`
+    const html = layout(
+      'Код подтверждения',
+      `<p>Здравствуйте, ${escapeHtml(name)}!</p><p>Ваш код подтверждения:</p><p style="font-size:28px;letter-spacing:4px"><b>${code}</b></p><p>Код действует ${minutes} минут и может быть использован один раз.</p><p>Если вы не запрашивали код, просто проигнорируйте это письмо.</p>`,
+    )
+    return { subject, text, html }
+  }
+  const subject = `Nearby: your verification code ${code}`
+  const text = `Hello ${name},\n\nYour verification code is: ${code}\nIt is valid for ${minutes} minutes and can be used once.\n\nIf you did not ask for a code, ignore this email.\n`
+  const html = layout(
+    'Verification code',
+    `<p>Hello ${escapeHtml(name)},</p><p>Your verification code is:</p><p style="font-size:28px;letter-spacing:4px"><b>${code}</b></p><p>It is valid for ${minutes} minutes and can be used once.</p><p>If you did not ask for a code, ignore this email.</p>`,
+  )
+  return { subject, text, html }
+}
+
+export function resetLinkMail(language: Language, name: string, link: string, minutes: number): MailContent {
+  if (language === 'ru') {
+    const subject = 'Nearby: сброс пароля'
+    const text = `Здравствуйте, ${name}!\n\nЧтобы задать новый пароль, откройте ссылку:\n${link}\n\nСсылка действует ${minutes} минут и может быть использована один раз.\nЕсли вы не запрашивали сброс пароля, просто проигнорируйте это письмо.\n`
+    const html = layout(
+      'Сброс пароля',
+      `<p>Здравствуйте, ${escapeHtml(name)}!</p><p>Чтобы задать новый пароль, откройте ссылку:</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>Ссылка действует ${minutes} минут и может быть использована один раз.</p><p>Если вы не запрашивали сброс пароля, просто проигнорируйте это письмо.</p>`,
+    )
+    return { subject, text, html }
+  }
+  const subject = 'Nearby: reset your password'
+  const text = `Hello ${name},\n\nTo set a new password, open this link:\n${link}\n\nThe link is valid for ${minutes} minutes and can be used once.\nIf you did not ask to reset your password, ignore this email.\n`
+  const html = layout(
+    'Reset your password',
+    `<p>Hello ${escapeHtml(name)},</p><p>To set a new password, open this link:</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>The link is valid for ${minutes} minutes and can be used once.</p><p>If you did not ask to reset your password, ignore this email.</p>`,
+  )
+  return { subject, text, html }
+}

@@ -1,0 +1,45 @@
+// Starts the API: config, migrations, demo seed on first start, listen, clean shutdown.
+import fs from 'node:fs'
+import { buildApp } from './app'
+import { loadConfig } from './config'
+import { migrateToLatest } from './db/migrations'
+import { seedDemo } from './db/seed'
+
+async function main() {
+  const config = loadConfig()
+  fs.mkdirSync(config.dataDir, { recursive: true })
+  const app = await buildApp(config)
+  await migrateToLatest(app.ctx.db)
+  if (config.seedDemo) {
+    const seeded = await seedDemo(app.ctx.db)
+    if (seeded) app.log.info(seeded, 'demo data seeded')
+  }
+
+  let closing = false
+  const shutdown = (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'shutting down')
+    const timer = setTimeout(() => {
+      app.log.error('shutdown timed out')
+      process.exit(1)
+    }, 10_000)
+    timer.unref()
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'error during shutdown')
+        process.exit(1)
+      },
+    )
+  }
+  process.on('SIGTERM', () => shutdown('SIGTERM'))
+  process.on('SIGINT', () => shutdown('SIGINT'))
+
+  await app.listen({ host: config.host, port: config.port })
+}
+
+main().catch((err: unknown) => {
+  console.error(err)
+  process.exit(1)
+})

@@ -1,0 +1,445 @@
+// Rules of sign-up, sign-in, email codes, password reset and sessions (SPEC §4, §7 Auth).
+import type { AuthResponse, Language } from '#contract'
+import { type Db, isUniqueViolation, nowIso } from '../../db'
+import type { UserRow } from '../../db/schema'
+import type { AppContext } from '../../context'
+import { hmac, newId, randomToken, safeEqual, sha256, sixDigitCode } from '../../lib/crypto'
+import { HttpError } from '../../lib/errors'
+import { hashPassword, verifyPassword } from '../../lib/passwords'
+import { resetLinkMail, verificationCodeMail } from '../../mail/templates'
+import { loadUserDto } from '../users/dto'
+import type { GoogleVerifier } from './google'
+import type { TokenService } from './tokens'
+
+export const CODE_TTL_MINUTES = 10
+export const CODE_MAX_ATTEMPTS = 5
+export const RESET_LINK_TTL_MINUTES = 60
+const CODE_PURPOSE = 'email'
+
+export interface RegistrationInput {
+  name: string
+  lastname: string
+  username: string
+  email: string
+  password: string
+}
+
+export function createAuthService(ctx: AppContext, tokens: TokenService, google: GoogleVerifier | null) {
+  const db: Db = ctx.db
+  const { config } = ctx
+
+  async function session(user: UserRow, familyId?: string, refreshToken?: string): Promise<AuthResponse> {
+    let family = familyId
+    let refresh = refreshToken
+    if (!family || !refresh) {
+      const started = await tokens.startSession(user.id)
+      family = started.familyId
+      refresh = started.refreshToken
+    }
+    const accessToken = await tokens.signAccessToken(
+      { id: user.id, role: user.role, isActivated: user.is_activated === 1 },
+      family,
+    )
+    return { accessToken, refreshToken: refresh, user: await loadUserDto(db, user, config.publicUrl) }
+  }
+
+  async function userById(id: string): Promise<UserRow | undefined> {
+    return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
+  }
+
+  async function userByEmail(email: string): Promise<UserRow | undefined> {
+    return db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', email.trim().toLowerCase())
+      .executeTakeFirst()
+  }
+
+  async function userByLogin(login: string): Promise<UserRow | undefined> {
+    const value = login.trim()
+    if (value.includes('@')) return userByEmail(value)
+    return db
+      .selectFrom('users')
+      .selectAll()
+      .where((eb) => eb(eb.fn('lower', ['username']), '=', value.toLowerCase()))
+      .executeTakeFirst()
+  }
+
+  async function usernameTaken(username: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('users')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
+      .executeTakeFirst()
+    return !!row
+  }
+
+  function codeHash(userId: string, code: string): string {
+    return hmac(config.jwtSecret, `email-code:${userId}:${code}`)
+  }
+
+  function userLanguage(user: UserRow, fallback: Language): Language {
+    return user.locale === 'ru' || user.locale === 'en' ? user.locale : fallback
+  }
+
+  /** Issues a new code (earlier unused codes stop working) and mails it. */
+  async function sendCode(user: UserRow, language: Language): Promise<void> {
+    if (!user.email) return
+    const code = sixDigitCode()
+    const now = nowIso()
+    await db
+      .updateTable('email_codes')
+      .set({ used_at: now })
+      .where('user_id', '=', user.id)
+      .where('purpose', '=', CODE_PURPOSE)
+      .where('used_at', 'is', null)
+      .execute()
+    await db
+      .insertInto('email_codes')
+      .values({
+        id: newId(),
+        user_id: user.id,
+        purpose: CODE_PURPOSE,
+        code_hash: codeHash(user.id, code),
+        expires_at: nowIso(new Date(Date.now() + CODE_TTL_MINUTES * 60_000)),
+        used_at: null,
+        created_at: now,
+      })
+      .execute()
+    const content = verificationCodeMail(userLanguage(user, language), user.name, code, CODE_TTL_MINUTES)
+    ctx.sendMail({ to: user.email, ...content })
+  }
+
+  /** Checks and consumes a code; wrong codes count attempts and the 5th wrong one burns the code. */
+  async function consumeCode(email: string, code: string): Promise<UserRow> {
+    const wrong = () => new HttpError(400, 'codeWrong', { verificationCode: ['codeWrong'] })
+    const user = await userByEmail(email)
+    if (!user || user.disabled_at) throw wrong()
+    const row = await db
+      .selectFrom('email_codes')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .where('purpose', '=', CODE_PURPOSE)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', nowIso())
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst()
+    if (!row) throw wrong()
+    if (!safeEqual(row.code_hash, codeHash(user.id, code))) {
+      const attempts = row.attempts + 1
+      await db
+        .updateTable('email_codes')
+        .set((eb) => ({
+          attempts: eb('attempts', '+', 1),
+          used_at: attempts >= CODE_MAX_ATTEMPTS ? nowIso() : null,
+        }))
+        .where('id', '=', row.id)
+        .execute()
+      if (attempts >= CODE_MAX_ATTEMPTS) {
+        throw new HttpError(400, 'codeAttemptsExceeded', { verificationCode: ['codeAttemptsExceeded'] })
+      }
+      throw wrong()
+    }
+    const res = await db
+      .updateTable('email_codes')
+      .set({ used_at: nowIso() })
+      .where('id', '=', row.id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst()
+    if (Number(res.numUpdatedRows) !== 1) throw wrong()
+    return user
+  }
+
+  return {
+    async register(input: RegistrationInput, language: Language): Promise<AuthResponse> {
+      const email = input.email.trim().toLowerCase()
+      const username = input.username.trim()
+      const [emailRow, nameTaken] = await Promise.all([userByEmail(email), usernameTaken(username)])
+      const conflicts: Record<string, ('emailTaken' | 'usernameTaken')[]> = {}
+      if (emailRow) conflicts.email = ['emailTaken']
+      if (nameTaken) conflicts.username = ['usernameTaken']
+      if (Object.keys(conflicts).length > 0) {
+        throw new HttpError(409, conflicts.email ? 'emailTaken' : 'usernameTaken', conflicts)
+      }
+      const now = nowIso()
+      const user: UserRow = {
+        id: newId(),
+        email,
+        password_hash: await hashPassword(input.password),
+        google_sub: null,
+        name: input.name.trim(),
+        lastname: input.lastname.trim(),
+        username,
+        phone: null,
+        profession: null,
+        user_bio: null,
+        role: 'user',
+        avatar_name: null,
+        avatar_path: null,
+        facebook: null,
+        instagram: null,
+        vk: null,
+        moderation_status: 'PENDING',
+        moderation_image_status: 'PENDING',
+        is_activated: 0,
+        city_name: null,
+        city_lat: null,
+        city_lon: null,
+        locale: language,
+        disabled_at: null,
+        deletion_requested_at: null,
+        created_at: now,
+        updated_at: now,
+      }
+      try {
+        await db.insertInto('users').values(user).execute()
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error
+        // Lost a race with a concurrent sign-up: answer as if we had seen it.
+        const again = await userByEmail(email)
+        if (again) throw new HttpError(409, 'emailTaken', { email: ['emailTaken'] })
+        throw new HttpError(409, 'usernameTaken', { username: ['usernameTaken'] })
+      }
+      await sendCode(user, language)
+      return session(user)
+    },
+
+    async login(login: string, password: string): Promise<AuthResponse> {
+      const user = await userByLogin(login)
+      const ok = await verifyPassword(user?.password_hash, password)
+      if (!user || !ok) throw new HttpError(401, 'invalidCredentials')
+      if (user.disabled_at) throw new HttpError(403, 'accountDisabled')
+      return session(user)
+    },
+
+    async loginByGoogle(credential: string, language: Language): Promise<AuthResponse> {
+      if (!google) throw new HttpError(400, 'googleNotConfigured')
+      const identity = await google(credential)
+      let user = await db
+        .selectFrom('users')
+        .selectAll()
+        .where('google_sub', '=', identity.sub)
+        .executeTakeFirst()
+      if (!user) {
+        const byEmail = await userByEmail(identity.email)
+        if (byEmail) {
+          if (byEmail.google_sub && byEmail.google_sub !== identity.sub)
+            throw new HttpError(401, 'googleTokenInvalid')
+          // Google verified the address: link the account and count the email as confirmed.
+          await db
+            .updateTable('users')
+            .set({ google_sub: identity.sub, is_activated: 1, updated_at: nowIso() })
+            .where('id', '=', byEmail.id)
+            .execute()
+          user = await userById(byEmail.id)
+        } else {
+          user = await createGoogleUser(identity, language)
+        }
+      }
+      if (!user) throw new HttpError(401, 'googleTokenInvalid')
+      if (user.disabled_at) throw new HttpError(403, 'accountDisabled')
+      return session(user)
+    },
+
+    async activateEmail(email: string, language: Language): Promise<void> {
+      const user = await userByEmail(email)
+      if (!user || user.disabled_at) return
+      await sendCode(user, language)
+    },
+
+    async verifyEmail(email: string, code: string): Promise<AuthResponse> {
+      const user = await consumeCode(email, code)
+      if (user.is_activated !== 1) {
+        await db
+          .updateTable('users')
+          .set({ is_activated: 1, updated_at: nowIso() })
+          .where('id', '=', user.id)
+          .execute()
+      }
+      const fresh = await userById(user.id)
+      if (!fresh) throw new HttpError(400, 'codeWrong', { verificationCode: ['codeWrong'] })
+      return session(fresh)
+    },
+
+    async requestResetLink(email: string, code: string, language: Language): Promise<void> {
+      const user = await consumeCode(email, code)
+      const token = randomToken(32)
+      const now = nowIso()
+      await db
+        .updateTable('password_reset_links')
+        .set({ used_at: now })
+        .where('user_id', '=', user.id)
+        .where('used_at', 'is', null)
+        .execute()
+      await db
+        .insertInto('password_reset_links')
+        .values({
+          id: newId(),
+          user_id: user.id,
+          token_hash: sha256(token),
+          expires_at: nowIso(new Date(Date.now() + RESET_LINK_TTL_MINUTES * 60_000)),
+          used_at: null,
+          created_at: now,
+        })
+        .execute()
+      const link = `${config.webUrl}/auth/resetPassword/${token}`
+      ctx.sendMail({
+        to: user.email ?? email,
+        ...resetLinkMail(userLanguage(user, language), user.name, link, RESET_LINK_TTL_MINUTES),
+      })
+    },
+
+    async setNewPassword(activatedLink: string, password: string): Promise<void> {
+      // Accept the bare token or the whole link.
+      const token = activatedLink.trim().split('/').filter(Boolean).pop() ?? ''
+      const invalid = () => new HttpError(400, 'resetLinkInvalid', { activatedLink: ['resetLinkInvalid'] })
+      const row = await db
+        .selectFrom('password_reset_links')
+        .selectAll()
+        .where('token_hash', '=', sha256(token))
+        .executeTakeFirst()
+      if (!row || row.used_at || row.expires_at <= nowIso()) throw invalid()
+      const passwordHash = await hashPassword(password)
+      const res = await db
+        .updateTable('password_reset_links')
+        .set({ used_at: nowIso() })
+        .where('id', '=', row.id)
+        .where('used_at', 'is', null)
+        .executeTakeFirst()
+      if (Number(res.numUpdatedRows) !== 1) throw invalid()
+      // The link proves ownership of the mailbox, so the email counts as confirmed.
+      await db
+        .updateTable('users')
+        .set({ password_hash: passwordHash, is_activated: 1, updated_at: nowIso() })
+        .where('id', '=', row.user_id)
+        .execute()
+      await tokens.revokeAllForUser(row.user_id)
+    },
+
+    async refresh(refreshToken: string): Promise<AuthResponse> {
+      const outcome = await tokens.rotate(refreshToken)
+      const user = await userById(outcome.userId)
+      if (!user || user.disabled_at) {
+        await tokens.revokeFamily(outcome.familyId)
+        throw new HttpError(401, 'tokenInvalid')
+      }
+      return session(user, outcome.familyId, outcome.refreshToken)
+    },
+
+    /** Revokes the family of the given refresh token (if it is the user's) and of the current session. */
+    async logout(userId: string, sessionId: string | null, refreshToken?: string): Promise<void> {
+      if (refreshToken) {
+        const row = await tokens.findByToken(refreshToken)
+        if (row && row.user_id === userId) await tokens.revokeFamily(row.family_id)
+      }
+      if (sessionId) await tokens.revokeFamily(sessionId)
+    },
+
+    /**
+     * Changes the password and ends every OTHER session of the user. The caller's session is kept:
+     * the family of `refreshToken` from the body when given (and the user's), else the session the
+     * access token was issued for.
+     */
+    async changePassword(
+      userId: string,
+      sessionId: string | null,
+      oldPassword: string,
+      password: string,
+      refreshToken?: string,
+    ): Promise<void> {
+      const user = await userById(userId)
+      if (!user) throw new HttpError(401, 'tokenInvalid')
+      const ok = await verifyPassword(user.password_hash, oldPassword)
+      if (!ok) throw new HttpError(400, 'wrongOldPassword', { oldPassword: ['wrongOldPassword'] })
+      if (oldPassword === password) throw new HttpError(400, 'samePassword', { password: ['samePassword'] })
+      await db
+        .updateTable('users')
+        .set({ password_hash: await hashPassword(password), updated_at: nowIso() })
+        .where('id', '=', userId)
+        .execute()
+      let keep = sessionId
+      if (refreshToken) {
+        const row = await tokens.findByToken(refreshToken)
+        if (row && row.user_id === userId && !row.revoked_at) keep = row.family_id
+      }
+      await tokens.revokeAllForUser(userId, keep)
+    },
+
+    async me(userId: string) {
+      const user = await userById(userId)
+      if (!user) throw new HttpError(401, 'tokenInvalid')
+      return loadUserDto(db, user, config.publicUrl)
+    },
+  }
+
+  async function createGoogleUser(
+    identity: Awaited<ReturnType<GoogleVerifier>>,
+    language: Language,
+  ): Promise<UserRow | undefined> {
+    const base = usernameBase(identity)
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const suffix = attempt === 0 ? '' : String(Math.floor(1000 + Math.random() * 9000))
+      const username = (base + suffix).slice(0, 30)
+      if (await usernameTaken(username)) continue
+      const now = nowIso()
+      const name = (identity.givenName ?? identity.name ?? username).slice(0, 50)
+      const row: UserRow = {
+        id: newId(),
+        email: identity.email,
+        password_hash: null,
+        google_sub: identity.sub,
+        name,
+        lastname: (identity.familyName ?? '').slice(0, 50),
+        username,
+        phone: null,
+        profession: null,
+        user_bio: null,
+        role: 'user',
+        avatar_name: null,
+        avatar_path: null,
+        facebook: null,
+        instagram: null,
+        vk: null,
+        moderation_status: 'PENDING',
+        moderation_image_status: 'PENDING',
+        is_activated: 1,
+        city_name: null,
+        city_lat: null,
+        city_lon: null,
+        locale: identity.locale?.toLowerCase().startsWith('ru') ? 'ru' : language,
+        disabled_at: null,
+        deletion_requested_at: null,
+        created_at: now,
+        updated_at: now,
+      }
+      try {
+        await db.insertInto('users').values(row).execute()
+        return row
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error
+        const existing = await db
+          .selectFrom('users')
+          .selectAll()
+          .where('google_sub', '=', identity.sub)
+          .executeTakeFirst()
+        if (existing) return existing
+      }
+    }
+    throw new HttpError(409, 'usernameTaken')
+  }
+}
+
+function usernameBase(identity: { email: string; givenName: string | null }): string {
+  const local = identity.email.split('@')[0] ?? ''
+  let base = local
+    .normalize('NFKC')
+    .replace(/[^\p{L}\p{N}_]/gu, '_')
+    .replace(/_+/g, '_')
+    .replace(/^_|_$/g, '')
+  if (base.length < 4) base = (base + '_user').replace(/^_/, '')
+  if (base.length < 4) base = 'user'
+  return base.slice(0, 24)
+}
+
+export type AuthService = ReturnType<typeof createAuthService>

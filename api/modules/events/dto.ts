@@ -1,0 +1,281 @@
+// Rows → the public post shape (contract eventSchema), with access rules applied per viewer.
+import {
+  type AccessType,
+  type Event,
+  EVENT_LIMITS,
+  type EventImage,
+  type EventType,
+  isAdminRole,
+  type ModerationStatus,
+  type PostStatus,
+  type Role,
+  type UserSummary,
+  WEEK_DAYS,
+} from '#contract'
+import type { Db } from '../../db'
+import type { PostRow } from '../../db/schema'
+import { PLACEHOLDER_NAME } from '../../media/images'
+import { avatarUrl } from '../users/dto'
+
+export interface Viewer {
+  id: string
+  role: Role
+  isActivated: boolean
+}
+
+export interface Relations {
+  images: Map<string, { id: string; name: string; path: string; thumb_path: string | null }[]>
+  categories: Map<string, string[]>
+  hours: Map<string, { day: string; open: string; close: string }[]>
+  likes: Map<string, string[]>
+  participants: Map<string, string[]>
+  views: Map<string, number>
+  users: Map<string, UserSummary>
+  /** organizers the viewer follows */
+  following: Set<string>
+  /** posts the viewer is invited to (invitation not declined) */
+  invited: Set<string>
+}
+
+function push<T>(map: Map<string, T[]>, key: string, value: T) {
+  const list = map.get(key)
+  if (list) list.push(value)
+  else map.set(key, [value])
+}
+
+export type UserRowSummary = {
+  id: string
+  name: string
+  lastname: string
+  username: string
+  avatar_name: string | null
+  avatar_path: string | null
+}
+
+export function toUserSummary(u: UserRowSummary, publicUrl: string): UserSummary {
+  const url = avatarUrl(publicUrl, u.avatar_path)
+  return {
+    _id: u.id,
+    name: u.name,
+    lastname: u.lastname,
+    username: u.username,
+    avatarFile: url ? { url, name: u.avatar_name ?? '' } : null,
+  }
+}
+
+export async function loadUserSummaries(db: Db, ids: string[], publicUrl: string): Promise<Map<string, UserSummary>> {
+  const out = new Map<string, UserSummary>()
+  const unique = [...new Set(ids)]
+  if (unique.length === 0) return out
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'name', 'lastname', 'username', 'avatar_name', 'avatar_path'])
+    .where('id', 'in', unique)
+    .execute()
+  for (const u of rows) out.set(u.id, toUserSummary(u, publicUrl))
+  return out
+}
+
+export async function loadRelations(db: Db, rows: PostRow[], viewer: Viewer | null, publicUrl: string): Promise<Relations> {
+  const rel: Relations = {
+    images: new Map(),
+    categories: new Map(),
+    hours: new Map(),
+    likes: new Map(),
+    participants: new Map(),
+    views: new Map(),
+    users: new Map(),
+    following: new Set(),
+    invited: new Set(),
+  }
+  const ids = rows.map((r) => r.id)
+  if (ids.length === 0) return rel
+  const organizers = [...new Set(rows.map((r) => r.posted_by))]
+  const placeIds = rows.filter((r) => r.event_type === 'PLACE').map((r) => r.id)
+  const [images, categories, hours, likes, participants, views, users, following, invited] = await Promise.all([
+    db
+      .selectFrom('post_images')
+      .select(['id', 'post_id', 'name', 'path', 'thumb_path'])
+      .where('post_id', 'in', ids)
+      .orderBy('position')
+      .orderBy('created_at')
+      .execute(),
+    db.selectFrom('post_categories').select(['post_id', 'category']).where('post_id', 'in', ids).execute(),
+    placeIds.length
+      ? db.selectFrom('post_hours').select(['post_id', 'day', 'open', 'close']).where('post_id', 'in', placeIds).execute()
+      : Promise.resolve([]),
+    db.selectFrom('post_likes').select(['post_id', 'user_id']).where('post_id', 'in', ids).orderBy('created_at').execute(),
+    db
+      .selectFrom('post_participants')
+      .select(['post_id', 'user_id'])
+      .where('post_id', 'in', ids)
+      .orderBy('created_at')
+      .execute(),
+    db
+      .selectFrom('post_views')
+      .select((eb) => ['post_id', eb.fn.countAll<string | number>().as('n')])
+      .where('post_id', 'in', ids)
+      .groupBy('post_id')
+      .execute(),
+    loadUserSummaries(db, organizers, publicUrl),
+    viewer
+      ? db
+          .selectFrom('follows')
+          .select('followee_id')
+          .where('follower_id', '=', viewer.id)
+          .where('followee_id', 'in', organizers)
+          .execute()
+      : Promise.resolve([]),
+    viewer
+      ? db
+          .selectFrom('invitations as i')
+          .innerJoin('invitation_recipients as r', 'r.invitation_id', 'i.id')
+          .select('i.post_id')
+          .where('r.recipient_id', '=', viewer.id)
+          .where('r.status', '!=', 'DECLINED')
+          .where('i.post_id', 'in', ids)
+          .execute()
+      : Promise.resolve([]),
+  ])
+  for (const i of images) push(rel.images, i.post_id, i)
+  for (const c of categories) push(rel.categories, c.post_id, c.category)
+  const dayIndex = (d: string) => (WEEK_DAYS as readonly string[]).indexOf(d)
+  for (const h of [...hours].sort((a, b) => dayIndex(a.day) - dayIndex(b.day) || a.open.localeCompare(b.open)))
+    push(rel.hours, h.post_id, { day: h.day, open: h.open, close: h.close })
+  for (const l of likes) push(rel.likes, l.post_id, l.user_id)
+  for (const p of participants) push(rel.participants, p.post_id, p.user_id)
+  for (const v of views) rel.views.set(v.post_id, Number(v.n))
+  rel.users = users
+  for (const f of following) rel.following.add(f.followee_id)
+  for (const i of invited) rel.invited.add(i.post_id)
+  return rel
+}
+
+export function isEnded(row: Pick<PostRow, 'event_type' | 'start_date' | 'end_date'>, now = Date.now()): boolean {
+  if (row.event_type === 'PLACE') return false
+  if (row.end_date) return Date.parse(row.end_date) < now
+  if (row.start_date) return Date.parse(row.start_date) + EVENT_LIMITS.defaultDurationMs < now
+  return false
+}
+
+export interface Access {
+  isOwner: boolean
+  isModerator: boolean
+  isParticipant: boolean
+  /** REJECTED or DELETED and the viewer is neither the owner nor a moderator: 404. */
+  hidden: boolean
+  /** May open the details (else the card only, and 403 on GET /event/{id}). */
+  full: boolean
+  /** The access type lets the viewer join (seats, dates and status are checked separately). */
+  mayJoin: boolean
+}
+
+export function accessOf(row: PostRow, viewer: Viewer | null, rel: Pick<Relations, 'participants' | 'following' | 'invited'>): Access {
+  const isOwner = !!viewer && viewer.id === row.posted_by
+  const isModerator = !!viewer && isAdminRole(viewer.role)
+  const isParticipant = !!viewer && (rel.participants.get(row.id) ?? []).includes(viewer.id)
+  const invited = rel.invited.has(row.id)
+  const follower = rel.following.has(row.posted_by)
+  const hidden = !isOwner && !isModerator && (row.post_status !== 'ACTIVE' || row.moderation_status === 'REJECTED')
+  let mayJoin = false
+  if (row.access_type === 'COMMON') mayJoin = true
+  else if (row.access_type === 'SUBSCRIBERS') mayJoin = follower || invited
+  else mayJoin = invited
+  mayJoin = mayJoin && !!viewer && !isOwner
+  const full = row.access_type === 'COMMON' || isOwner || isModerator || isParticipant || invited || (row.access_type === 'SUBSCRIBERS' && follower)
+  return { isOwner, isModerator, isParticipant, hidden, full, mayJoin }
+}
+
+export function imageDto(
+  img: { id: string; name: string; path: string; thumb_path: string | null },
+  publicUrl: string,
+): EventImage {
+  const path = `/uploads/${img.path}`
+  const thumbnailPath = `/uploads/${img.thumb_path ?? img.path}`
+  return { _id: img.id, name: img.name, path, url: publicUrl + path, thumbnailPath, thumbnailUrl: publicUrl + thumbnailPath }
+}
+
+export function placeholderImage(publicUrl: string): EventImage {
+  const path = `/uploads/static/${PLACEHOLDER_NAME}`
+  return { _id: 'placeholder', name: PLACEHOLDER_NAME, path, url: publicUrl + path, thumbnailPath: path, thumbnailUrl: publicUrl + path }
+}
+
+export function toEventDto(row: PostRow, rel: Relations, viewer: Viewer | null, publicUrl: string): Event {
+  const access = accessOf(row, viewer, rel)
+  const restricted = !access.full
+  const likes = rel.likes.get(row.id) ?? []
+  const participants = rel.participants.get(row.id) ?? []
+  const ended = isEnded(row)
+  const showImages = row.moderation_image_status !== 'REJECTED' || access.isOwner || access.isModerator
+  const images = showImages
+    ? (rel.images.get(row.id) ?? []).map((i) => imageDto(i, publicUrl))
+    : [placeholderImage(publicUrl)]
+  const coordinates: [number, number] = [Number(row.lon), Number(row.lat)]
+  const seatsLeft = row.max_participants === null || participants.length < row.max_participants
+  return {
+    _id: row.id,
+    title: row.title,
+    description: restricted ? null : row.description,
+    eventType: row.event_type as EventType,
+    accessType: row.access_type as AccessType,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    address: restricted ? null : row.address,
+    location: restricted ? null : { type: 'Point', coordinates },
+    coordinates: restricted ? null : coordinates,
+    images,
+    categories: rel.categories.get(row.id) ?? [],
+    hours: rel.hours.get(row.id) ?? [],
+    price:
+      row.price_donation === 1
+        ? { donation: true, amount: null, currency: null, range: null }
+        : row.price_amount !== null && row.price_currency
+          ? {
+              donation: false,
+              amount: Number(row.price_amount),
+              currency: row.price_currency as 'RUB',
+              range: (row.price_range as 'FROM' | null) ?? null,
+            }
+          : null,
+    channelLink: restricted ? null : row.channel_link,
+    maxParticipants: row.max_participants,
+    participants: restricted ? [] : participants,
+    participantsCount: participants.length,
+    likes: restricted ? (viewer && likes.includes(viewer.id) ? [viewer.id] : []) : likes,
+    likesCount: likes.length,
+    views: rel.views.get(row.id) ?? 0,
+    postedBy: rel.users.get(row.posted_by) ?? {
+      _id: row.posted_by,
+      name: '',
+      lastname: '',
+      username: '',
+      avatarFile: null,
+    },
+    createdBy: row.created_by,
+    moderationStatus: row.moderation_status as ModerationStatus,
+    moderationImageStatus: row.moderation_image_status as ModerationStatus,
+    postStatus: row.post_status as PostStatus,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    isLiked: !!viewer && likes.includes(viewer.id),
+    isParticipant: access.isParticipant,
+    isOwner: access.isOwner,
+    canJoin:
+      !!viewer &&
+      viewer.isActivated &&
+      access.mayJoin &&
+      !access.isParticipant &&
+      row.event_type === 'EVENT' &&
+      row.post_status === 'ACTIVE' &&
+      row.moderation_status !== 'REJECTED' &&
+      !ended &&
+      seatsLeft,
+    restricted,
+    isEnded: ended,
+  }
+}
+
+export async function toEventDtos(db: Db, rows: PostRow[], viewer: Viewer | null, publicUrl: string): Promise<Event[]> {
+  const rel = await loadRelations(db, rows, viewer, publicUrl)
+  return rows.map((r) => toEventDto(r, rel, viewer, publicUrl))
+}

@@ -1,0 +1,333 @@
+// HTTP layer of SPEC §7 Events. POST /event and the photo routes read multipart/form-data themselves
+// (api/modules/events/multipart.ts) and validate with the contract schema; the rest use zod route schemas.
+import multipart from '@fastify/multipart'
+import {
+  deleteImageSchema,
+  errorResponseSchema,
+  EVENT_LIMITS,
+  eventListQuerySchema,
+  eventListResponseSchema,
+  eventPageSchema,
+  eventSchema,
+  imagesResponseSchema,
+  LIMITS,
+  likeResponseSchema,
+  participantsResponseSchema,
+  participateResponseSchema,
+  userEventsQuerySchema,
+  viewResponseSchema,
+} from '#contract'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { languageOf } from '../../lib/errors'
+import { currentUser } from '../../plugins/auth'
+import type { Viewer } from './dto'
+import { readBody } from './multipart'
+import { createEventsService } from './service'
+
+const tags = ['events']
+const security = [{ bearerAuth: [] }]
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  413: errorResponseSchema,
+  415: errorResponseSchema,
+  429: errorResponseSchema,
+}
+const idParams = z.object({ id: z.string().min(1).max(100) })
+const multipartNote =
+  'multipart/form-data: text fields title, description, accessType, eventType (EVENT|PLACE, default EVENT), startDate, endDate (ISO), address, channelLink; JSON-string fields coordinates ([lon,lat] or {lat,lon}), maxParticipants, price ({donation, amount, currency, range}), categories (array; or repeated/comma-separated), hours ([{day, open, close}]); photos in `files` (JPEG/PNG/WebP, ≤ 10 MB each; 1–3 for events, 1–10 for places).'
+
+export default async function eventsRoutes(app: FastifyInstance) {
+  const { config } = app.ctx
+  const service = createEventsService(app.ctx)
+  await app.register(multipart, {
+    limits: {
+      fileSize: EVENT_LIMITS.imageMaxBytes,
+      files: LIMITS.placeImages + 1,
+      fields: 40,
+      fieldSize: 64 * 1024,
+      parts: 60,
+    },
+  })
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const uploadLimit = {
+    rateLimit: {
+      max: Math.max(1, Math.round(30 * config.rateLimitMultiplier)),
+      timeWindow: 30 * 60_000,
+      keyGenerator: (req: FastifyRequest) => (req.authClaims ? `upload:u:${req.authClaims.userId}` : `upload:ip:${req.ip}`),
+    },
+  }
+
+  /** Public routes: a valid bearer token makes the viewer known; an invalid one answers 401 (the web refreshes). */
+  async function optionalAuth(req: FastifyRequest, reply: FastifyReply) {
+    if (req.authClaims || req.authInvalid) await app.authenticate.call(app, req, reply)
+  }
+  const viewerOf = (req: FastifyRequest): Viewer | null =>
+    req.user ? { id: req.user.id, role: req.user.role, isActivated: req.user.isActivated } : null
+  const me = (req: FastifyRequest): Viewer => {
+    const u = currentUser(req)
+    return { id: u.id, role: u.role, isActivated: u.isActivated }
+  }
+
+  r.post(
+    '/event',
+    {
+      preHandler: app.requireActivated,
+      config: uploadLimit,
+      schema: {
+        tags,
+        security,
+        summary: 'Create an event or a place (multipart, see description)',
+        description: `${multipartNote} Places: admin/superAdmin only, accessType forced COMMON, channelLink required. Answers 201 with the post.`,
+        consumes: ['multipart/form-data'],
+        response: { 201: eventSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const { fields, files } = await readBody(req)
+      return reply.status(201).send(await service.create(fields, files, me(req)))
+    },
+  )
+
+  r.get(
+    '/event/all',
+    {
+      preHandler: optionalAuth,
+      schema: {
+        tags,
+        summary: 'Events or places near a city, 12 per page',
+        description:
+          'Within 50 km of the city (bundled data; default Belgrade 44.80401, 20.46513). filter: active (default; not ended, soonest first), completed (latest first), my (own posts, any place, needs a token). startDate/endDate: ISO instants or YYYY-MM-DD (whole UTC days); events overlapping the range. categories: comma-separated or repeated. Places: newest first; dates and tabs ignored.',
+        querystring: eventListQuerySchema,
+        response: { 200: eventListResponseSchema, ...errors },
+      },
+    },
+    async (req) => service.list(req.query, viewerOf(req), languageOf(req)),
+  )
+
+  r.get(
+    '/event/my',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: "The signed-in user's posts (newest first, 12 per page; REJECTED included)",
+        querystring: userEventsQuerySchema,
+        response: { 200: eventPageSchema, ...errors },
+      },
+    },
+    async (req) => service.userEvents(me(req).id, req.query, me(req)),
+  )
+
+  r.get(
+    '/event/widget/my',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: "The signed-in user's next 3 events",
+        response: { 200: z.object({ events: z.array(eventSchema) }), ...errors },
+      },
+    },
+    async (req) => service.widget(me(req).id, me(req)),
+  )
+
+  r.get(
+    '/event/widget/:userId',
+    {
+      preHandler: optionalAuth,
+      schema: {
+        tags,
+        summary: "A user's next 3 events (profile widget)",
+        params: z.object({ userId: z.string().min(1).max(100) }),
+        response: { 200: z.object({ events: z.array(eventSchema) }), ...errors },
+      },
+    },
+    async (req) => service.widget(req.params.userId, viewerOf(req)),
+  )
+
+  r.get(
+    '/event/:id/events',
+    {
+      preHandler: optionalAuth,
+      schema: {
+        tags,
+        summary: "A user's posts (id = user id), newest first, 12 per page",
+        params: idParams,
+        querystring: userEventsQuerySchema,
+        response: { 200: eventPageSchema, ...errors },
+      },
+    },
+    async (req) => service.userEvents(req.params.id, req.query, viewerOf(req)),
+  )
+
+  r.get(
+    '/event/:id',
+    {
+      preHandler: optionalAuth,
+      schema: {
+        tags,
+        summary: 'One event or place',
+        description:
+          '404 when missing, DELETED or REJECTED (except for the owner and moderators). 403 privateEvent / subscribersOnly when the access type does not let the viewer open it.',
+        params: idParams,
+        response: { 200: eventSchema, ...errors },
+      },
+    },
+    async (req) => service.get(req.params.id, viewerOf(req)),
+  )
+
+  r.put(
+    '/event/:id',
+    {
+      preHandler: app.requireActivated,
+      schema: {
+        tags,
+        security,
+        summary: 'Edit (organizer): the whole form as JSON or multipart without files',
+        description:
+          'Same fields and rules as POST /event. accessType and eventType cannot change (400 cannotChange; omit them). Optional fields left out are cleared (price omitted = no price). Moderation goes back to PENDING.',
+        params: idParams,
+        response: { 200: eventSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const { fields } = await readBody(req)
+      return service.update(req.params.id, fields, me(req))
+    },
+  )
+
+  r.delete(
+    '/event/:id',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete (organizer, or admin/superAdmin): postStatus DELETED',
+        params: idParams,
+        response: { 200: z.object({ postId: z.string(), postStatus: z.literal('DELETED') }), ...errors },
+      },
+    },
+    async (req) => service.remove(req.params.id, me(req)),
+  )
+
+  r.post(
+    '/event/:id/upload',
+    {
+      preHandler: app.requireActivated,
+      config: uploadLimit,
+      schema: {
+        tags,
+        security,
+        summary: 'Add photos (organizer; multipart field `files`; at most 3 per event, 10 per place in total)',
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        response: { 200: imagesResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const { files } = await readBody(req)
+      return service.addImages(req.params.id, files, me(req))
+    },
+  )
+
+  r.delete(
+    '/event/:id/upload',
+    {
+      preHandler: app.requireActivated,
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a photo (organizer): body {name} or {imageId}; the last photo stays',
+        params: idParams,
+        body: deleteImageSchema,
+        response: { 200: imagesResponseSchema, ...errors },
+      },
+    },
+    async (req) => service.removeImage(req.params.id, req.body, me(req)),
+  )
+
+  r.put(
+    '/event/:id/like',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Toggle a like; answers the user ids who like it',
+        params: idParams,
+        response: { 200: likeResponseSchema, ...errors },
+      },
+    },
+    async (req) => service.toggleLike(req.params.id, me(req)),
+  )
+
+  r.put(
+    '/event/:id/view',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Register a view (once per user); answers the view count',
+        params: idParams,
+        response: { 200: viewResponseSchema, ...errors },
+      },
+    },
+    async (req) => service.view(req.params.id, me(req)),
+  )
+
+  r.put(
+    '/event/:id/participate',
+    {
+      preHandler: app.requireActivated,
+      schema: {
+        tags,
+        security,
+        summary: 'Join or leave (toggle); never exceeds maxParticipants',
+        description:
+          '409 eventFull when no seat is left; 400 eventEnded, placeNoParticipants, organizerCannotJoin; 403 privateEvent/subscribersOnly.',
+        params: idParams,
+        response: { 200: participateResponseSchema, ...errors },
+      },
+    },
+    async (req) => service.toggleParticipation(req.params.id, me(req)),
+  )
+
+  r.get(
+    '/event/:id/participants',
+    {
+      preHandler: optionalAuth,
+      schema: {
+        tags,
+        summary: 'Participants, organizer and limit',
+        params: idParams,
+        response: { 200: participantsResponseSchema, ...errors },
+      },
+    },
+    async (req) => service.participants(req.params.id, viewerOf(req)),
+  )
+
+  r.put(
+    '/event/:id/participant/:userId',
+    {
+      preHandler: app.requireActivated,
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a participant (organizer only)',
+        params: z.object({ id: z.string().min(1).max(100), userId: z.string().min(1).max(100) }),
+        response: { 200: participateResponseSchema, ...errors },
+      },
+    },
+    async (req) => service.removeParticipant(req.params.id, req.params.userId, me(req)),
+  )
+}

@@ -1,0 +1,616 @@
+// Rules of events and places (SPEC §4, §5, §7 Events; ARCHITECTURE "Rules the spec leaves open").
+// See docs/decisions/005-events-rules.md for the choices made here.
+import {
+  type Event,
+  EVENT_LIMITS,
+  type EventFields,
+  type EventListQuery,
+  eventFormSchema,
+  eventRuleIssues,
+  type GeoFilter,
+  imageLimit,
+  isAdminRole,
+  type Language,
+} from '#contract'
+import { type Expression, type SqlBool, sql } from 'kysely'
+import type { AppContext } from '../../context'
+import { type Db, nowIso } from '../../db'
+import type { PostRow } from '../../db/schema'
+import { newId } from '../../lib/crypto'
+import { type FieldErrors, HttpError, zodIssuesToFieldErrors } from '../../lib/errors'
+import { createImageStore } from '../../media/images'
+import { cityName, countryName, DEFAULT_CITY, findCity, type CityRecord } from '../cities/data'
+import {
+  accessOf,
+  imageDto,
+  isEnded,
+  loadRelations,
+  loadUserSummaries,
+  toEventDto,
+  toEventDtos,
+  type Viewer,
+} from './dto'
+import { notify } from './hooks'
+
+const UPLOAD_FOLDER = 'posts'
+
+/** Not ended: endDate in the future, or no endDate and started less than 6 h ago (or undated). Never NULL. */
+function activeCondition(opts: { placesActive?: boolean } = {}) {
+  const now = nowIso()
+  const cutoff = nowIso(new Date(Date.now() - EVENT_LIMITS.defaultDurationMs))
+  const places = opts.placesActive ? sql`event_type = 'PLACE' or ` : sql``
+  return sql<SqlBool>`(${places}(end_date is not null and end_date >= ${now}) or (end_date is null and (start_date is null or start_date >= ${cutoff})))`
+}
+const KM_PER_DEG = 111.32
+
+type Fields = Record<string, unknown>
+
+function validationError(errors: FieldErrors): HttpError {
+  return new HttpError(400, 'validationFailed', errors)
+}
+
+function addError(errors: FieldErrors, field: string, code: FieldErrors[string][number]) {
+  const list = (errors[field] ??= [])
+  if (!list.includes(code)) list.push(code)
+}
+
+/** Whole UTC days for YYYY-MM-DD, else the instant as given; null when unreadable. */
+function parseRangeDate(value: string | undefined, edge: 'start' | 'end'): string | null | undefined {
+  if (!value) return undefined
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const d = new Date(`${value}T${edge === 'start' ? '00:00:00.000' : '23:59:59.999'}Z`)
+    return Number.isNaN(d.getTime()) ? null : d.toISOString()
+  }
+  const d = new Date(value)
+  return Number.isNaN(d.getTime()) ? null : d.toISOString()
+}
+
+export function createEventsService(ctx: AppContext) {
+  const db: Db = ctx.db
+  const { config } = ctx
+  const publicUrl = config.publicUrl
+  const images = createImageStore(config.uploadsDir)
+
+  async function getRow(id: string): Promise<PostRow | undefined> {
+    if (id.length > 100) return undefined
+    return db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst()
+  }
+
+  /** The post for a viewer: 404 when missing or hidden (REJECTED/DELETED) from this viewer. */
+  async function visibleRow(id: string, viewer: Viewer | null) {
+    const row = await getRow(id)
+    if (!row) throw new HttpError(404, 'notFound')
+    const rel = await loadRelations(db, [row], viewer, publicUrl)
+    const access = accessOf(row, viewer, rel)
+    if (access.hidden) throw new HttpError(404, 'notFound')
+    return { row, rel, access }
+  }
+
+  function denyCode(row: PostRow): 'privateEvent' | 'subscribersOnly' {
+    return row.access_type === 'PRIVATE' ? 'privateEvent' : 'subscribersOnly'
+  }
+
+  async function ownedRow(id: string, viewer: Viewer, allowModerator = false): Promise<PostRow> {
+    const row = await getRow(id)
+    if (!row || row.post_status === 'DELETED') throw new HttpError(404, 'notFound')
+    if (row.posted_by !== viewer.id && !(allowModerator && isAdminRole(viewer.role))) {
+      // Do not reveal hidden posts to strangers.
+      if (row.moderation_status === 'REJECTED' && !isAdminRole(viewer.role)) throw new HttpError(404, 'notFound')
+      throw new HttpError(403, 'notOrganizer')
+    }
+    return row
+  }
+
+  function validateFields(
+    fields: Fields,
+    viewer: Viewer,
+    extra: { existing?: PostRow; fileCount: number; requirePhotos: boolean },
+  ): EventFields {
+    const isAdmin = isAdminRole(viewer.role)
+    const errors: FieldErrors = {}
+    const existing = extra.existing
+    if (existing) {
+      if (fields.accessType !== undefined && fields.accessType !== existing.access_type) addError(errors, 'accessType', 'cannotChange')
+      if (fields.eventType !== undefined && fields.eventType !== existing.event_type) addError(errors, 'eventType', 'cannotChange')
+      fields = { ...fields, accessType: existing.access_type, eventType: existing.event_type }
+    }
+    const ruleOptions = {
+      isAdmin,
+      existingStartDate: existing?.start_date ?? null,
+      existingEndDate: existing?.end_date ?? null,
+    }
+    const schema = eventFormSchema(ruleOptions)
+    const parsed = schema.safeParse(fields)
+    if (!parsed.success) {
+      for (const [k, codes] of Object.entries(zodIssuesToFieldErrors(parsed.error.issues))) {
+        // Nested price/hours errors keep their path (price.amount, hours.0.open).
+        for (const c of codes) addError(errors, k, c)
+      }
+      // zod skips the cross-field rules when a field fails: add them for the fields without an error.
+      for (const issue of eventRuleIssues(fields, ruleOptions)) if (!errors[issue.path]) addError(errors, issue.path, issue.message)
+    }
+    const eventType = parsed.success ? parsed.data.eventType : fields.eventType === 'PLACE' ? 'PLACE' : 'EVENT'
+    if (extra.requirePhotos && extra.fileCount === 0) addError(errors, 'files', 'uploadPhoto')
+    if (extra.fileCount > imageLimit(eventType)) addError(errors, 'files', 'tooManyPhotos')
+    if (Object.keys(errors).length > 0 || !parsed.success) throw validationError(errors)
+    return parsed.data
+  }
+
+  /** Column values of a validated form for this author. */
+  function columns(v: EventFields, viewer: Viewer) {
+    const place = v.eventType === 'PLACE'
+    const isAdmin = isAdminRole(viewer.role)
+    return {
+      title: v.title,
+      description: v.description,
+      event_type: v.eventType,
+      // Places are always COMMON (SPEC §7); they have no dates and no participants.
+      access_type: place ? 'COMMON' : v.accessType,
+      start_date: place ? null : (v.startDate ?? null),
+      end_date: place ? null : (v.endDate ?? null),
+      address: v.address,
+      lon: v.coordinates[0],
+      lat: v.coordinates[1],
+      channel_link: place || isAdmin ? (v.channelLink ?? null) : null,
+      max_participants: place ? null : (v.maxParticipants ?? null),
+      price_donation: v.price?.donation ? 1 : 0,
+      price_amount: v.price && !v.price.donation ? v.price.amount : null,
+      price_currency: v.price && !v.price.donation ? v.price.currency : null,
+      price_range: v.price && !v.price.donation ? v.price.range : null,
+    }
+  }
+
+  async function dto(row: PostRow, viewer: Viewer | null): Promise<Event> {
+    const [event] = await toEventDtos(db, [row], viewer, publicUrl)
+    return event as Event
+  }
+
+  async function reload(id: string, viewer: Viewer | null): Promise<Event> {
+    const row = await getRow(id)
+    if (!row) throw new HttpError(404, 'notFound')
+    return dto(row, viewer)
+  }
+
+  function resolveGeo(q: Pick<EventListQuery, 'city' | 'country' | 'lat' | 'lon'>, language: Language): GeoFilter {
+    let city: CityRecord | null = null
+    if (q.city) city = findCity(q.city, q.country)
+    if (q.lat !== undefined && q.lon !== undefined) {
+      return {
+        city: city ? cityName(city, language) : (q.city ?? ''),
+        country: city ? countryName(city.countryCode, language) : (q.country ?? ''),
+        coordinates: [q.lon, q.lat],
+      }
+    }
+    const c = city ?? DEFAULT_CITY
+    return { city: cityName(c, language), country: countryName(c.countryCode, language), coordinates: [c.lon, c.lat] }
+  }
+
+  /** Runs fn in one transaction that serializes seat taking (PG: caller locks the row; SQLite: BEGIN IMMEDIATE). */
+  async function seatTransaction<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
+    if (ctx.dialect === 'postgres') return db.transaction().execute((trx) => fn(trx as unknown as Db))
+    return db.connection().execute(async (conn) => {
+      await sql`begin immediate`.execute(conn)
+      try {
+        const out = await fn(conn)
+        await sql`commit`.execute(conn)
+        return out
+      } catch (err) {
+        await sql`rollback`.execute(conn).catch(() => undefined)
+        throw err
+      }
+    })
+  }
+
+  async function participantIds(conn: Db, postId: string): Promise<string[]> {
+    const rows = await conn
+      .selectFrom('post_participants')
+      .select('user_id')
+      .where('post_id', '=', postId)
+      .orderBy('created_at')
+      .execute()
+    return rows.map((r) => r.user_id)
+  }
+
+  async function imageRows(postId: string) {
+    return db
+      .selectFrom('post_images')
+      .select(['id', 'name', 'path', 'thumb_path', 'position'])
+      .where('post_id', '=', postId)
+      .orderBy('position')
+      .orderBy('created_at')
+      .execute()
+  }
+
+  return {
+    async create(fields: Fields, files: Buffer[], viewer: Viewer): Promise<Event> {
+      const v = validateFields(fields, viewer, { fileCount: files.length, requirePhotos: true })
+      const stored = await images.saveAll(UPLOAD_FOLDER, files)
+      const id = newId()
+      const now = nowIso()
+      try {
+        await db.transaction().execute(async (trx) => {
+          await trx
+            .insertInto('posts')
+            .values({
+              id,
+              ...columns(v, viewer),
+              posted_by: viewer.id,
+              created_by: viewer.id,
+              moderation_status: 'PENDING',
+              moderation_image_status: 'PENDING',
+              post_status: 'ACTIVE',
+              created_at: now,
+              updated_at: now,
+            })
+            .execute()
+          await trx
+            .insertInto('post_images')
+            .values(
+              stored.map((s, i) => ({
+                id: newId(),
+                post_id: id,
+                name: s.name,
+                path: s.path,
+                thumb_path: s.thumbPath,
+                position: i,
+                created_at: now,
+              })),
+            )
+            .execute()
+          if (v.categories.length)
+            await trx.insertInto('post_categories').values(v.categories.map((category) => ({ post_id: id, category }))).execute()
+          if (v.eventType === 'PLACE' && v.hours?.length)
+            await trx
+              .insertInto('post_hours')
+              .values(v.hours.map((h) => ({ id: newId(), post_id: id, day: h.day, open: h.open, close: h.close })))
+              .execute()
+        })
+      } catch (err) {
+        await images.remove(stored.flatMap((s) => [s.path, s.thumbPath]))
+        throw err
+      }
+      // Notification hook: newPost → the author's followers.
+      notify({ type: 'newPost', postId: id, userFrom: viewer.id })
+      return reload(id, viewer)
+    },
+
+    async update(id: string, fields: Fields, viewer: Viewer): Promise<Event> {
+      const existing = await ownedRow(id, viewer)
+      const v = validateFields(fields, viewer, { existing, fileCount: 0, requirePhotos: false })
+      const cols = columns(v, viewer)
+      // An admin's channel link on an event stays when a non-admin cannot send one.
+      if (v.eventType === 'EVENT' && !isAdminRole(viewer.role)) cols.channel_link = existing.channel_link
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('posts')
+          .set({ ...cols, moderation_status: 'PENDING', updated_at: nowIso() })
+          .where('id', '=', id)
+          .execute()
+        await trx.deleteFrom('post_categories').where('post_id', '=', id).execute()
+        if (v.categories.length)
+          await trx.insertInto('post_categories').values(v.categories.map((category) => ({ post_id: id, category }))).execute()
+        if (v.eventType === 'PLACE') {
+          await trx.deleteFrom('post_hours').where('post_id', '=', id).execute()
+          if (v.hours?.length)
+            await trx
+              .insertInto('post_hours')
+              .values(v.hours.map((h) => ({ id: newId(), post_id: id, day: h.day, open: h.open, close: h.close })))
+              .execute()
+        }
+      })
+      // Notification hook: updatePost → participants.
+      notify({ type: 'updatePost', postId: id, userFrom: viewer.id })
+      return reload(id, viewer)
+    },
+
+    async remove(id: string, viewer: Viewer): Promise<{ postId: string; postStatus: 'DELETED' }> {
+      await ownedRow(id, viewer, true)
+      await db.updateTable('posts').set({ post_status: 'DELETED', updated_at: nowIso() }).where('id', '=', id).execute()
+      return { postId: id, postStatus: 'DELETED' }
+    },
+
+    async get(id: string, viewer: Viewer | null): Promise<Event> {
+      const { row, rel, access } = await visibleRow(id, viewer)
+      if (!access.full) throw new HttpError(403, denyCode(row))
+      return toEventDto(row, rel, viewer, publicUrl)
+    },
+
+    async list(q: EventListQuery, viewer: Viewer | null, language: Language) {
+      const errors: FieldErrors = {}
+      const rangeStart = parseRangeDate(q.startDate, 'start')
+      const rangeEnd = parseRangeDate(q.endDate, 'end')
+      if (rangeStart === null) addError(errors, 'startDate', 'invalidDate')
+      if (rangeEnd === null) addError(errors, 'endDate', 'invalidDate')
+      if (q.filter === 'my' && !viewer) throw new HttpError(401, 'unauthorized', {}, { 'www-authenticate': 'Bearer' })
+      if (Object.keys(errors).length) throw validationError(errors)
+      const geo = resolveGeo(q, language)
+      const [lon0, lat0] = geo.coordinates
+      const isPlace = q.eventType === 'PLACE'
+
+      let query = db.selectFrom('posts').selectAll().where('event_type', '=', q.eventType)
+      if (q.filter === 'my' && viewer) {
+        query = query.where('posted_by', '=', viewer.id).where('post_status', '=', 'ACTIVE')
+      } else {
+        query = query.where('post_status', '=', 'ACTIVE').where('moderation_status', '!=', 'REJECTED')
+        // Bounding box on the (lat, lon) index, then the exact (equirectangular) distance.
+        const dLat = EVENT_LIMITS.radiusKm / KM_PER_DEG
+        const k = Math.max(Math.cos((lat0 * Math.PI) / 180), 0.01)
+        const dLon = dLat / k
+        query = query
+          .where('lat', '>=', lat0 - dLat)
+          .where('lat', '<=', lat0 + dLat)
+          .where('lon', '>=', lon0 - dLon)
+          .where('lon', '<=', lon0 + dLon)
+          .where(
+            sql<SqlBool>`((lat - ${lat0}) * (lat - ${lat0}) + (lon - ${lon0}) * (lon - ${lon0}) * ${k * k}) <= ${dLat * dLat}`,
+          )
+        if (!isPlace) {
+          const active = activeCondition()
+          query = query.where(q.filter === 'completed' ? sql<SqlBool>`not ${active}` : active)
+        }
+      }
+      if (!isPlace && (rangeStart || rangeEnd)) {
+        if (rangeEnd) query = query.where('start_date', '<=', rangeEnd)
+        if (rangeStart)
+          query = query.where((eb) => eb(eb.fn.coalesce('end_date', 'start_date'), '>=', rangeStart))
+        query = query.where('start_date', 'is not', null)
+      }
+      if (q.categories?.length) {
+        const cats = q.categories
+        query = query.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('post_categories')
+              .select(sql`1`.as('one'))
+              .whereRef('post_categories.post_id', '=', 'posts.id')
+              .where('post_categories.category', 'in', cats),
+          ),
+        )
+      }
+      const nullsLast: Expression<number> = sql<number>`case when start_date is null then 1 else 0 end`
+      if (isPlace) query = query.orderBy('created_at', 'desc').orderBy('id')
+      else if (q.filter === 'completed') query = query.orderBy(nullsLast).orderBy('start_date', 'desc').orderBy('id')
+      else query = query.orderBy(nullsLast).orderBy('start_date', 'asc').orderBy('id')
+      const size = EVENT_LIMITS.pageSize
+      const rows = await query
+        .limit(size + 1)
+        .offset((q.page - 1) * size)
+        .execute()
+      const page = rows.slice(0, size)
+      return {
+        events: await toEventDtos(db, page, viewer, publicUrl),
+        geo,
+        page: q.page,
+        pageSize: size,
+        hasMore: rows.length > size,
+      }
+    },
+
+    /** A user's posts (GET /event/my, /event/{userId}/events), newest first; REJECTED ones only for the owner and moderators. */
+    async userEvents(
+      userId: string,
+      q: { page: number; eventType?: 'EVENT' | 'PLACE'; filter: 'active' | 'completed' | 'all' },
+      viewer: Viewer | null,
+    ) {
+      if (userId.length > 100) throw new HttpError(404, 'notFound')
+      const user = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()
+      if (!user) throw new HttpError(404, 'notFound')
+      const privileged = !!viewer && (viewer.id === userId || isAdminRole(viewer.role))
+      let query = db.selectFrom('posts').selectAll().where('posted_by', '=', userId).where('post_status', '=', 'ACTIVE')
+      if (!privileged) query = query.where('moderation_status', '!=', 'REJECTED')
+      if (q.eventType) query = query.where('event_type', '=', q.eventType)
+      if (q.filter !== 'all') {
+        const active = activeCondition({ placesActive: true })
+        query = query.where(q.filter === 'completed' ? sql<SqlBool>`not ${active}` : active)
+      }
+      const size = EVENT_LIMITS.pageSize
+      const rows = await query
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .limit(size + 1)
+        .offset((q.page - 1) * size)
+        .execute()
+      return {
+        events: await toEventDtos(db, rows.slice(0, size), viewer, publicUrl),
+        page: q.page,
+        pageSize: size,
+        hasMore: rows.length > size,
+      }
+    },
+
+    /** A few upcoming events of a user for the profile widget, soonest first. */
+    async widget(userId: string, viewer: Viewer | null) {
+      if (userId.length > 100) throw new HttpError(404, 'notFound')
+      const privileged = !!viewer && (viewer.id === userId || isAdminRole(viewer.role))
+      let query = db
+        .selectFrom('posts')
+        .selectAll()
+        .where('posted_by', '=', userId)
+        .where('event_type', '=', 'EVENT')
+        .where('post_status', '=', 'ACTIVE')
+        .where(activeCondition())
+      if (!privileged) query = query.where('moderation_status', '!=', 'REJECTED')
+      const rows = await query
+        .orderBy(sql`case when start_date is null then 1 else 0 end`)
+        .orderBy('start_date', 'asc')
+        .orderBy('id')
+        .limit(EVENT_LIMITS.widgetSize)
+        .execute()
+      return { events: await toEventDtos(db, rows, viewer, publicUrl) }
+    },
+
+    async addImages(id: string, files: Buffer[], viewer: Viewer) {
+      const row = await ownedRow(id, viewer)
+      if (files.length === 0) throw validationError({ files: ['uploadPhoto'] })
+      const current = await imageRows(id)
+      if (current.length + files.length > imageLimit(row.event_type)) throw validationError({ files: ['tooManyPhotos'] })
+      const stored = await images.saveAll(UPLOAD_FOLDER, files)
+      const now = nowIso()
+      const start = current.reduce((m, r) => Math.max(m, r.position), -1) + 1
+      try {
+        await db.transaction().execute(async (trx) => {
+          await trx
+            .insertInto('post_images')
+            .values(
+              stored.map((s, i) => ({
+                id: newId(),
+                post_id: id,
+                name: s.name,
+                path: s.path,
+                thumb_path: s.thumbPath,
+                position: start + i,
+                created_at: now,
+              })),
+            )
+            .execute()
+          await trx
+            .updateTable('posts')
+            .set({ moderation_image_status: 'PENDING', updated_at: now })
+            .where('id', '=', id)
+            .execute()
+        })
+      } catch (err) {
+        await images.remove(stored.flatMap((s) => [s.path, s.thumbPath]))
+        throw err
+      }
+      return { postId: id, images: (await imageRows(id)).map((r) => imageDto(r, publicUrl)) }
+    },
+
+    async removeImage(id: string, body: { name?: string; imageId?: string }, viewer: Viewer) {
+      await ownedRow(id, viewer)
+      const current = await imageRows(id)
+      const target = current.find((r) => (body.imageId && r.id === body.imageId) || (body.name && r.name === body.name))
+      if (!target) throw new HttpError(404, 'imageNotFound')
+      if (current.length <= 1) throw new HttpError(400, 'lastImage', { files: ['lastImage'] })
+      await db.deleteFrom('post_images').where('id', '=', target.id).execute()
+      await images.remove([target.path, target.thumb_path])
+      return { postId: id, images: current.filter((r) => r.id !== target.id).map((r) => imageDto(r, publicUrl)) }
+    },
+
+    async toggleLike(id: string, viewer: Viewer) {
+      const { row } = await visibleRow(id, viewer)
+      const existing = await db
+        .selectFrom('post_likes')
+        .select('user_id')
+        .where('post_id', '=', id)
+        .where('user_id', '=', viewer.id)
+        .executeTakeFirst()
+      if (existing) {
+        await db.deleteFrom('post_likes').where('post_id', '=', id).where('user_id', '=', viewer.id).execute()
+      } else {
+        await db
+          .insertInto('post_likes')
+          .values({ post_id: id, user_id: viewer.id, created_at: nowIso() })
+          .onConflict((oc) => oc.columns(['post_id', 'user_id']).doNothing())
+          .execute()
+        // Notification hook: postLike → the post owner (not for liking one's own post).
+        if (row.posted_by !== viewer.id) notify({ type: 'postLike', postId: id, userFrom: viewer.id })
+      }
+      const likes = (
+        await db.selectFrom('post_likes').select('user_id').where('post_id', '=', id).orderBy('created_at').execute()
+      ).map((r) => r.user_id)
+      return { postId: id, likes, likesCount: likes.length, isLiked: likes.includes(viewer.id) }
+    },
+
+    async view(id: string, viewer: Viewer) {
+      await visibleRow(id, viewer)
+      await db
+        .insertInto('post_views')
+        .values({ post_id: id, user_id: viewer.id, created_at: nowIso() })
+        .onConflict((oc) => oc.columns(['post_id', 'user_id']).doNothing())
+        .execute()
+      const n = await db
+        .selectFrom('post_views')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('post_id', '=', id)
+        .executeTakeFirst()
+      return { postId: id, views: Number(n?.n ?? 0) }
+    },
+
+    async toggleParticipation(id: string, viewer: Viewer) {
+      const { row, access } = await visibleRow(id, viewer)
+      if (row.event_type === 'PLACE') throw new HttpError(400, 'placeNoParticipants')
+      if (access.isOwner) throw new HttpError(400, 'organizerCannotJoin')
+      const joined = await seatTransaction(async (conn) => {
+        let lockQuery = conn.selectFrom('posts').select(['id', 'max_participants']).where('id', '=', id)
+        if (ctx.dialect === 'postgres') lockQuery = lockQuery.forUpdate()
+        const locked = await lockQuery.executeTakeFirst()
+        if (!locked) throw new HttpError(404, 'notFound')
+        const mine = await conn
+          .selectFrom('post_participants')
+          .select('user_id')
+          .where('post_id', '=', id)
+          .where('user_id', '=', viewer.id)
+          .executeTakeFirst()
+        if (mine) {
+          // Leaving is always allowed.
+          await conn.deleteFrom('post_participants').where('post_id', '=', id).where('user_id', '=', viewer.id).execute()
+          return false
+        }
+        if (!access.mayJoin) throw new HttpError(403, denyCode(row))
+        if (isEnded(row)) throw new HttpError(400, 'eventEnded')
+        if (locked.max_participants !== null) {
+          const count = await conn
+            .selectFrom('post_participants')
+            .select((eb) => eb.fn.countAll<string | number>().as('n'))
+            .where('post_id', '=', id)
+            .executeTakeFirst()
+          if (Number(count?.n ?? 0) >= locked.max_participants) throw new HttpError(409, 'eventFull')
+        }
+        await conn
+          .insertInto('post_participants')
+          .values({ post_id: id, user_id: viewer.id, created_at: nowIso() })
+          .onConflict((oc) => oc.columns(['post_id', 'user_id']).doNothing())
+          .execute()
+        return true
+      })
+      // Notification hook: newParticipate → the organizer.
+      if (joined) notify({ type: 'newParticipate', postId: id, userFrom: viewer.id })
+      const participants = await participantIds(db, id)
+      return {
+        postId: id,
+        participants,
+        participantsCount: participants.length,
+        maxParticipants: row.max_participants,
+        isParticipant: participants.includes(viewer.id),
+      }
+    },
+
+    async participants(id: string, viewer: Viewer | null) {
+      const { row, access } = await visibleRow(id, viewer)
+      if (!access.full) throw new HttpError(403, denyCode(row))
+      const ids = await participantIds(db, id)
+      const users = await loadUserSummaries(db, [...ids, row.posted_by], publicUrl)
+      const owner = users.get(row.posted_by)
+      if (!owner) throw new HttpError(404, 'notFound')
+      return {
+        participants: ids.flatMap((u) => {
+          const s = users.get(u)
+          return s ? [s] : []
+        }),
+        postedBy: owner,
+        maxParticipants: row.max_participants,
+      }
+    },
+
+    async removeParticipant(id: string, userId: string, viewer: Viewer) {
+      const row = await ownedRow(id, viewer)
+      const res = await db
+        .deleteFrom('post_participants')
+        .where('post_id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst()
+      if (Number(res.numDeletedRows) === 0) throw new HttpError(404, 'notParticipant')
+      const participants = await participantIds(db, id)
+      return {
+        postId: id,
+        participants,
+        participantsCount: participants.length,
+        maxParticipants: row.max_participants,
+        isParticipant: false,
+      }
+    },
+  }
+}
+
+export type EventsService = ReturnType<typeof createEventsService>

@@ -1,0 +1,21 @@
+// Every area of the API is one folder under api/modules/ exporting a Fastify plugin (its routes).
+// Add a module by writing api/modules/<area>/routes.ts and listing it here; it gets `app.ctx`
+// (config, db, mail), `app.authenticate` / `app.requireActivated` / `app.requireRole(...)` and the
+// uniform error handling (throw `HttpError(status, code, fieldErrors)` from services).
+import type { FastifyPluginAsync } from 'fastify'
+import mediaRoutes from '../media/routes'
+import authRoutes from './auth/routes'
+import citiesRoutes from './cities/routes'
+import eventsRoutes from './events/routes'
+import geoRoutes from './geo/routes'
+import healthRoutes from './health/routes'
+
+export const modules: { name: string; plugin: FastifyPluginAsync }[] = [
+  { name: 'health', plugin: healthRoutes },
+  { name: 'auth', plugin: authRoutes },
+  { name: 'events', plugin: eventsRoutes },
+  { name: 'media', plugin: mediaRoutes },
+  { name: 'cities', plugin: citiesRoutes },
+  { name: 'geo', plugin: geoRoutes },
+  // Next: profile, invitations, notifications, admin, push, reports.
+]

@@ -1,0 +1,99 @@
+// Authentication for every module: a bearer access token gives request.user {id, role, isActivated}.
+// Use `preHandler: app.authenticate`, `app.requireActivated` or `app.requireRole('admin', 'superAdmin')`.
+import type { Role } from '#contract'
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
+import fp from 'fastify-plugin'
+import { HttpError } from '../lib/errors'
+import type { AccessClaims, TokenService } from '../modules/auth/tokens'
+
+export interface AuthUser {
+  id: string
+  role: Role
+  isActivated: boolean
+  /** Refresh-token family of the current session, when the token carries one. */
+  sessionId: string | null
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null
+    /** Claims of a valid bearer token (set early, before rate limiting); not yet checked against the DB. */
+    authClaims: AccessClaims | null
+    /** A bearer token was sent but did not verify. */
+    authInvalid: boolean
+  }
+  interface FastifyInstance {
+    tokens: TokenService
+    authenticate: preHandlerAsyncHookHandler
+    requireActivated: preHandlerAsyncHookHandler
+    requireRole(...roles: Role[]): preHandlerAsyncHookHandler
+  }
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization
+  if (typeof header !== 'string') return null
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(header)
+  return m?.[1] ?? null
+}
+
+/** The signed-in user of a route guarded by authenticate/requireActivated/requireRole. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized('unauthorized')
+  return request.user
+}
+
+const unauthorized = (code: 'unauthorized' | 'tokenInvalid') =>
+  new HttpError(
+    401,
+    code,
+    {},
+    { 'www-authenticate': code === 'tokenInvalid' ? 'Bearer error="invalid_token"' : 'Bearer' },
+  )
+
+async function authPlugin(app: FastifyInstance, opts: { tokens: TokenService }) {
+  app.decorate('tokens', opts.tokens)
+  app.decorateRequest('user', null)
+  app.decorateRequest('authClaims', null)
+  app.decorateRequest('authInvalid', false)
+
+  app.addHook('onRequest', async (request) => {
+    const token = bearer(request)
+    if (!token) return
+    try {
+      request.authClaims = await opts.tokens.verifyAccessToken(token)
+    } catch {
+      request.authInvalid = true
+    }
+  })
+
+  async function authenticate(request: FastifyRequest): Promise<void> {
+    if (request.user) return
+    const claims = request.authClaims
+    if (!claims) throw unauthorized(request.authInvalid ? 'tokenInvalid' : 'unauthorized')
+    const row = await app.ctx.db
+      .selectFrom('users')
+      .select(['id', 'role', 'is_activated', 'disabled_at'])
+      .where('id', '=', claims.userId)
+      .executeTakeFirst()
+    if (!row || row.disabled_at) throw unauthorized('tokenInvalid')
+    request.user = {
+      id: row.id,
+      role: row.role as Role,
+      isActivated: row.is_activated === 1,
+      sessionId: claims.sessionId,
+    }
+  }
+
+  app.decorate('authenticate', authenticate)
+  app.decorate('requireActivated', async (request: FastifyRequest) => {
+    await authenticate(request)
+    if (!request.user?.isActivated) throw new HttpError(403, 'notActivated')
+  })
+  app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {
+    await authenticate(request)
+    if (!request.user || !roles.includes(request.user.role)) throw new HttpError(403, 'forbidden')
+  })
+}
+
+export default fp(authPlugin, { name: 'nearby-auth' })

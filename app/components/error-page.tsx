@@ -1,0 +1,42 @@
+// The 404 and 500 pages of the root error boundary (SPEC §8), in the user's language.
+import { Link } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+
+export function ErrorPage({ status }: { status: number }) {
+  const { t } = useTranslation()
+  const kind = status === 404 ? 'notFound' : status >= 500 ? 'server' : 'other'
+  const title = t(`errors.${kind}Title`)
+  const message = kind === 'other' ? t('errors.other', { status }) : t(`errors.${kind}`)
+
+  return (
+    <section
+      aria-labelledby="error-title"
+      data-testid={`error-${status}`}
+      className="mx-auto flex max-w-xl flex-col items-center px-2 py-16 text-center"
+    >
+      <p className="text-6xl font-extrabold tracking-tight text-brand-600 sm:text-7xl" aria-hidden="true">
+        {kind === 'server' ? '500' : status}
+      </p>
+      <h1 id="error-title" className="mt-4 text-2xl font-bold text-slate-900">
+        {title}
+      </h1>
+      <p className="mt-3 text-base text-slate-600">{message}</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link
+          to="/"
+          className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+        >
+          {t('errors.home')}
+        </Link>
+        {kind === 'server' ? (
+          <a
+            href=""
+            className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+          >
+            {t('errors.retry')}
+          </a>
+        ) : null}
+      </div>
+    </section>
+  )
+}

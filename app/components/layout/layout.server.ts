@@ -1,0 +1,74 @@
+// Server-side facts the layout needs before any JavaScript runs: the visitor's mobile platform (install
+// banner), whether the banner was dismissed (cookie of the no-JS dismiss form) and today's date (min of
+// the header's date inputs).
+import { TIMINGS, type AppVersion } from '#contract'
+import { cookiesAreSecure } from '../../utils/env.server'
+
+export type MobilePlatform = 'android' | 'ios'
+
+/** Android or iOS from the User-Agent; null for desktops and anything else. */
+export function detectMobilePlatform(userAgent: string | null | undefined): MobilePlatform | null {
+  if (!userAgent) return null
+  if (/android/i.test(userAgent)) return 'android'
+  if (/iphone|ipad|ipod/i.test(userAgent)) return 'ios'
+  return null
+}
+
+/** Same name as the browser's localStorage key, so JavaScript can write the cookie too. */
+export const INSTALL_BANNER_KEY = 'installBannerHiddenUntil'
+
+function readCookie(cookieHeader: string | null, name: string): string | null {
+  if (!cookieHeader) return null
+  for (const part of cookieHeader.split(';')) {
+    const separator = part.indexOf('=')
+    if (separator === -1) continue
+    if (part.slice(0, separator).trim() === name) return decodeURIComponent(part.slice(separator + 1).trim())
+  }
+  return null
+}
+
+/** The banner stays hidden while the cookie holds a time in the future. */
+export function installBannerHidden(cookieHeader: string | null, now = Date.now()): boolean {
+  const until = Number(readCookie(cookieHeader, INSTALL_BANNER_KEY))
+  return Number.isFinite(until) && until > now
+}
+
+/** Set-Cookie that hides the banner for 7 days (SPEC §9). Not httpOnly: the browser code sets the same cookie. */
+export function installBannerHideCookie(now = Date.now()): string {
+  const until = now + TIMINGS.installBannerHideMs
+  const parts = [
+    `${INSTALL_BANNER_KEY}=${until}`,
+    `Max-Age=${Math.floor(TIMINGS.installBannerHideMs / 1000)}`,
+    'Path=/',
+    'SameSite=Lax',
+  ]
+  if (cookiesAreSecure()) parts.push('Secure')
+  return parts.join('; ')
+}
+
+export type InstallBannerData = { platform: MobilePlatform; storeUrl: string }
+
+/** What the install banner shows, or null when it must not be shown. */
+export function getInstallBanner(request: Request, appVersion: AppVersion | null): InstallBannerData | null {
+  const platform = detectMobilePlatform(request.headers.get('user-agent'))
+  if (!platform || installBannerHidden(request.headers.get('cookie'))) return null
+  const storeUrl = platform === 'android' ? appVersion?.androidStoreUrl : appVersion?.iosStoreUrl
+  if (!storeUrl) return null
+  return { platform, storeUrl }
+}
+
+function hasControlCharacter(value: string) {
+  for (const char of value) if (char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f) return true
+  return false
+}
+
+/**
+ * Where the language switch and the banner's close form send the browser back to: a same-site path only
+ * (never `//host`, `/\host` or an absolute URL), and never back to a resource route.
+ */
+export function backTo(value: FormDataEntryValue | string | null | undefined): string {
+  if (typeof value !== 'string' || !value.startsWith('/')) return '/'
+  if (value.startsWith('//') || value.includes('\\') || hasControlCharacter(value)) return '/'
+  if (value === '/resources' || value.startsWith('/resources/')) return '/'
+  return value
+}

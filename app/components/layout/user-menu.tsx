@@ -1,0 +1,199 @@
+// The user menu (SPEC §2 Layout, §6 roles). A <details> dropdown: it opens, and its links and forms work,
+// without JavaScript. Copy link uses the clipboard with JavaScript and shows the URL as text without it.
+import { Form, Link } from '@remix-run/react'
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { isAdminRole, type User } from '#contract'
+import { Dropdown, menuItemClass } from '~/components/ui/dropdown'
+import {
+  CheckIcon,
+  LinkIcon,
+  LogInIcon,
+  LogOutIcon,
+  PlusIcon,
+  SettingsIcon,
+  ShieldIcon,
+  UserIcon,
+} from '~/components/ui/icons'
+import { useHydrated } from '~/components/ui/use-hydrated'
+
+function initials(user: User) {
+  return (
+    `${user.name.charAt(0)}${user.lastname.charAt(0)}`.toUpperCase() || user.username.charAt(0).toUpperCase()
+  )
+}
+
+export function UserMenu({ user, origin }: { user: User | null; origin: string }) {
+  const { t } = useTranslation()
+
+  if (!user) {
+    return (
+      <Dropdown
+        testId="user-menu"
+        label={t('userMenu.open')}
+        summary={<UserIcon className="h-5 w-5" />}
+        summaryClassName="h-9 w-9 justify-center border border-slate-200 bg-white text-slate-600 hover:bg-slate-50"
+        panelClassName="w-52"
+      >
+        <ul>
+          <li>
+            <Link to="/auth/register" className={menuItemClass}>
+              <PlusIcon className="h-4 w-4" />
+              {t('userMenu.signUp')}
+            </Link>
+          </li>
+          <li>
+            <Link to="/auth" className={menuItemClass}>
+              <LogInIcon className="h-4 w-4" />
+              {t('userMenu.signIn')}
+            </Link>
+          </li>
+        </ul>
+      </Dropdown>
+    )
+  }
+
+  const admin = isAdminRole(user.role)
+  const profilePath = `/profile/${user.id}`
+  return (
+    <Dropdown
+      testId="user-menu"
+      label={t('userMenu.open')}
+      summary={
+        user.avatarFile?.url ? (
+          <img src={user.avatarFile.url} alt="" className="h-9 w-9 rounded-full object-cover" />
+        ) : (
+          <span aria-hidden="true" className="text-xs font-semibold">
+            {initials(user)}
+          </span>
+        )
+      }
+      summaryClassName="h-9 w-9 justify-center rounded-full bg-brand-600 text-white ring-2 ring-white hover:bg-brand-700"
+      panelClassName="w-64"
+    >
+      <div className="border-b border-slate-100 px-3 pb-2 pt-1.5">
+        <p className="truncate text-sm font-semibold text-slate-900">
+          {user.name} {user.lastname}
+        </p>
+        <p className="truncate text-xs text-slate-500">@{user.username}</p>
+      </div>
+      <ul className="py-1">
+        <li>
+          <Link to={profilePath} className={menuItemClass}>
+            <UserIcon className="h-4 w-4" />
+            {t('userMenu.profile')}
+          </Link>
+        </li>
+        <li>
+          <CopyProfileLink url={`${origin}${profilePath}`} />
+        </li>
+        <li>
+          <Link to="/admin/profile/settings" className={menuItemClass}>
+            <SettingsIcon className="h-4 w-4" />
+            {t('userMenu.settings')}
+          </Link>
+        </li>
+        {admin ? (
+          <li>
+            <Link to="/moderation" className={menuItemClass}>
+              <ShieldIcon className="h-4 w-4" />
+              {t('userMenu.moderation')}
+            </Link>
+          </li>
+        ) : null}
+        <li>
+          <Link to="/new/event" className={menuItemClass}>
+            <PlusIcon className="h-4 w-4" />
+            {t('userMenu.addEvent')}
+          </Link>
+        </li>
+        {admin ? (
+          <li>
+            <Link to="/new/place" className={menuItemClass}>
+              <PlusIcon className="h-4 w-4" />
+              {t('userMenu.addPlace')}
+            </Link>
+          </li>
+        ) : null}
+      </ul>
+      <Form method="post" action="/auth/logout" className="border-t border-slate-100 pt-1">
+        <button type="submit" className={`${menuItemClass} text-red-700 hover:text-red-800`}>
+          <LogOutIcon className="h-4 w-4" />
+          {t('userMenu.signOut')}
+        </button>
+      </Form>
+    </Dropdown>
+  )
+}
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text)
+    return true
+  } catch {
+    // Older browsers, or the clipboard permission denied: the selection-based fallback.
+    const area = document.createElement('textarea')
+    area.value = text
+    area.setAttribute('readonly', '')
+    area.style.position = 'fixed'
+    area.style.opacity = '0'
+    document.body.append(area)
+    area.select()
+    const copied = document.execCommand('copy')
+    area.remove()
+    return copied
+  }
+}
+
+/** Copy link: a button with JavaScript; without it (or when copying fails) the URL as selectable text. */
+function CopyProfileLink({ url }: { url: string }) {
+  const { t } = useTranslation()
+  const hydrated = useHydrated()
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle')
+  const timer = useRef<ReturnType<typeof setTimeout>>()
+  useEffect(() => () => clearTimeout(timer.current), [])
+
+  if (!hydrated || state === 'failed') {
+    return (
+      <div className="px-3 py-2 text-sm text-slate-700" data-testid="copy-link-fallback">
+        <p className="flex items-center gap-2.5">
+          <LinkIcon className="h-4 w-4" />
+          {t('userMenu.copyLink')}
+        </p>
+        <p className="mt-1 text-xs text-slate-500">{t('userMenu.copyLinkHint')}</p>
+        <a href={url} className="mt-0.5 block break-all font-mono text-xs text-brand-700 underline">
+          {url}
+        </a>
+      </div>
+    )
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        className={menuItemClass}
+        onClick={async () => {
+          const copied = await copyText(url)
+          setState(copied ? 'copied' : 'failed')
+          clearTimeout(timer.current)
+          if (copied) timer.current = setTimeout(() => setState('idle'), 3000)
+        }}
+      >
+        <LinkIcon className="h-4 w-4" />
+        {t('userMenu.copyLink')}
+      </button>
+      <p
+        role="status"
+        className="flex items-center gap-1.5 px-3 text-xs font-medium text-green-700 empty:hidden"
+      >
+        {state === 'copied' ? (
+          <>
+            <CheckIcon className="h-3.5 w-3.5" />
+            {t('userMenu.linkCopied')}
+          </>
+        ) : null}
+      </p>
+    </>
+  )
+}

@@ -1,0 +1,77 @@
+// The flash toast of the last mutation. Rendered by the server (role=status) so it shows with JavaScript
+// off, where a CSS animation fades it out after a while; with JavaScript it has a close button and
+// dismisses itself after ~5 s.
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Toast } from '~/utils/toast.server'
+import { CheckIcon, CloseIcon } from './ui/icons'
+import { useHydrated } from './ui/use-hydrated'
+
+export const TOAST_DURATION_MS = 5000
+const TOAST_SHOWN_EVENT = 'nearby:toast-shown'
+let toastCounter = 0
+
+const tone = {
+  success: 'border-green-200 bg-white text-slate-900 [--toast-accent:theme(colors.green.600)]',
+  info: 'border-brand-100 bg-white text-slate-900 [--toast-accent:theme(colors.brand.600)]',
+  error: 'border-red-200 bg-red-50 text-red-900 [--toast-accent:theme(colors.red.600)]',
+} as const
+
+export function Toaster({ toast }: { toast: Toast | null }) {
+  const { t } = useTranslation('toast')
+  const hydrated = useHydrated()
+  const [visible, setVisible] = useState<Toast | null>(toast)
+
+  // A new toast (each loader run makes a new object) shows again and starts its own timer. Only one toast
+  // is shown at a time: a route may render its own Toaster (an action's error), which replaces the flash.
+  useEffect(() => {
+    setVisible(toast)
+    if (!toast) return
+    const id = ++toastCounter
+    window.dispatchEvent(new CustomEvent(TOAST_SHOWN_EVENT, { detail: id }))
+    function onOtherToast(event: Event) {
+      if ((event as CustomEvent<number>).detail !== id) setVisible(null)
+    }
+    window.addEventListener(TOAST_SHOWN_EVENT, onOtherToast)
+    const timer = setTimeout(() => setVisible(null), TOAST_DURATION_MS)
+    return () => {
+      clearTimeout(timer)
+      window.removeEventListener(TOAST_SHOWN_EVENT, onOtherToast)
+    }
+  }, [toast])
+
+  if (!visible) return null
+  return (
+    <div className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center p-3 sm:justify-end sm:p-5">
+      <div
+        role="status"
+        aria-live="polite"
+        data-testid="toast"
+        className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border px-4 py-3 text-sm shadow-lg ${
+          tone[visible.type]
+        } ${hydrated ? '' : 'animate-toast-out'}`}
+      >
+        <span className="mt-0.5 text-[color:var(--toast-accent)]">
+          {visible.type === 'error' ? (
+            <span aria-hidden="true" className="font-bold">
+              !
+            </span>
+          ) : (
+            <CheckIcon className="h-4 w-4" />
+          )}
+        </span>
+        <p className="flex-1">{t(visible.message, { defaultValue: visible.message })}</p>
+        {hydrated ? (
+          <button
+            type="button"
+            onClick={() => setVisible(null)}
+            aria-label={t('close')}
+            className="-m-1 inline-flex h-7 w-7 shrink-0 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+          >
+            <CloseIcon className="h-4 w-4" />
+          </button>
+        ) : null}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,42 @@
+// i18next setup shared by the server (remix-i18next) and the browser. All resources are bundled:
+// they are small, and it keeps pages translatable with no extra request and with JavaScript off.
+import { DEFAULT_LANGUAGE, LANGUAGES, messages } from '#contract'
+import enAuth from './locales/en/auth'
+import enCommon from './locales/en/common'
+import enSettings from './locales/en/settings'
+import enStatic from './locales/en/static'
+import enToast from './locales/en/toast'
+import ruAuth from './locales/ru/auth'
+import ruCommon from './locales/ru/common'
+import ruSettings from './locales/ru/settings'
+import ruStatic from './locales/ru/static'
+import ruToast from './locales/ru/toast'
+
+export const resources = {
+  en: {
+    common: enCommon,
+    toast: enToast,
+    static: enStatic,
+    validation: messages.en,
+    auth: enAuth,
+    settings: enSettings,
+  },
+  ru: {
+    common: ruCommon,
+    toast: ruToast,
+    static: ruStatic,
+    validation: messages.ru,
+    auth: ruAuth,
+    settings: ruSettings,
+  },
+}
+
+export const namespaces = Object.keys(resources.en) as Array<keyof (typeof resources)['en']>
+
+export default {
+  supportedLngs: [...LANGUAGES],
+  fallbackLng: DEFAULT_LANGUAGE,
+  defaultNS: 'common',
+  ns: namespaces,
+  interpolation: { escapeValue: false },
+}

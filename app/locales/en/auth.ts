@@ -1,0 +1,78 @@
+// Texts of the auth screens (/auth/*) and of the guard screens of /admin and /moderation.
+export default {
+  email: 'Email',
+  password: 'Password',
+  confirmPassword: 'Confirm password',
+  code: 'Code from the email',
+  backToSignIn: 'Back to sign in',
+  signIn: {
+    title: 'Sign in',
+    intro: 'Welcome back! Sign in to join events, follow people and publish your own.',
+    login: 'Username or email',
+    submit: 'Sign in',
+    forgotPassword: 'Forgot password?',
+    noAccount: 'No account yet?',
+    register: 'Sign up',
+    or: 'or',
+  },
+  register: {
+    title: 'Create an account',
+    intro: 'After signing up we will send a 6-digit code to your email.',
+    name: 'Name',
+    lastname: 'Last name',
+    username: 'Username',
+    agreementPrefix: 'I accept the',
+    termsOfUse: 'terms of use',
+    and: 'and the',
+    privacyPolicy: 'privacy policy',
+    submit: 'Sign up',
+    haveAccount: 'Already have an account?',
+    signIn: 'Sign in',
+  },
+  confirmEmail: {
+    title: 'Confirm your email',
+    intro: 'Enter the 6-digit code we have sent to your email. The code is valid for 10 minutes.',
+    submit: 'Confirm email',
+    resend: 'Send a new code',
+    resendHint: 'No code? Check the spam folder or ask for a new one.',
+  },
+  forgotPassword: {
+    title: 'Reset your password',
+    emailIntro: 'Enter the email of your account and we will send you a 6-digit code.',
+    sendCode: 'Send code',
+    codeIntro:
+      'Enter the code we have sent to {{email}}. Then we will email you a link to set a new password.',
+    sendLink: 'Send reset link',
+    otherEmail: 'Use another email or get a new code',
+    sentTitle: 'Check your email',
+    sentText: 'We have sent a link to {{email}}. Open it to set a new password.',
+  },
+  resetPassword: {
+    title: 'Set a new password',
+    password: 'New password',
+    submit: 'Save password',
+  },
+  google: {
+    button: 'Sign in with Google',
+    failed: 'Google sign-in failed. Please try again.',
+  },
+  signOut: 'Sign out',
+  guard: {
+    signIn: {
+      title: 'Please sign in',
+      text: 'You need to be signed in to see this page.',
+      action: 'Sign in',
+      register: 'Create an account',
+    },
+    confirmEmail: {
+      title: 'Confirm your email',
+      text: 'Confirm your email address to use this page.',
+      action: 'Confirm email',
+    },
+    forbidden: {
+      title: 'Access denied',
+      text: 'You do not have permission to see this page.',
+      home: 'Go to the home page',
+    },
+  },
+} as const

@@ -1,0 +1,83 @@
+import type en from '../en/common'
+import type { Translation } from '../types'
+
+export default {
+  appName: 'Nearby',
+  tagline: 'События и места рядом с вами',
+  skipToContent: 'Перейти к содержимому',
+  language: {
+    label: 'Язык',
+    en: 'English',
+    ru: 'Русский',
+    switchTo: 'Переключить язык на {{language}}',
+  },
+  nav: { events: 'События', places: 'Места', users: 'Люди', section: 'Раздел', main: 'Основное' },
+  header: {
+    home: 'Nearby — на главную',
+    notifications: 'Уведомления',
+  },
+  search: {
+    label: 'Поиск событий',
+    city: 'Город',
+    cityPlaceholder: 'Город',
+    dates: 'Даты (ДД-ММ-ГГГГ)',
+    from: 'С даты, ДД-ММ-ГГГГ',
+    to: 'По дату, ДД-ММ-ГГГГ',
+    submit: 'Найти',
+  },
+  userMenu: {
+    open: 'Открыть меню пользователя',
+    guest: 'Гость',
+    signUp: 'Регистрация',
+    signIn: 'Войти',
+    profile: 'Профиль',
+    copyLink: 'Скопировать ссылку',
+    copyLinkHint: 'Ссылка на ваш публичный профиль:',
+    profileLink: 'Ссылка на публичный профиль',
+    linkCopied: 'Ссылка скопирована!',
+    settings: 'Настройки',
+    moderation: 'Модерация',
+    addEvent: 'Добавить событие',
+    addPlace: 'Добавить место',
+    signOut: 'Выйти',
+  },
+  footer: {
+    getTheApp: 'Мобильное приложение',
+    googlePlay: 'Скачать в Google Play',
+    appStore: 'Загрузить в App Store',
+    legal: 'Документы',
+    help: 'Помощь',
+    support: 'Поддержка',
+    version: 'Версия {{version}}',
+    rights: '© {{year}} Nearby',
+  },
+  staticPages: {
+    deleteAccount: 'Удаление аккаунта',
+    privacyPolicy: 'Политика конфиденциальности',
+    termsOfUse: 'Условия использования',
+    childSafety: 'Безопасность детей',
+  },
+  installBanner: {
+    label: 'Установить приложение',
+    title: 'В приложении Nearby удобнее',
+    textAndroid: 'Установите Nearby для Android: чаты, уведомления и события рядом с вами.',
+    textIos: 'Установите Nearby для iPhone: чаты, уведомления и события рядом с вами.',
+    install: 'Установить',
+    dismiss: 'Скрыть баннер установки',
+  },
+  errors: {
+    notFoundTitle: 'Страница не найдена',
+    notFound: 'Извините! Страница, которую вы ищете, не существует.',
+    serverTitle: 'Идут технические работы',
+    server:
+      'Nearby временно недоступен: мы проводим технические работы. Попробуйте снова через несколько минут.',
+    otherTitle: 'Что-то пошло не так',
+    other: 'Не удалось выполнить запрос (ошибка {{status}}).',
+    home: 'На главную',
+    retry: 'Попробовать снова',
+  },
+  home: {
+    title: 'События рядом с вами',
+    intro: 'Концерты, выставки, игры и многое другое в вашем городе.',
+  },
+} satisfies Translation<typeof en>

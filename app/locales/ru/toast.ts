@@ -1,0 +1,17 @@
+import type en from '../en/toast'
+import type { Translation } from '../types'
+
+export default {
+  signedIn: 'Вы успешно авторизовались!',
+  confirmEmail: 'Пожалуйста, подтвердите почту!',
+  emailConfirmed: 'Почта подтверждена!',
+  signedOut: 'Вы успешно вышли из системы',
+  passwordChanged: 'Пароль изменён',
+  codeSent: 'Мы отправили новый код на вашу почту.',
+  resetLinkSent: 'Проверьте почту: мы отправили ссылку для сброса пароля.',
+  passwordSet: 'Новый пароль установлен. Войдите с ним.',
+  languageChanged: 'Язык: русский',
+  sessionExpired: 'Сессия истекла. Войдите снова.',
+  error: 'Что-то пошло не так. Попробуйте ещё раз.',
+  close: 'Закрыть',
+} satisfies Translation<typeof en>

@@ -1,0 +1,17 @@
+/// <reference types="@remix-run/dev" />
+/// <reference types="@remix-run/node" />
+
+import type { PublicEnv } from './utils/env.server'
+
+// Single fetch types for loaders and actions (Remix v3 future flag).
+declare module '@remix-run/node' {
+  interface Future {
+    v3_singleFetch: true
+  }
+}
+
+declare global {
+  interface Window {
+    ENV: PublicEnv
+  }
+}

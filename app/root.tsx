@@ -1,0 +1,167 @@
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useChangeLanguage } from 'remix-i18next/react'
+import { DEFAULT_LANGUAGE } from '#contract'
+import { ErrorPage } from './components/error-page'
+import { GuardScreen } from './components/guard-screen'
+import { Footer } from './components/layout/footer'
+import { Header } from './components/layout/header'
+import { InstallBanner } from './components/layout/install-banner'
+import { isoDate } from './components/layout/dates'
+import { getInstallBanner } from './components/layout/layout.server'
+import { Toaster } from './components/toaster'
+import { useHydrated } from './components/ui/use-hydrated'
+import { resources } from './i18n'
+import stylesheet from './tailwind.css'
+import { getApi } from './utils/api.server'
+import { getAppVersion } from './utils/app-version.server'
+import { getOptionalUser, type GuardData } from './utils/auth.server'
+import { getPublicEnv } from './utils/env.server'
+import { combineHeaders, getToast } from './utils/toast.server'
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+  if (!error)
+    return [
+      { title: 'Nearby' },
+      { name: 'description', content: resources[data?.locale ?? DEFAULT_LANGUAGE].common.tagline },
+    ]
+  const texts = resources[data?.locale ?? DEFAULT_LANGUAGE].common.errors
+  const notFound = isRouteErrorResponse(error) && error.status === 404
+  return [{ title: `${notFound ? texts.notFoundTitle : texts.serverTitle} · Nearby` }]
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const api = await getApi(request)
+  const [user, appVersion, { toast, headers: toastHeaders }] = await Promise.all([
+    getOptionalUser(api),
+    getAppVersion(api),
+    getToast(request),
+  ])
+  const url = new URL(request.url)
+  return data(
+    {
+      locale: api.language,
+      user,
+      appVersion,
+      toast,
+      /** Android/iOS visitors who have not closed it: the install banner (decided here so it needs no JS). */
+      installBanner: getInstallBanner(request, appVersion),
+      /** The earliest date the header search may pick (YYYY-MM-DD). */
+      today: isoDate(),
+      ENV: getPublicEnv(),
+      requestInfo: { origin: url.origin, path: url.pathname, search: url.search },
+    },
+    { headers: combineHeaders(await api.headers(), toastHeaders) },
+  )
+}
+
+export type RootLoaderData = Awaited<ReturnType<typeof loader>>['data']
+
+/**
+ * Route modules export `handle = { hydrate: false }` to ship no JavaScript at all (static pages). Once the
+ * app runs (a client-side navigation to such a page), the scripts stay: removing them would change nothing.
+ */
+function useShipsScripts() {
+  const hydrated = useHydrated()
+  const noScripts = useMatches().some(
+    (match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false,
+  )
+  return hydrated || !noScripts
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>('root')
+  const { i18n } = useTranslation()
+  // Without root data (the root loader failed) the language the server's i18n instance detected.
+  const locale = rootData?.locale ?? (i18n.language === 'ru' ? 'ru' : DEFAULT_LANGUAGE)
+  const shipsScripts = useShipsScripts()
+  return (
+    <html lang={locale} dir="ltr" className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-full flex-col">
+        {children}
+        {shipsScripts ? (
+          <>
+            <script
+              // The whitelisted public env (env.server.ts) for browser code.
+              dangerouslySetInnerHTML={{ __html: `window.ENV = ${JSON.stringify(rootData?.ENV ?? {})}` }}
+            />
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : null}
+      </body>
+    </html>
+  )
+}
+
+function AppShell({ children }: { children: ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>('root')
+  const { i18n } = useTranslation()
+  return (
+    <>
+      <Header
+        user={rootData?.user ?? null}
+        locale={rootData?.locale ?? (i18n.language === 'ru' ? 'ru' : DEFAULT_LANGUAGE)}
+        today={rootData?.today ?? isoDate()}
+        origin={rootData?.requestInfo.origin ?? ''}
+      />
+      <InstallBanner banner={rootData?.installBanner ?? null} />
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-7xl flex-1 px-3 py-4 focus:outline-none sm:px-6"
+      >
+        {children}
+      </main>
+      <Footer appVersion={rootData?.appVersion ?? null} supportUrl={rootData?.ENV.SUPPORT_URL ?? null} />
+      <Toaster toast={rootData?.toast ?? null} />
+    </>
+  )
+}
+
+export default function App() {
+  const rootData = useRouteLoaderData<typeof loader>('root')
+  useChangeLanguage(rootData?.locale ?? DEFAULT_LANGUAGE)
+  return (
+    <AppShell>
+      <Outlet />
+    </AppShell>
+  )
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  let content: ReactNode
+  if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403) && error.data?.guard) {
+    content = <GuardScreen {...(error.data as GuardData)} />
+  } else if (isRouteErrorResponse(error) && error.status === 404) {
+    content = <ErrorPage status={404} />
+  } else {
+    if (!isRouteErrorResponse(error)) console.error(error)
+    content = <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />
+  }
+  return <AppShell>{content}</AppShell>
+}

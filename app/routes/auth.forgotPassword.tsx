@@ -1,0 +1,130 @@
+// /auth/forgotPassword in three steps kept in the URL (?step=…&email=…), each a plain form post:
+//   email → POST /auth/activateEmail mails a 6-digit code → code → POST /auth/resetPassword mails a link
+//   to /auth/resetPassword/<token> → "check your email".
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
+import { forgotPasswordFormSchema, resetPasswordSchema } from '#contract'
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { Form, Link, useActionData, useSearchParams } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { Field, FormErrors, FormProvider } from '~/components/forms/field'
+import { SubmitButton } from '~/components/forms/submit-button'
+import { apiFailure, invalid, type FormActionData } from '~/components/forms/submission.server'
+import { getApi } from '~/utils/api.server'
+import { redirectWithToast } from '~/utils/toast.server'
+
+const STEP = 'step'
+type Step = 'email' | 'code' | 'sent'
+
+function stepOf(value: string | null | undefined | FormDataEntryValue): Step {
+  return value === 'code' || value === 'sent' ? value : 'email'
+}
+
+/** Step 1 validates only the email. (Typed as the step 2 form: its fields are a superset.) */
+function schemaFor(step: Step) {
+  return (step === 'code' ? resetPasswordSchema : forgotPasswordFormSchema) as typeof resetPasswordSchema
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData()
+  const api = await getApi(request)
+  const step = stepOf(formData.get(STEP))
+
+  if (step === 'code') {
+    const submission = parseWithZod(formData, { schema: resetPasswordSchema })
+    if (submission.status !== 'success') return invalid(submission)
+    try {
+      await api.post('/auth/resetPassword', submission.value, { auth: false })
+    } catch (error) {
+      return apiFailure(submission, error)
+    }
+    const params = new URLSearchParams({ step: 'sent', email: submission.value.email })
+    return redirectWithToast(`/auth/forgotPassword?${params}`, { message: 'resetLinkSent' })
+  }
+
+  const submission = parseWithZod(formData, { schema: forgotPasswordFormSchema })
+  if (submission.status !== 'success') return invalid(submission)
+  try {
+    await api.post('/auth/activateEmail', submission.value, { auth: false })
+  } catch (error) {
+    return apiFailure(submission, error)
+  }
+  const params = new URLSearchParams({ step: 'code', email: submission.value.email })
+  return redirectWithToast(`/auth/forgotPassword?${params}`, { message: 'codeSent' })
+}
+
+export default function ForgotPassword() {
+  const { t } = useTranslation('auth')
+  const [searchParams] = useSearchParams()
+  const email = searchParams.get('email') ?? ''
+  const step = email ? stepOf(searchParams.get(STEP)) : 'email'
+
+  return (
+    <>
+      <h1 className="mb-2 text-2xl font-semibold">
+        {step === 'sent' ? t('forgotPassword.sentTitle') : t('forgotPassword.title')}
+      </h1>
+      {step === 'sent' ? (
+        <p className="text-sm text-slate-700">{t('forgotPassword.sentText', { email })}</p>
+      ) : (
+        // A new key per step: each step is its own conform form.
+        <StepForm key={step} step={step} email={email} />
+      )}
+      <div className="mt-6 flex flex-col gap-2 text-sm">
+        {step !== 'email' ? (
+          <Link
+            to={`/auth/forgotPassword?${new URLSearchParams({ email })}&step=email`}
+            className="text-brand-600 underline"
+          >
+            {t('forgotPassword.otherEmail')}
+          </Link>
+        ) : null}
+        <Link to="/auth" className="text-brand-600 underline">
+          {t('backToSignIn')}
+        </Link>
+      </div>
+    </>
+  )
+}
+
+function StepForm({ step, email }: { step: 'email' | 'code'; email: string }) {
+  const { t } = useTranslation('auth')
+  const actionData = useActionData<FormActionData>()
+  const [form, fields] = useForm({
+    id: `forgot-password-${step}`,
+    lastResult: actionData?.result,
+    defaultValue: { email },
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemaFor(step) }),
+  })
+  return (
+    <>
+      <p className="mb-5 text-sm text-slate-600">
+        {step === 'code' ? t('forgotPassword.codeIntro', { email }) : t('forgotPassword.emailIntro')}
+      </p>
+      <FormProvider context={form.context}>
+        <Form method="post" {...getFormProps(form)} noValidate className="space-y-3">
+          <FormErrors formId={form.id} />
+          <input type="hidden" name={STEP} value={step} />
+          <Field
+            meta={fields.email}
+            label={t('email')}
+            type="email"
+            inputProps={{ autoComplete: 'email', spellCheck: false }}
+          />
+          {step === 'code' ? (
+            <Field
+              meta={fields.verificationCode}
+              label={t('code')}
+              inputProps={{ autoComplete: 'one-time-code', inputMode: 'numeric', maxLength: 6 }}
+            />
+          ) : null}
+          <SubmitButton className="w-full">
+            {step === 'code' ? t('forgotPassword.sendLink') : t('forgotPassword.sendCode')}
+          </SubmitButton>
+        </Form>
+      </FormProvider>
+    </>
+  )
+}

@@ -1,0 +1,11 @@
+// /child-safety: the child safety standards (SPEC §2). Static: ships no JavaScript.
+import { StaticPage, staticPageMeta } from '~/components/layout/static-page'
+import { useRootData } from '~/components/layout/use-root-data'
+
+export const handle = { hydrate: false }
+export const meta = staticPageMeta('childSafety')
+
+export default function ChildSafetyPage() {
+  const supportUrl = useRootData()?.ENV.SUPPORT_URL ?? null
+  return <StaticPage page="childSafety" supportUrl={supportUrl} />
+}

@@ -1,0 +1,15 @@
+// Closing the install-app banner without JavaScript (SPEC §9: hidden for 7 days). With JavaScript the
+// banner stores the same time in localStorage and in the same cookie itself.
+import { redirect, type ActionFunctionArgs } from '@remix-run/node'
+import { backTo, installBannerHideCookie } from '~/components/layout/layout.server'
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData()
+  return redirect(backTo(form.get('redirectTo')), {
+    headers: { 'Set-Cookie': installBannerHideCookie() },
+  })
+}
+
+export function loader() {
+  return redirect('/')
+}

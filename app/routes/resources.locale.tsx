@@ -1,0 +1,29 @@
+// The language switch (SPEC §2 Layout): a POST form sets the language cookie and redirects back to a
+// same-site path, where the server renders the page in the new language. Works with JavaScript off.
+import { redirect, type ActionFunctionArgs } from '@remix-run/node'
+import { LANGUAGES, type Language } from '#contract'
+import { backTo } from '~/components/layout/layout.server'
+import { localeCookie } from '~/i18next.server'
+import { combineHeaders, createToastHeaders } from '~/utils/toast.server'
+
+function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value)
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData()
+  const lng = form.get('lng')
+  const to = backTo(form.get('redirectTo'))
+  if (!isLanguage(lng)) throw redirect(to)
+  return redirect(to, {
+    headers: combineHeaders(
+      { 'Set-Cookie': await localeCookie.serialize(lng) },
+      await createToastHeaders({ type: 'info', message: 'languageChanged' }),
+    ),
+  })
+}
+
+// No GET changes state: a plain visit goes home.
+export function loader() {
+  return redirect('/')
+}

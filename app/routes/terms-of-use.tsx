@@ -1,0 +1,11 @@
+// /terms-of-use: the terms of use (SPEC §2). Static: ships no JavaScript.
+import { StaticPage, staticPageMeta } from '~/components/layout/static-page'
+import { useRootData } from '~/components/layout/use-root-data'
+
+export const handle = { hydrate: false }
+export const meta = staticPageMeta('termsOfUse')
+
+export default function TermsOfUsePage() {
+  const supportUrl = useRootData()?.ENV.SUPPORT_URL ?? null
+  return <StaticPage page="termsOfUse" supportUrl={supportUrl} />
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod'
+import { LANGUAGES, MODERATION_STATUSES, ROLES } from './constants'
+
+/** A required text field: missing, blank or whitespace-only all answer 'required'. */
+export function requiredString() {
+  return z
+    .string({ required_error: 'required', invalid_type_error: 'invalidValue' })
+    .trim()
+    .min(1, 'required')
+}
+
+/** Letters and digits of any script plus underscore: SPEC §5 'No Space or Special Characters'. */
+export const NO_SPECIAL_CHARACTERS = /^[\p{L}\p{N}_]+$/u
+
+export const emailField = requiredString().max(254, 'tooLong').email('invalidEmail').toLowerCase()
+
+export const passwordField = z
+  .string({ required_error: 'required', invalid_type_error: 'invalidValue' })
+  .min(1, 'required')
+  .min(6, 'passwordMin')
+  .max(128, 'tooLong')
+
+/** Error body of every 4xx/5xx answer of the API. `errors` maps a field name to its messages. */
+export const errorResponseSchema = z.object({
+  message: z.string(),
+  errors: z.record(z.array(z.string())),
+})
+export type ErrorResponse = z.infer<typeof errorResponseSchema>
+
+export const messageResponseSchema = z.object({ message: z.string() })
+
+export const languageSchema = z.enum(LANGUAGES)
+export const roleSchema = z.enum(ROLES)
+export const moderationStatusSchema = z.enum(MODERATION_STATUSES)
+
+export const userSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  email: z.string().nullable(),
+  name: z.string(),
+  lastname: z.string(),
+  username: z.string(),
+  phone: z.string().nullable(),
+  profession: z.string().nullable(),
+  userBio: z.string().nullable(),
+  role: roleSchema,
+  avatarFile: z.object({ url: z.string(), name: z.string() }).nullable(),
+  followers: z.number().int(),
+  following: z.number().int(),
+  socialMediaLinks: z.object({
+    facebook: z.string().nullable(),
+    instagram: z.string().nullable(),
+    vk: z.string().nullable(),
+  }),
+  moderationStatus: moderationStatusSchema,
+  moderationImageStatus: moderationStatusSchema,
+  isActivated: z.boolean(),
+  city: z
+    .object({ name: z.string().nullable(), latitude: z.number(), longitude: z.number() })
+    .nullable(),
+  locale: languageSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type User = z.infer<typeof userSchema>

@@ -1,0 +1,99 @@
+// Business constants of SPEC §9 and the enumerations of SPEC §3/§4, shared by the API and the web.
+
+export const APP_VERSION_LABEL = 'v1.1.3'
+
+export const LANGUAGES = ['en', 'ru'] as const
+export type Language = (typeof LANGUAGES)[number]
+export const DEFAULT_LANGUAGE: Language = 'en'
+
+export const ROLES = ['superAdmin', 'admin', 'user', 'bot'] as const
+export type Role = (typeof ROLES)[number]
+export const ADMIN_ROLES: readonly Role[] = ['admin', 'superAdmin']
+export function isAdminRole(role: string | null | undefined): boolean {
+  return role === 'admin' || role === 'superAdmin'
+}
+
+export const MODERATION_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const
+export type ModerationStatus = (typeof MODERATION_STATUSES)[number]
+
+export const POST_STATUSES = ['ACTIVE', 'DELETED'] as const
+export type PostStatus = (typeof POST_STATUSES)[number]
+
+export const EVENT_TYPES = ['EVENT', 'PLACE'] as const
+export type EventType = (typeof EVENT_TYPES)[number]
+
+export const ACCESS_TYPES = ['COMMON', 'SUBSCRIBERS', 'PRIVATE'] as const
+export type AccessType = (typeof ACCESS_TYPES)[number]
+
+export const CURRENCIES = ['RUB', 'EUR', 'USD', 'RSD'] as const
+export type Currency = (typeof CURRENCIES)[number]
+
+export const PRICE_RANGES = ['FROM', 'UPTO'] as const
+export type PriceRange = (typeof PRICE_RANGES)[number]
+
+export const CATEGORIES = [
+  'exhibitions',
+  'kids',
+  'leisure',
+  'standUp',
+  'education',
+  'theaters',
+  'games',
+  'movie',
+  'concerts',
+] as const
+export type Category = (typeof CATEGORIES)[number]
+
+export const NOTIFICATION_TYPES = [
+  'follow',
+  'newPost',
+  'updatePost',
+  'invite',
+  'newParticipate',
+  'postLike',
+  'newMessage',
+] as const
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number]
+
+export const INVITATION_STATUSES = ['PENDING', 'ACCEPTED', 'DECLINED'] as const
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number]
+
+export const REPORT_TARGET_TYPES = ['post', 'user'] as const
+
+export const LIMITS = {
+  eventImages: 3,
+  placeImages: 10,
+  tablePageSize: 7,
+  passwordMin: 6,
+  usernameMin: 4,
+  nameMin: 3,
+  minParticipants: 1,
+  profileDescriptionTruncate: 30,
+  moderationDescriptionTruncate: 200,
+  moderationRowImages: 3,
+  verificationCodeLength: 6,
+} as const
+
+export const TIMINGS = {
+  addressSearchDebounceMs: 2000,
+  citySearchDebounceMs: 1000,
+  resizeDebounceMs: 500,
+  mobileSearchSubmitDelayMs: 1000,
+  heartbeatMs: 30000,
+  notificationRefetchDelayMs: 400,
+  installBannerHideMs: 604800000,
+  scrollLoadThresholdPx: 50,
+  chunkLoadTimeoutMs: 120000,
+} as const
+
+export const MOBILE_BREAKPOINT_PX = 575
+export const DRAWER_WIDTH_PX = 600
+export const MODAL_WIDTH_PX = 620
+export const MAP_HEIGHT_PX = 300
+export const MAP_ZOOM = { list: 12, externalLink: 17 } as const
+
+/** Default map centre (SPEC §3 Geo filter): lat, lon. */
+export const DEFAULT_CENTER = { latitude: 44.80401, longitude: 20.46513 } as const
+
+export const REPORT_REVIEW_HOURS = 24
+export const ACCOUNT_DELETION_DAYS = 30

@@ -1,0 +1,6 @@
+export * from './constants'
+export * from './messages'
+export * from './common'
+export * from './auth'
+export * from './events'
+export * from './cities'

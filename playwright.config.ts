@@ -1,0 +1,76 @@
+// Browser tests in Debian's Chromium (never a downloaded browser), each spec once with JavaScript on and
+// once with it off. The stack is real: an SMTP receiver, the API on a fresh SQLite file, the built web.
+// Run `npx remix build` first (npm test does). Parallel runs on one machine: set E2E_PORT_OFFSET.
+import { defineConfig } from '@playwright/test'
+import { e2e } from './tests/e2e/env'
+
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: e2e.webUrl,
+    locale: 'en-US',
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+  },
+  projects: [
+    { name: 'js-on', use: { javaScriptEnabled: true } },
+    { name: 'js-off', use: { javaScriptEnabled: false } },
+  ],
+  webServer: [
+    {
+      command: `npx tsx tests/support/smtp-receiver.ts --smtp-port ${e2e.smtpPort} --http-port ${e2e.mailHttpPort}`,
+      url: `${e2e.mailUrl}/messages`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: `rm -rf '${e2e.dataDir}' && mkdir -p '${e2e.dataDir}' && npx tsx api/main.ts`,
+      url: `${e2e.apiUrl}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        NODE_ENV: 'test',
+        API_HOST: '127.0.0.1',
+        API_PORT: String(e2e.apiPort),
+        API_PUBLIC_URL: e2e.apiUrl,
+        WEB_URL: e2e.webUrl,
+        DATA_DIR: e2e.dataDir,
+        SMTP_URL: `smtp://127.0.0.1:${e2e.smtpPort}`,
+        // Every test signs in from 127.0.0.1: keep the limits' shape but not their tightness.
+        RATE_LIMIT_MULTIPLIER: '1000',
+        SEED_DEMO: 'true',
+        LOG_LEVEL: 'warn',
+      },
+    },
+    {
+      command: 'node server.mjs',
+      url: e2e.webUrl,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(e2e.webPort),
+        WEB_URL: e2e.webUrl,
+        API_URL: e2e.apiUrl,
+        SESSION_SECRET: e2e.sessionSecret,
+      },
+    },
+  ],
+})

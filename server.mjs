@@ -1,0 +1,88 @@
+// The web server: Remix's Express adapter, plus what remix-serve cannot do (docs/decisions/001-web-server.md):
+// - refuses cross-site form posts (Sec-Fetch-Site, falling back to Origin) for every non-GET request;
+// - passes the real client IP to the API client (x-client-ip, always overwritten here), so API rate limits
+//   count people rather than this server;
+// - sets baseline security headers and long cache headers for fingerprinted assets.
+import fs from 'node:fs'
+import path from 'node:path'
+import url from 'node:url'
+import { createRequestHandler } from '@remix-run/express'
+import { broadcastDevReady } from '@remix-run/node'
+import compression from 'compression'
+import express from 'express'
+
+const MODE = process.env.NODE_ENV ?? 'production'
+const PORT = Number(process.env.PORT ?? 3000)
+const HOST = process.env.HOST ?? '0.0.0.0'
+const BUILD_PATH = path.resolve('build/index.js')
+/** Google's sign-in redirect posts here from accounts.google.com; the route checks Google's own CSRF cookie. */
+const CROSS_SITE_POST_ALLOWED = new Set(['/auth/google'])
+
+let build = await import(url.pathToFileURL(BUILD_PATH).href)
+
+const app = express()
+app.disable('x-powered-by')
+app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback')
+app.use(compression())
+
+app.use((req, res, next) => {
+  res.set({
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(self)',
+  })
+  next()
+})
+
+// Fingerprinted build assets are immutable; other public files may change between releases.
+app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
+app.use(express.static('public', { maxAge: '1h' }))
+
+app.use((req, res, next) => {
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next()
+  if (isCrossSite(req) && !CROSS_SITE_POST_ALLOWED.has(req.path)) {
+    res.status(403).type('text/plain').send('Cross-site form submissions are not allowed.')
+    return
+  }
+  next()
+})
+
+app.use((req, res, next) => {
+  req.headers['x-client-ip'] = req.ip ?? ''
+  next()
+})
+
+app.all(
+  '*',
+  MODE === 'development'
+    ? (req, res, next) => createRequestHandler({ build, mode: MODE })(req, res, next)
+    : createRequestHandler({ build, mode: MODE }),
+)
+
+const server = app.listen(PORT, HOST, () => {
+  console.log(`Nearby web listening on http://localhost:${PORT}`)
+  if (MODE === 'development') broadcastDevReady(build)
+})
+
+if (MODE === 'development') {
+  // Reload the server build when `remix dev` rebuilds it.
+  fs.watchFile(BUILD_PATH, { interval: 300 }, async () => {
+    build = await import(`${url.pathToFileURL(BUILD_PATH).href}?t=${Date.now()}`)
+    broadcastDevReady(build)
+  })
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => server.close(() => process.exit(0)))
+}
+
+/** @param {import('express').Request} req */
+function isCrossSite(req) {
+  const site = req.get('sec-fetch-site')
+  if (site) return site !== 'same-origin' && site !== 'none'
+  const origin = req.get('origin')
+  if (!origin) return false // not a browser form post from another site (curl, the tests' API calls)
+  return origin !== `${req.protocol}://${req.get('host')}`
+}

@@ -1,0 +1,175 @@
+// Fixtures of the events tests: users inserted directly with tokens signed by the API's own token
+// service (fast: no argon2, no mail), real images made with sharp, multipart requests with FormData.
+import { randomUUID } from 'node:crypto'
+import sharp from 'sharp'
+import type { TestApi, TestResponse } from './helpers'
+
+export interface TestUser {
+  id: string
+  token: string
+  username: string
+}
+
+let seq = 0
+
+export async function makeUsers(
+  api: TestApi,
+  count: number,
+  options: { role?: string; activated?: boolean } = {},
+): Promise<TestUser[]> {
+  const now = new Date().toISOString()
+  const rows = Array.from({ length: count }, () => {
+    seq += 1
+    const id = randomUUID()
+    const username = `ev${seq}${id.slice(0, 6)}`
+    return {
+      id,
+      email: `${username}@example.com`,
+      password_hash: null,
+      google_sub: null,
+      name: 'Eve',
+      lastname: `Tester${seq}`,
+      username,
+      phone: null,
+      profession: null,
+      user_bio: null,
+      role: options.role ?? 'user',
+      avatar_name: null,
+      avatar_path: null,
+      facebook: null,
+      instagram: null,
+      vk: null,
+      moderation_status: 'PENDING',
+      moderation_image_status: 'PENDING',
+      is_activated: options.activated === false ? 0 : 1,
+      city_name: null,
+      city_lat: null,
+      city_lon: null,
+      locale: 'en',
+      disabled_at: null,
+      deletion_requested_at: null,
+      created_at: now,
+      updated_at: now,
+    }
+  })
+  for (let i = 0; i < rows.length; i += 100) await api.app.ctx.db.insertInto('users').values(rows.slice(i, i + 100)).execute()
+  return Promise.all(
+    rows.map(async (r) => ({
+      id: r.id,
+      username: r.username,
+      token: await api.app.tokens.signAccessToken({ id: r.id, role: r.role, isActivated: r.is_activated === 1 }, randomUUID()),
+    })),
+  )
+}
+
+export async function makeUser(api: TestApi, options: { role?: string; activated?: boolean } = {}): Promise<TestUser> {
+  const [u] = await makeUsers(api, 1, options)
+  return u as TestUser
+}
+
+/** A real JPEG (optionally with EXIF: camera model, GPS-like comment, orientation). */
+export async function jpeg(options: { width?: number; height?: number; exif?: boolean; color?: string } = {}): Promise<Buffer> {
+  let img = sharp({
+    create: { width: options.width ?? 64, height: options.height ?? 48, channels: 3, background: options.color ?? '#3366cc' },
+  }).jpeg()
+  if (options.exif) img = img.withExif({ IFD0: { Make: 'SecretCam', Model: 'Spy 3000', Copyright: 'Secret Owner' } })
+  return img.toBuffer()
+}
+
+export async function png(): Promise<Buffer> {
+  return sharp({ create: { width: 20, height: 20, channels: 4, background: '#ff000080' } }).png().toBuffer()
+}
+
+export function future(days: number, hours = 18): string {
+  const d = new Date()
+  d.setUTCDate(d.getUTCDate() + days)
+  d.setUTCHours(hours, 0, 0, 0)
+  return d.toISOString()
+}
+
+export type FormValue = string | number | boolean | object | null | undefined
+
+/** The multipart body of POST /event: objects/arrays become JSON strings as the clients send them. */
+export function eventForm(fields: Record<string, FormValue>, files: (Buffer | { data: Buffer; name: string; type?: string })[] = []): FormData {
+  const form = new FormData()
+  for (const [k, v] of Object.entries(fields)) {
+    if (v === undefined) continue
+    form.append(k, typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v))
+  }
+  files.forEach((f, i) => {
+    const file = Buffer.isBuffer(f) ? { data: f, name: `photo${i}.jpg`, type: 'image/jpeg' } : f
+    form.append('files', new Blob([new Uint8Array(file.data)], { type: file.type ?? 'image/jpeg' }), file.name)
+  })
+  return form
+}
+
+export function baseEvent(overrides: Record<string, FormValue> = {}): Record<string, FormValue> {
+  return {
+    title: 'Jazz night',
+    description: 'Live jazz by the river',
+    accessType: 'COMMON',
+    eventType: 'EVENT',
+    startDate: future(3),
+    endDate: future(3, 21),
+    address: 'Knez Mihailova 1, Belgrade',
+    coordinates: [20.46, 44.81],
+    categories: ['concerts'],
+    ...overrides,
+  }
+}
+
+export async function send(
+  api: TestApi,
+  method: string,
+  path: string,
+  options: { token?: string; form?: FormData; json?: unknown; lang?: string } = {},
+): Promise<TestResponse> {
+  const headers: Record<string, string> = {}
+  if (options.token) headers.authorization = `Bearer ${options.token}`
+  if (options.lang) headers['accept-language'] = options.lang
+  let body: BodyInit | undefined
+  if (options.form) body = options.form
+  else if (options.json !== undefined) {
+    body = JSON.stringify(options.json)
+    headers['content-type'] = 'application/json'
+  }
+  const res = await fetch(api.url + path, { method, headers, body })
+  const text = await res.text()
+  let parsed: unknown
+  try {
+    parsed = text ? JSON.parse(text) : undefined
+  } catch {
+    parsed = undefined
+  }
+  return { status: res.status, headers: res.headers, body: parsed, text }
+}
+
+let cachedPhoto: Buffer | null = null
+/** POST /event with one photo; throws unless 201. */
+export async function createEvent(
+  api: TestApi,
+  token: string,
+  overrides: Record<string, FormValue> = {},
+  photos = 1,
+): Promise<{ _id: string; [k: string]: unknown }> {
+  cachedPhoto ??= await jpeg()
+  const files = Array.from({ length: photos }, () => cachedPhoto as Buffer)
+  const res = await send(api, 'POST', '/event', { token, form: eventForm(baseEvent(overrides), files) })
+  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${res.text}`)
+  return res.body
+}
+
+export function placeFields(overrides: Record<string, FormValue> = {}): Record<string, FormValue> {
+  return baseEvent({
+    title: 'Riverside Café',
+    eventType: 'PLACE',
+    startDate: undefined,
+    endDate: undefined,
+    channelLink: 'https://t.me/riverside',
+    hours: [
+      { day: 'monday', open: '09:00', close: '18:00' },
+      { day: 'friday', open: '20:00', close: '02:00' },
+    ],
+    ...overrides,
+  })
+}

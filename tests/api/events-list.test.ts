@@ -1,0 +1,218 @@
+// GET /event/all (city, radius, dates, categories, eventType, tabs, paging, order), GET /event/my,
+// GET /event/widget/*, GET /event/{userId}/events.
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eventListResponseSchema } from '#contract'
+import type { NewPost } from '../../api/db/schema'
+import { startTestApi, type TestApi } from './helpers'
+import { makeUser, send, type TestUser } from './events-fixtures'
+
+let api: TestApi
+let owner: TestUser
+let other: TestUser
+let admin: TestUser
+
+const BELGRADE = { lat: 44.80401, lon: 20.46513 }
+const NOVI_SAD = { lat: 45.25167, lon: 19.83694 } // ~70 km from Belgrade
+const day = 86_400_000
+const iso = (ms: number) => new Date(ms).toISOString()
+
+/** Inserts posts directly (fast; the list reads the table). */
+async function insertPost(p: Partial<NewPost> & { categories?: string[] }): Promise<string> {
+  const id = randomUUID()
+  const now = new Date().toISOString()
+  const { categories, ...rest } = p
+  await api.app.ctx.db
+    .insertInto('posts')
+    .values({
+      id,
+      title: 'Event',
+      description: 'd',
+      event_type: 'EVENT',
+      access_type: 'COMMON',
+      start_date: iso(Date.now() + day),
+      end_date: null,
+      address: 'a',
+      lat: BELGRADE.lat,
+      lon: BELGRADE.lon,
+      channel_link: null,
+      max_participants: null,
+      price_donation: 0,
+      price_amount: null,
+      price_currency: null,
+      price_range: null,
+      posted_by: owner.id,
+      created_by: owner.id,
+      moderation_status: 'APPROVED',
+      moderation_image_status: 'APPROVED',
+      post_status: 'ACTIVE',
+      created_at: now,
+      updated_at: now,
+      ...rest,
+    })
+    .execute()
+  if (categories?.length)
+    await api.app.ctx.db.insertInto('post_categories').values(categories.map((category) => ({ post_id: id, category }))).execute()
+  return id
+}
+
+const ids = (res: { body: { events: { _id: string }[] } }) => res.body.events.map((e) => e._id)
+let ctr = 0
+
+beforeAll(async () => {
+  api = await startTestApi()
+  ;[owner, other, admin] = await Promise.all([makeUser(api), makeUser(api), makeUser(api, { role: 'admin' })])
+})
+afterAll(async () => {
+  await api?.close()
+})
+
+describe('GET /event/all', () => {
+  it('answers events near the default centre (Belgrade), soonest first, with geo', async () => {
+    const later = await insertPost({ title: 'Later', start_date: iso(Date.now() + 5 * day) })
+    const sooner = await insertPost({ title: 'Sooner', start_date: iso(Date.now() + 2 * day) })
+    const res = await api.get('/event/all')
+    expect(res.status).toBe(200)
+    expect(eventListResponseSchema.safeParse(res.body).success).toBe(true)
+    expect(res.body.geo).toEqual({ city: 'Belgrade', country: 'Serbia', coordinates: [20.46513, 44.80401] })
+    const order = ids(res)
+    expect(order.indexOf(sooner)).toBeLessThan(order.indexOf(later))
+    const ru = await api.get('/event/all', { lang: 'ru' })
+    expect(ru.body.geo).toMatchObject({ city: 'Белград', country: 'Сербия' })
+  })
+
+  it('filters by city (radius 50 km) and resolves the city from the bundled data', async () => {
+    const inNoviSad = await insertPost({ title: 'NS', lat: NOVI_SAD.lat + 0.01, lon: NOVI_SAD.lon })
+    const edgeIn = await insertPost({ title: 'edge-in', lat: BELGRADE.lat - 0.4, lon: BELGRADE.lon }) // ~44 km south
+    const edgeOut = await insertPost({ title: 'edge-out', lat: BELGRADE.lat + 0.3, lon: BELGRADE.lon + 0.6 }) // inside the box, ~57 km away
+    const bg = ids(await api.get('/event/all'))
+    expect(bg).toContain(edgeIn)
+    expect(bg).not.toContain(edgeOut)
+    expect(bg).not.toContain(inNoviSad)
+    const ns = await api.get('/event/all?city=novi%20sad&country=RS')
+    expect(ns.body.geo).toMatchObject({ city: 'Novi Sad', country: 'Serbia' })
+    expect(ids(ns)).toContain(inNoviSad)
+    expect(ids(ns)).not.toContain(edgeIn)
+    const ru = await api.get(`/event/all?city=${encodeURIComponent('Нови-Сад')}`)
+    expect(ids(ru)).toContain(inNoviSad)
+  })
+
+  it('filters by date range (whole days or instants), categories, event type and tabs', async () => {
+    const base = Date.UTC(2031, 5, 10, 18)
+    const a = await insertPost({ title: 'June 10', start_date: iso(base), end_date: iso(base + 3 * 3_600_000), categories: ['kids'] })
+    const b = await insertPost({ title: 'June 12', start_date: iso(base + 2 * day), categories: ['movie', 'games'] })
+    const multi = await insertPost({ title: 'June 8-11', start_date: iso(base - 2 * day), end_date: iso(base + day) })
+    const june10 = ids(await api.get('/event/all?startDate=2031-06-10&endDate=2031-06-10'))
+    expect(june10).toEqual(expect.arrayContaining([a, multi]))
+    expect(june10).not.toContain(b)
+    const instants = ids(await api.get(`/event/all?startDate=${iso(base + 1.5 * day)}&endDate=${iso(base + 2.5 * day)}`))
+    expect(instants).toEqual([b])
+    expect(ids(await api.get('/event/all?startDate=2031-06-01&endDate=2031-06-30&categories=movie,kids'))).toEqual([a, b])
+    expect(ids(await api.get('/event/all?startDate=2031-06-01&endDate=2031-06-30&categories=games&categories=concerts'))).toEqual([b])
+    const bad = await api.get('/event/all?startDate=someday&categories=cooking')
+    expect(bad.status).toBe(400)
+    expect(bad.body.errors).toEqual({ 'categories.0': ['Invalid value'] })
+    const badDate = await api.get('/event/all?startDate=someday')
+    expect(badDate.body.errors).toEqual({ startDate: ['Enter a valid date!'] })
+
+    const place = await insertPost({ title: 'A place', event_type: 'PLACE', start_date: null, channel_link: 'https://t.me/p' })
+    expect(ids(await api.get('/event/all'))).not.toContain(place)
+    expect(ids(await api.get('/event/all?eventType=PLACE'))).toEqual([place])
+
+    const ended = await insertPost({ title: 'Ended', start_date: iso(Date.now() - 2 * day), end_date: iso(Date.now() - day) })
+    const noEnd = await insertPost({ title: 'Started 7h ago', start_date: iso(Date.now() - 7 * 3_600_000) })
+    const ongoing = await insertPost({ title: 'Ongoing', start_date: iso(Date.now() - day), end_date: iso(Date.now() + day) })
+    const active = ids(await api.get('/event/all'))
+    expect(active).toContain(ongoing)
+    expect(active).not.toContain(ended)
+    expect(active).not.toContain(noEnd)
+    const completed = ids(await api.get('/event/all?filter=completed'))
+    expect(completed).toEqual(expect.arrayContaining([ended, noEnd]))
+    expect(completed).not.toContain(ongoing)
+    expect(completed.indexOf(noEnd)).toBeLessThan(completed.indexOf(ended)) // latest first
+  })
+
+  it("shows only ACTIVE, not REJECTED posts; 'my' shows the signed-in user's own (REJECTED too, anywhere)", async () => {
+    const rejected = await insertPost({ title: 'Rejected', moderation_status: 'REJECTED' })
+    const deleted = await insertPost({ title: 'Deleted', post_status: 'DELETED' })
+    const pending = await insertPost({ title: 'Pending', moderation_status: 'PENDING' })
+    const far = await insertPost({ title: 'Far away', lat: 55.75, lon: 37.61 })
+    const others = await insertPost({ title: 'Other user', posted_by: other.id, created_by: other.id })
+    for (const token of [undefined, owner.token, admin.token]) {
+      const list = ids(await api.get('/event/all', { token }))
+      expect(list).toContain(pending)
+      expect(list).not.toContain(rejected)
+      expect(list).not.toContain(deleted)
+    }
+    expect((await api.get('/event/all?filter=my')).status).toBe(401)
+    const my = []
+    for (let page = 1; ; page++) {
+      const res = await api.get(`/event/all?filter=my&page=${page}`, { token: other.token })
+      my.push(...ids(res))
+      if (!res.body.hasMore) break
+    }
+    expect(my).toEqual([others])
+    const mine: string[] = []
+    for (let page = 1; ; page++) {
+      const res = await api.get(`/event/all?filter=my&page=${page}`, { token: owner.token })
+      mine.push(...ids(res))
+      if (!res.body.hasMore) break
+    }
+    expect(mine).toEqual(expect.arrayContaining([rejected, pending, far]))
+    expect(mine).not.toContain(deleted)
+    expect(mine).not.toContain(others)
+  })
+
+  it('pages by 12 with hasMore, in a stable order', async () => {
+    const city = { lat: 43.32472, lon: 21.90333 } // Niš
+    const made: string[] = []
+    for (let i = 0; i < 27; i++) made.push(await insertPost({ title: `Nis ${ctr++}`, ...city, start_date: iso(Date.UTC(2032, 0, 1 + i)) }))
+    const p1 = await api.get('/event/all?city=Nis')
+    expect(p1.body.geo.city).toBe('Niš')
+    expect(p1.body).toMatchObject({ page: 1, pageSize: 12, hasMore: true })
+    const p2 = await api.get('/event/all?city=Nis&page=2')
+    const p3 = await api.get('/event/all?city=Nis&page=3')
+    expect(p3.body.hasMore).toBe(false)
+    expect([...ids(p1), ...ids(p2), ...ids(p3)]).toEqual(made)
+    expect(ids(await api.get('/event/all?city=Nis&page=4'))).toEqual([])
+  })
+})
+
+describe("a user's events", () => {
+  it('GET /event/my, /event/{userId}/events, /event/widget/my and /event/widget/{userId}', async () => {
+    const u = await makeUser(api)
+    const soon = await insertPost({ title: 'Soon', posted_by: u.id, created_by: u.id, start_date: iso(Date.now() + day) })
+    const later = await insertPost({ title: 'Later', posted_by: u.id, created_by: u.id, start_date: iso(Date.now() + 9 * day) })
+    const mid = await insertPost({ title: 'Mid', posted_by: u.id, created_by: u.id, start_date: iso(Date.now() + 4 * day) })
+    const last = await insertPost({ title: 'Last', posted_by: u.id, created_by: u.id, start_date: iso(Date.now() + 20 * day) })
+    const rejected = await insertPost({ title: 'Rejected', posted_by: u.id, created_by: u.id, moderation_status: 'REJECTED', start_date: iso(Date.now() + 2 * day) })
+    const past = await insertPost({ title: 'Past', posted_by: u.id, created_by: u.id, start_date: iso(Date.now() - 3 * day) })
+
+    expect((await api.get('/event/my')).status).toBe(401)
+    const my = await api.get('/event/my', { token: u.token })
+    expect(my.status).toBe(200)
+    expect(ids(my)).toEqual(expect.arrayContaining([soon, later, mid, last, rejected, past]))
+    const completed = await api.get('/event/my?filter=completed', { token: u.token })
+    expect(ids(completed)).toEqual([past])
+
+    const publicList = await api.get(`/event/${u.id}/events`)
+    expect(publicList.status).toBe(200)
+    expect(ids(publicList)).not.toContain(rejected)
+    expect(ids(publicList)).toHaveLength(5)
+    expect((await api.get(`/event/${randomUUID()}/events`)).status).toBe(404)
+
+    const widget = await api.get(`/event/widget/${u.id}`)
+    expect(ids(widget)).toEqual([soon, mid, later])
+    const widgetMy = await api.get('/event/widget/my', { token: u.token })
+    expect(widgetMy.status).toBe(200)
+    expect(ids(widgetMy)).toEqual([soon, rejected, mid]) // the owner sees their REJECTED event (with the overlay)
+  })
+
+  it('does not take /event/all, /event/my or /event/widget/my for ids', async () => {
+    expect((await api.get('/event/all')).body).toHaveProperty('geo')
+    expect((await api.get('/event/my')).status).toBe(401)
+    expect((await api.get('/event/widget/my')).status).toBe(401)
+    const res = await send(api, 'GET', '/event/all?eventType=SHOW')
+    expect(res.status).toBe(400)
+  })
+})

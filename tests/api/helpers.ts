@@ -1,0 +1,194 @@
+// Starts a REAL API (buildApp) on 127.0.0.1 with a random port, a fresh database (SQLite file in a
+// temp dir, or with TEST_DATABASE=postgres a new PostgreSQL database per call) and a real SMTP
+// receiver. Tests talk to it over HTTP with fetch.
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import pg from 'pg'
+import { buildApp, type BuildOverrides } from '../../api/app'
+import { loadConfig, type Config } from '../../api/config'
+import { migrateToLatest } from '../../api/db/migrations'
+import { startSmtpReceiver, type SmtpReceiver, extractCode } from '../support/smtp-receiver'
+
+export const usePostgres = process.env.TEST_DATABASE === 'postgres'
+const PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+
+export interface TestApi {
+  url: string
+  app: FastifyInstance
+  config: Config
+  smtp: SmtpReceiver
+  request(method: string, pathname: string, options?: RequestOptions): Promise<TestResponse>
+  post(pathname: string, body?: unknown, options?: RequestOptions): Promise<TestResponse>
+  get(pathname: string, options?: RequestOptions): Promise<TestResponse>
+  close(): Promise<void>
+}
+
+export interface RequestOptions {
+  token?: string
+  lang?: string
+  headers?: Record<string, string>
+  body?: unknown
+  rawBody?: string
+}
+
+export interface TestResponse {
+  status: number
+  headers: Headers
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any
+  text: string
+}
+
+async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `nearby_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL })
+  await admin.connect()
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE ${name}`)
+        break
+      } catch (err) {
+        if (attempt >= 5) throw err
+        await new Promise((r) => setTimeout(r, 200 * (attempt + 1)))
+      }
+    }
+  } finally {
+    await admin.end()
+  }
+  const url = new URL(PG_ADMIN_URL)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: PG_ADMIN_URL })
+      await c.connect()
+      try {
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      } finally {
+        await c.end()
+      }
+    },
+  }
+}
+
+export async function startTestApi(
+  env: Record<string, string> = {},
+  setup?: (app: FastifyInstance) => void | Promise<void>,
+  overrides: BuildOverrides = {},
+): Promise<TestApi> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'nearby-api-test-'))
+  const database = usePostgres ? await createPgDatabase() : null
+  const smtp = await startSmtpReceiver()
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dir,
+    DATABASE_URL: database ? database.url : path.join(dir, 'nearby.db'),
+    SMTP_URL: smtp.url,
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    RATE_LIMIT_MULTIPLIER: '1000',
+    WEB_URL: 'http://web.test',
+    ...env,
+  })
+  const app = await buildApp(config, overrides)
+  await migrateToLatest(app.ctx.db)
+  if (setup) await setup(app)
+  await app.listen({ host: '127.0.0.1', port: 0 })
+  const address = app.server.address()
+  const port = typeof address === 'object' && address ? address.port : 0
+  const url = `http://127.0.0.1:${port}`
+
+  async function request(
+    method: string,
+    pathname: string,
+    options: RequestOptions = {},
+  ): Promise<TestResponse> {
+    const headers: Record<string, string> = { ...options.headers }
+    if (options.token) headers.authorization = `Bearer ${options.token}`
+    if (options.lang) headers['accept-language'] = options.lang
+    let body: string | undefined
+    if (options.rawBody !== undefined) body = options.rawBody
+    else if (options.body !== undefined) {
+      body = JSON.stringify(options.body)
+      headers['content-type'] ??= 'application/json'
+    }
+    const res = await fetch(url + pathname, { method, headers, body })
+    const text = await res.text()
+    let parsed: unknown = undefined
+    try {
+      parsed = text ? JSON.parse(text) : undefined
+    } catch {
+      parsed = undefined
+    }
+    return { status: res.status, headers: res.headers, body: parsed, text }
+  }
+
+  return {
+    url,
+    app,
+    config,
+    smtp,
+    request,
+    post: (pathname, body, options = {}) => request('POST', pathname, { ...options, body }),
+    get: (pathname, options = {}) => request('GET', pathname, options),
+    async close() {
+      await app.close()
+      await smtp.close()
+      if (database) await database.drop()
+      await fs.rm(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+let counter = 0
+export function uniqueUser(prefix = 'user') {
+  counter += 1
+  const tag = `${prefix}${counter}${Math.random().toString(36).slice(2, 6)}`.replace(/[^a-z0-9]/gi, '')
+  return {
+    name: 'Tester',
+    lastname: 'Example',
+    username: tag,
+    email: `${tag}@example.com`.toLowerCase(),
+    password: 'secret123',
+  }
+}
+
+/** Registers through the API and returns tokens, user and the code from the verification mail. */
+export async function registerUser(
+  api: TestApi,
+  overrides: Partial<ReturnType<typeof uniqueUser>> = {},
+  lang?: string,
+) {
+  const input = { ...uniqueUser(), ...overrides }
+  const before = api.smtp.mailsTo(input.email).length
+  const res = await api.post('/auth/registration', input, { lang })
+  if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${res.text}`)
+  const mail = await api.smtp.waitForMail(input.email, { after: before })
+  return { input, ...res.body, code: extractCode(mail.text), mail } as {
+    input: typeof input
+    accessToken: string
+    refreshToken: string
+    user: { id: string; isActivated: boolean; [k: string]: unknown }
+    code: string
+    mail: typeof mail
+  }
+}
+
+/** Registers and activates a user; returns a signed-in activated session. */
+export async function activatedUser(api: TestApi, overrides: Partial<ReturnType<typeof uniqueUser>> = {}) {
+  const reg = await registerUser(api, overrides)
+  const res = await api.post('/auth/verificateEmail', { email: reg.input.email, verificationCode: reg.code })
+  if (res.status !== 200) throw new Error(`verification failed: ${res.status} ${res.text}`)
+  return {
+    input: reg.input,
+    ...(res.body as { accessToken: string; refreshToken: string; user: { id: string } }),
+  }
+}
+
+export function randomIp(): string {
+  const b = () => 1 + Math.floor(Math.random() * 250)
+  return `10.${b()}.${b()}.${b()}`
+}

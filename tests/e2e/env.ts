@@ -1,0 +1,25 @@
+// Ports and paths of the browser-test stack. E2E_PORT_OFFSET lets two runs on one machine not collide.
+import path from 'node:path'
+
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 0)
+
+export const e2e = {
+  webPort: 3100 + offset,
+  apiPort: 4100 + offset,
+  smtpPort: 2525 + offset,
+  mailHttpPort: 2580 + offset,
+  dataDir: path.resolve(`.cache/e2e-${offset}`),
+  sessionSecret: 'e2e-session-secret-0123456789abcdef',
+  get webUrl() {
+    return `http://localhost:${this.webPort}`
+  },
+  get apiUrl() {
+    return `http://127.0.0.1:${this.apiPort}`
+  },
+  get mailUrl() {
+    return `http://127.0.0.1:${this.mailHttpPort}`
+  },
+  get databaseFile() {
+    return path.join(this.dataDir, 'nearby.db')
+  },
+}

@@ -1,0 +1,148 @@
+// Layout (SPEC §2): language switch, toasts, section switch and header search — with JavaScript on and off.
+import { test, expect } from './fixtures'
+
+function isoToday() {
+  const now = new Date()
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`
+}
+
+test.describe('language switch', () => {
+  test('switches to Russian and back, and is remembered across a reload', async ({ page }) => {
+    await page.goto('/')
+    const html = page.locator('html')
+    await expect(html).toHaveAttribute('lang', 'en')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Events near you')
+
+    await page.getByRole('button', { name: 'Switch language to Русский' }).click()
+    await expect(html).toHaveAttribute('lang', 'ru')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('События рядом с вами')
+    await expect(page.getByRole('status').filter({ hasText: 'Язык: русский' })).toBeVisible()
+    await expect(page).toHaveURL(/\/$/)
+
+    await page.reload()
+    await expect(html).toHaveAttribute('lang', 'ru')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('События рядом с вами')
+    await expect(page.getByRole('link', { name: 'Политика конфиденциальности', exact: true })).toBeVisible()
+
+    await page.getByRole('button', { name: 'Переключить язык на English' }).click()
+    await expect(html).toHaveAttribute('lang', 'en')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Events near you')
+    await page.reload()
+    await expect(html).toHaveAttribute('lang', 'en')
+  })
+
+  test('returns to the page and query it was used on', async ({ page }) => {
+    await page.goto('/terms-of-use?ref=footer')
+    await page.getByRole('button', { name: 'Switch language to Русский' }).click()
+    await expect(page).toHaveURL(/\/terms-of-use\?ref=footer$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Условия использования')
+  })
+
+  test('only redirects to same-site paths and ignores unknown languages', async ({ request }) => {
+    for (const redirectTo of [
+      '//evil.example/x',
+      'https://evil.example/',
+      '/\\evil.example',
+      '/resources/locale',
+    ]) {
+      const response = await request.post('/resources/locale', {
+        form: { lng: 'ru', redirectTo },
+        maxRedirects: 0,
+      })
+      expect(response.status()).toBe(302)
+      expect(response.headers()['location']).toBe('/')
+    }
+    const unknown = await request.post('/resources/locale', {
+      form: { lng: 'xx', redirectTo: '/privacy-policy' },
+      maxRedirects: 0,
+    })
+    expect(unknown.status()).toBe(302)
+    expect(unknown.headers()['location']).toBe('/privacy-policy')
+    expect(unknown.headers()['set-cookie'] ?? '').not.toContain('lng=')
+  })
+})
+
+test.describe('toast', () => {
+  test('is rendered by the server; with JavaScript it can be closed and dismisses itself', async ({
+    page,
+  }, testInfo) => {
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Switch language to Русский' }).click()
+    const toast = page.getByTestId('toast')
+    await expect(toast).toBeVisible()
+    await expect(toast).toHaveAttribute('role', 'status')
+    if (testInfo.project.name === 'js-off') {
+      // Shown on the next page load only (it is a flash message).
+      await page.reload()
+      await expect(toast).toHaveCount(0)
+      return
+    }
+    await page.getByRole('button', { name: 'Закрыть' }).click()
+    await expect(toast).toHaveCount(0)
+
+    await page.getByRole('button', { name: 'Переключить язык на English' }).click()
+    await expect(toast).toBeVisible()
+    await expect(toast).toHaveCount(0, { timeout: 8_000 })
+  })
+})
+
+test.describe('section switch', () => {
+  test('lists Events, Places and Users and marks the current one', async ({ page }) => {
+    await page.goto('/')
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    await nav.locator('summary').click()
+    await expect(nav.getByRole('link', { name: 'Events', exact: true })).toHaveAttribute('href', '/')
+    await expect(nav.getByRole('link', { name: 'Events', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
+    await expect(nav.getByRole('link', { name: 'Places', exact: true })).toHaveAttribute('href', '/places')
+    await expect(nav.getByRole('link', { name: 'Users', exact: true })).toHaveAttribute('href', '/users')
+    await expect(nav.getByRole('link', { name: 'Places', exact: true })).not.toHaveAttribute(
+      'aria-current',
+      'page',
+    )
+  })
+})
+
+test.describe('header search', () => {
+  test('is a GET form to / with city and dates; past dates are disabled', async ({ page }) => {
+    await page.goto('/')
+    const search = page.getByRole('search', { name: 'Search events' })
+    const today = isoToday()
+    await expect(search.getByLabel('From date, DD-MM-YYYY')).toHaveAttribute('min', today)
+    await expect(search.getByLabel('To date, DD-MM-YYYY')).toHaveAttribute('min', today)
+
+    await search.getByLabel('City').fill('Belgrade')
+    await search.getByLabel('From date, DD-MM-YYYY').fill(today)
+    await search.getByRole('button', { name: 'Search' }).click()
+    await expect(page).toHaveURL(new RegExp(`/\\?city=Belgrade&startDate=${today}&endDate=$`))
+    await expect(search.getByLabel('City')).toHaveValue('Belgrade')
+    await expect(search.getByLabel('From date, DD-MM-YYYY')).toHaveValue(today)
+  })
+})
+
+test.describe('footer', () => {
+  test('has store links, support, the static pages and the version label', async ({ page }) => {
+    await page.goto('/')
+    const footer = page.getByRole('contentinfo')
+    await expect(footer.getByTestId('store-android')).toHaveAttribute('href', /play\.google\.com/)
+    await expect(footer.getByTestId('store-ios')).toHaveAttribute('href', /apps\.apple\.com/)
+    await expect(footer.getByRole('link', { name: 'Support', exact: true })).toHaveAttribute(
+      'href',
+      /^(mailto:|https?:)/,
+    )
+    await expect(footer.getByText('v1.1.3')).toBeVisible()
+    for (const [name, href] of [
+      ['Delete account', '/docs/deleteAccount'],
+      ['Privacy policy', '/privacy-policy'],
+      ['Terms of use', '/terms-of-use'],
+      ['Child safety', '/child-safety'],
+    ]) {
+      await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href!)
+    }
+    await footer.getByRole('link', { name: 'Child safety', exact: true }).click()
+    await expect(page).toHaveURL(/\/child-safety$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Child safety standards')
+  })
+})

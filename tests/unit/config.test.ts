@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest'
+import { loadConfig } from '../../api/config'
+
+describe('loadConfig', () => {
+  it('has laptop defaults', () => {
+    const c = loadConfig({})
+    expect(c).toMatchObject({
+      host: '0.0.0.0',
+      port: 4000,
+      publicUrl: 'http://localhost:4000',
+      webUrl: 'http://localhost:3000',
+      dataDir: 'data',
+      database: { dialect: 'sqlite', filename: 'data/nearby.db' },
+      accessTokenTtlSeconds: 900,
+      refreshTokenTtlDays: 30,
+      refreshGraceSeconds: 10,
+      googleJwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
+      rateLimitMultiplier: 1,
+      trustProxy: 'loopback',
+      logLevel: 'info',
+      seedDemo: true,
+    })
+    expect(c.redisUrl).toBeUndefined()
+    expect(c.smtpUrl).toBeUndefined()
+    expect(c.googleClientId).toBeUndefined()
+    expect(c.androidStoreUrl).toMatch(/^https:\/\/play\.google\.com\/store\/search\?q=Nearby/)
+    expect(c.iosStoreUrl).toMatch(/^https:\/\/apps\.apple\.com\/search\?term=Nearby/)
+  })
+
+  it('switches to PostgreSQL for postgres:// and postgresql:// URLs', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' }).database).toEqual({
+      dialect: 'postgres',
+      connectionString: 'postgres://u@h:5432/db',
+    })
+    expect(loadConfig({ DATABASE_URL: 'postgresql://u@h/db' }).database.dialect).toBe('postgres')
+    expect(loadConfig({ DATABASE_URL: '/tmp/x.db' }).database).toEqual({
+      dialect: 'sqlite',
+      filename: '/tmp/x.db',
+    })
+    expect(loadConfig({ DATA_DIR: '/var/nearby' }).database).toEqual({
+      dialect: 'sqlite',
+      filename: '/var/nearby/nearby.db',
+    })
+  })
+
+  it('production requires a real JWT_SECRET', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/)
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/)
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }).isProduction).toBe(true)
+  })
+
+  it('parses numbers, booleans and trust proxy', () => {
+    const c = loadConfig({
+      API_PORT: '5000',
+      RATE_LIMIT_MULTIPLIER: '2.5',
+      SEED_DEMO: 'false',
+      TRUST_PROXY: '1',
+      REFRESH_GRACE_SECONDS: '0',
+    })
+    expect(c.port).toBe(5000)
+    expect(c.rateLimitMultiplier).toBe(2.5)
+    expect(c.seedDemo).toBe(false)
+    expect(c.trustProxy).toBe(1)
+    expect(c.refreshGraceSeconds).toBe(0)
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1')
+    expect(() => loadConfig({ API_PORT: 'abc' })).toThrow(/API_PORT/)
+    expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/)
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/)
+  })
+})

@@ -1,0 +1,42 @@
+// The 404 and 500 pages of the root error boundary render in en and ru (SPEC §8).
+import { createInstance } from 'i18next'
+import { createElement } from 'react'
+import { renderToString } from 'react-dom/server'
+import { I18nextProvider, initReactI18next } from 'react-i18next'
+import { StaticRouter } from 'react-router-dom/server'
+import { describe, expect, it } from 'vitest'
+import { ErrorPage } from '../../app/components/error-page'
+import i18nOptions, { resources } from '../../app/i18n'
+
+async function render(status: number, language: 'en' | 'ru') {
+  const i18n = createInstance()
+  await i18n.use(initReactI18next).init({ ...i18nOptions, lng: language, resources })
+  return renderToString(
+    createElement(
+      I18nextProvider,
+      { i18n },
+      createElement(StaticRouter, { location: '/' }, createElement(ErrorPage, { status })),
+    ),
+  )
+}
+
+describe('ErrorPage', () => {
+  it('404: the not-found text and a link home', async () => {
+    const en = await render(404, 'en')
+    expect(en).toContain('Sorry! the page you are looking for does not exist.')
+    expect(en).toContain('href="/"')
+    const ru = await render(404, 'ru')
+    expect(ru).toContain('Извините! Страница, которую вы ищете, не существует.')
+    expect(ru).toContain('На главную')
+  })
+
+  it('500: the maintenance message', async () => {
+    expect(await render(500, 'en')).toContain('We are doing maintenance')
+    expect(await render(503, 'en')).toContain('temporarily unavailable while we carry out maintenance')
+    expect(await render(500, 'ru')).toContain('Идут технические работы')
+  })
+
+  it('other errors: a generic message with the status', async () => {
+    expect(await render(405, 'en')).toContain('error 405')
+  })
+})

@@ -41,6 +41,12 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      command: `npx tsx tests/support/outside-services.ts --geocoder-port ${e2e.geocoderPort} --tiles-port ${e2e.tilesPort}`,
+      url: `${e2e.tilesUrl}/requests`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       command: `rm -rf '${e2e.dataDir}' && mkdir -p '${e2e.dataDir}' && npx tsx api/main.ts`,
       url: `${e2e.apiUrl}/health`,
       reuseExistingServer: false,
@@ -53,6 +59,7 @@ export default defineConfig({
         WEB_URL: e2e.webUrl,
         DATA_DIR: e2e.dataDir,
         SMTP_URL: `smtp://127.0.0.1:${e2e.smtpPort}`,
+        GEOCODER_URL: e2e.geocoderUrl,
         // Every test signs in from 127.0.0.1: keep the limits' shape but not their tightness.
         RATE_LIMIT_MULTIPLIER: '1000',
         SEED_DEMO: 'true',
@@ -70,6 +77,8 @@ export default defineConfig({
         WEB_URL: e2e.webUrl,
         API_URL: e2e.apiUrl,
         SESSION_SECRET: e2e.sessionSecret,
+        MAP_TILE_URL: `${e2e.tilesUrl}/{z}/{x}/{y}.png`,
+        TIME_ZONE: 'Europe/Belgrade',
       },
     },
   ],

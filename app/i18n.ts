@@ -3,11 +3,19 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, messages } from '#contract'
 import enAuth from './locales/en/auth'
 import enCommon from './locales/en/common'
+import enEventForm from './locales/en/eventForm'
+import enEventList from './locales/en/eventList'
+import enEventPage from './locales/en/eventPage'
+import enEvents from './locales/en/events'
 import enSettings from './locales/en/settings'
 import enStatic from './locales/en/static'
 import enToast from './locales/en/toast'
 import ruAuth from './locales/ru/auth'
 import ruCommon from './locales/ru/common'
+import ruEventForm from './locales/ru/eventForm'
+import ruEventList from './locales/ru/eventList'
+import ruEventPage from './locales/ru/eventPage'
+import ruEvents from './locales/ru/events'
 import ruSettings from './locales/ru/settings'
 import ruStatic from './locales/ru/static'
 import ruToast from './locales/ru/toast'
@@ -20,6 +28,10 @@ export const resources = {
     validation: messages.en,
     auth: enAuth,
     settings: enSettings,
+    events: enEvents,
+    eventList: enEventList,
+    eventPage: enEventPage,
+    eventForm: enEventForm,
   },
   ru: {
     common: ruCommon,
@@ -28,6 +40,10 @@ export const resources = {
     validation: messages.ru,
     auth: ruAuth,
     settings: ruSettings,
+    events: ruEvents,
+    eventList: ruEventList,
+    eventPage: ruEventPage,
+    eventForm: ruEventForm,
   },
 }
 

@@ -24,6 +24,7 @@ import { getInstallBanner } from './components/layout/layout.server'
 import { Toaster } from './components/toaster'
 import { useHydrated } from './components/ui/use-hydrated'
 import { resources } from './i18n'
+import leafletStyles from 'leaflet/dist/leaflet.css'
 import stylesheet from './tailwind.css'
 import { getApi } from './utils/api.server'
 import { getAppVersion } from './utils/app-version.server'
@@ -32,6 +33,9 @@ import { getPublicEnv } from './utils/env.server'
 import { combineHeaders, getToast } from './utils/toast.server'
 
 export const links: LinksFunction = () => [
+  // Leaflet's own rules first, so the app's can adjust them. Small, cached, and needed wherever a map or
+  // the create-event modal (from the header) may open.
+  { rel: 'stylesheet', href: leafletStyles },
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]

@@ -16,6 +16,23 @@ const schema = z
     SESSION_SECRET: z.string().min(16).default(DEV_SESSION_SECRET),
     GOOGLE_CLIENT_ID: z.string().optional(),
     SUPPORT_URL: z.string().default('mailto:support@nearby.app'),
+    /** The zone event times are shown and entered in (pages render on the server, before any JS). */
+    TIME_ZONE: z
+      .string()
+      .default('Europe/Belgrade')
+      .refine((zone) => {
+        try {
+          new Intl.DateTimeFormat('en', { timeZone: zone })
+          return true
+        } catch {
+          return false
+        }
+      }, 'an IANA time zone, e.g. Europe/Belgrade'),
+    /** Map tiles (a Leaflet URL template) and the attribution their licence asks for. */
+    MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    MAP_TILE_ATTRIBUTION: z
+      .string()
+      .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.SESSION_SECRET === DEV_SESSION_SECRET) {
@@ -52,6 +69,9 @@ export function getPublicEnv() {
     PUBLIC_API_URL: env.PUBLIC_API_URL ?? env.API_URL,
     GOOGLE_CLIENT_ID: env.GOOGLE_CLIENT_ID ?? null,
     SUPPORT_URL: env.SUPPORT_URL,
+    TIME_ZONE: env.TIME_ZONE,
+    MAP_TILE_URL: env.MAP_TILE_URL,
+    MAP_TILE_ATTRIBUTION: env.MAP_TILE_ATTRIBUTION,
   }
 }
 export type PublicEnv = ReturnType<typeof getPublicEnv>

@@ -8,6 +8,8 @@ export const e2e = {
   apiPort: 4100 + offset,
   smtpPort: 2525 + offset,
   mailHttpPort: 2580 + offset,
+  geocoderPort: 4300 + offset,
+  tilesPort: 4400 + offset,
   dataDir: path.resolve(`.cache/e2e-${offset}`),
   sessionSecret: 'e2e-session-secret-0123456789abcdef',
   get webUrl() {
@@ -15,6 +17,12 @@ export const e2e = {
   },
   get apiUrl() {
     return `http://127.0.0.1:${this.apiPort}`
+  },
+  get geocoderUrl() {
+    return `http://127.0.0.1:${this.geocoderPort}`
+  },
+  get tilesUrl() {
+    return `http://127.0.0.1:${this.tilesPort}`
   },
   get mailUrl() {
     return `http://127.0.0.1:${this.mailHttpPort}`

@@ -22,7 +22,7 @@ export interface FakeNominatim {
   close(): Promise<void>
 }
 
-export async function startFakeNominatim(): Promise<FakeNominatim> {
+export async function startFakeNominatim(listenPort = 0): Promise<FakeNominatim> {
   const hanging = new Set<http.ServerResponse>()
   const state: FakeNominatim = {
     url: '',
@@ -69,7 +69,7 @@ export async function startFakeNominatim(): Promise<FakeNominatim> {
     res.statusCode = 404
     res.end('[]')
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   state.url = `http://127.0.0.1:${port}`
   state.close = async () => {

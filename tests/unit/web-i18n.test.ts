@@ -21,7 +21,8 @@ function interpolations(text: string) {
   return [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort()
 }
 
-describe.each(['common', 'toast', 'static'] as const)('the %s namespace', (namespace) => {
+// Every namespace of the web, the validation messages included.
+describe.each(Object.keys(resources.en) as Array<keyof typeof resources.en>)('the %s namespace', (namespace) => {
   const en = leaves(resources.en[namespace])
   const ru = leaves(resources.ru[namespace])
 

@@ -1,0 +1,137 @@
+// Price and date texts and conversions shared by cards, the map popup, the event page, the form and the
+// header search. Times are shown and entered in one zone, ENV.TIME_ZONE (docs/decisions/005-time-zone.md).
+import type { TFunction } from 'i18next'
+import type { Event } from '#contract'
+
+/** SPEC §4 "Price display on the map": 'Donation', or optional from/up to + amount + currency. Null: no price. */
+export function formatPrice(price: Event['price'], t: TFunction<'events'>): string | null {
+  if (!price) return null
+  if (price.donation) return t('price.donation')
+  if (!price.amount) return t('price.free')
+  const range = price.range ? `${t(`price.${price.range}`)} ` : ''
+  return `${range}${price.amount} ${price.currency ?? ''}`.trim()
+}
+
+const formats = new Map<string, Intl.DateTimeFormat>()
+function cachedFormat(key: string, make: () => Intl.DateTimeFormat) {
+  let format = formats.get(key)
+  if (!format) {
+    format = make()
+    formats.set(key, format)
+  }
+  return format
+}
+
+/** "05 Dec 2026, 19:00" / "05 дек. 2026 г., 19:00" in the given zone. */
+export function formatDateTime(iso: string | null | undefined, language: string, timeZone: string): string {
+  if (!iso) return ''
+  const format = cachedFormat(`dt|${language}|${timeZone}`, () =>
+    new Intl.DateTimeFormat(language === 'ru' ? 'ru-RU' : 'en-GB', {
+      day: '2-digit',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone,
+    }),
+  )
+  return format.format(new Date(iso))
+}
+
+/** The wall-clock parts of an instant in a zone. */
+function zonedParts(date: Date, timeZone: string) {
+  const format = cachedFormat(`parts|${timeZone}`, () =>
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    }),
+  )
+  const parts = Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]))
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+  }
+}
+
+/** How far the zone's wall clock is ahead of UTC at an instant, in ms. */
+function zoneOffsetMs(date: Date, timeZone: string): number {
+  const p = zonedParts(date, timeZone)
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(date.getTime() / 1000) * 1000
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0')
+
+/** A wall-clock time in a zone → the instant (ISO). Null for anything that is not a valid date. */
+export function zonedToIso(
+  wall: { year: number; month: number; day: number; hour?: number; minute?: number; second?: number; ms?: number },
+  timeZone: string,
+): string | null {
+  const guess = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour ?? 0, wall.minute ?? 0, wall.second ?? 0, wall.ms ?? 0)
+  if (Number.isNaN(guess)) return null
+  const check = new Date(guess)
+  if (check.getUTCFullYear() !== wall.year || check.getUTCMonth() !== wall.month - 1 || check.getUTCDate() !== wall.day)
+    return null
+  // Two passes settle daylight-saving edges (the offset at the guess may differ from the offset at the answer).
+  let instant = guess - zoneOffsetMs(new Date(guess), timeZone)
+  instant = guess - zoneOffsetMs(new Date(instant), timeZone)
+  return new Date(instant).toISOString()
+}
+
+/** `<input type="datetime-local">` value (YYYY-MM-DDTHH:mm) in a zone → ISO instant; null when invalid. */
+export function localInputToIso(value: string | null | undefined, timeZone: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value?.trim() ?? '')
+  if (!match) return null
+  const [, y, mo, d, h, mi, s] = match.map(Number)
+  if (h! > 23 || mi! > 59) return null
+  return zonedToIso({ year: y!, month: mo!, day: d!, hour: h, minute: mi, second: s || 0 }, timeZone)
+}
+
+/** ISO instant → `<input type="datetime-local">` value in a zone. */
+export function isoToLocalInput(iso: string | null | undefined, timeZone: string): string {
+  if (!iso) return ''
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return ''
+  const p = zonedParts(date, timeZone)
+  return `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}`
+}
+
+/** Today in a zone as YYYY-MM-DD (the `min` of date pickers: past dates disabled). */
+export function todayInZone(timeZone: string, now = new Date()): string {
+  const p = zonedParts(now, timeZone)
+  return `${p.year}-${pad(p.month)}-${pad(p.day)}`
+}
+
+/**
+ * A day typed as DD-MM-YYYY (SPEC §9 header filter) or picked as YYYY-MM-DD → the instant its day starts
+ * or ends in the zone (SPEC §7: "Dates are ISO strings from start of day to end of day"). Null if invalid.
+ */
+export function dayBoundaryIso(value: string | null | undefined, edge: 'start' | 'end', timeZone: string): string | null {
+  const text = value?.trim() ?? ''
+  const dmy = /^(\d{2})-(\d{2})-(\d{4})$/.exec(text)
+  const ymd = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text)
+  const [year, month, day] = dmy
+    ? [Number(dmy[3]), Number(dmy[2]), Number(dmy[1])]
+    : ymd
+      ? [Number(ymd[1]), Number(ymd[2]), Number(ymd[3])]
+      : [NaN, NaN, NaN]
+  if (!Number.isFinite(year)) return null
+  return edge === 'start'
+    ? zonedToIso({ year, month, day }, timeZone)
+    : zonedToIso({ year, month, day, hour: 23, minute: 59, second: 59, ms: 999 }, timeZone)
+}
+
+/** YYYY-MM-DD ↔ DD-MM-YYYY (the header filter's display format). */
+export function isoDayToDmy(value: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
+  return m ? `${m[3]}-${m[2]}-${m[1]}` : value
+}

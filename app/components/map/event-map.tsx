@@ -1,0 +1,76 @@
+// The map of lists, event pages and the event form. Leaflet needs `window`, so the real map lives in
+// event-map.client.tsx and is imported only in the browser after hydration; the server (and a browser
+// without JavaScript) gets a box of the same size, so server rendering never breaks and nothing jumps.
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react'
+import { MAP_HEIGHT_PX, MAP_ZOOM } from '#contract'
+import { useHydrated } from '../ui/use-hydrated'
+
+/** lat, lon (the UI order; the API stores lon, lat). */
+export type LatLon = [number, number]
+
+export type MapMarker = { id: string; position: LatLon; title: string }
+
+export type EventMapProps = {
+  center: LatLon
+  zoom?: number
+  markers?: MapMarker[]
+  /** The marker whose popup is open. */
+  selectedId?: string | null
+  /** A marker click selects it (id); the popup's close clears the selection (null). */
+  onSelect?: (id: string | null) => void
+  /** The small card shown in the popup of the selected marker. */
+  renderPopup?: (id: string) => ReactNode
+  /** The form's chosen point, and a click on the map choosing another one. */
+  picked?: LatLon | null
+  onPick?: (point: LatLon) => void
+  height?: number | string
+  /** An accessible name for the map region. */
+  label: string
+  /** Shown in the box while the map loads, and instead of it without JavaScript. */
+  fallback?: ReactNode
+  className?: string
+}
+
+type ClientMap = ComponentType<EventMapProps>
+
+let loaded: ClientMap | null = null
+
+export function EventMap(props: EventMapProps) {
+  const hydrated = useHydrated()
+  const [Map, setMap] = useState<ClientMap | null>(() => loaded)
+  useEffect(() => {
+    if (!hydrated || Map) return
+    let cancelled = false
+    void import('./event-map.client').then((module) => {
+      loaded = module.ClientEventMap
+      if (!cancelled) setMap(() => module.ClientEventMap)
+    })
+    return () => {
+      cancelled = true
+    }
+  }, [hydrated, Map])
+
+  const height = props.height ?? MAP_HEIGHT_PX
+  if (Map) return <Map zoom={MAP_ZOOM.list} {...props} height={height} />
+  return (
+    <div
+      role="region"
+      aria-label={props.label}
+      style={{ height }}
+      className={`flex items-center justify-center overflow-hidden rounded-lg border border-slate-200 bg-slate-100 p-3 text-center text-sm text-slate-500 ${props.className ?? ''}`}
+    >
+      {props.fallback ?? null}
+    </div>
+  )
+}
+
+/** The external maps service at a point, zoom 17 (SPEC §2, §9). */
+export function mapsServiceUrl([lat, lon]: LatLon): string {
+  const z = MAP_ZOOM.externalLink
+  return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=${z}/${lat}/${lon}`
+}
+
+/** The API's [lon, lat] as the map's [lat, lon]. */
+export function toLatLon(coordinates: readonly [number, number] | null | undefined): LatLon | null {
+  return coordinates ? [coordinates[1], coordinates[0]] : null
+}

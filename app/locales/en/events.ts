@@ -1,0 +1,50 @@
+// Terms every event screen shares (list, card, map popup, event page, form). Screen texts live in the
+// screens' own namespaces: eventList, eventPage, eventForm.
+export default {
+  eventType: { EVENT: 'Event', PLACE: 'Place' },
+  accessType: {
+    COMMON: 'Open',
+    SUBSCRIBERS: 'Followers',
+    PRIVATE: 'Private',
+  },
+  accessInfo: {
+    COMMON: 'Open event: anyone signed in can see the details and join.',
+    SUBSCRIBERS: 'For followers: followers of the organizer and invited people can see the details and join.',
+    PRIVATE: 'Private event: only invited people and participants can see the details and join.',
+  },
+  categories: {
+    all: 'All',
+    exhibitions: 'Exhibitions',
+    kids: 'Kids',
+    leisure: 'Leisure',
+    standUp: 'Stand-up',
+    education: 'Education',
+    theaters: 'Theatres',
+    games: 'Games',
+    movie: 'Movies',
+    concerts: 'Concerts',
+  },
+  price: {
+    donation: 'Donation',
+    free: 'Free',
+    FROM: 'from',
+    UPTO: 'up to',
+  },
+  stats: {
+    likes: 'Likes',
+    views: 'Views',
+    participants: 'Participants',
+  },
+  /** The owner's overlay over a post under review or rejected (SPEC §4). */
+  moderation: {
+    PENDING: 'Your post is under review.',
+    REJECTED: 'Your post was rejected by a moderator. Please edit the information.',
+    imagePENDING: 'The photo is under review.',
+    imageREJECTED: 'The photo was rejected by a moderator. Please change the photo.',
+    deleted: 'This post was deleted.',
+  },
+  noPhoto: 'No photo',
+  map: 'Map',
+  mapNeedsJs: 'The map needs JavaScript. The list shows every result.',
+  openInMaps: 'Open in maps',
+} as const

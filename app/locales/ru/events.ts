@@ -1,0 +1,50 @@
+import type en from '../en/events'
+import type { Translation } from '../types'
+
+export default {
+  eventType: { EVENT: 'Событие', PLACE: 'Место' },
+  accessType: {
+    COMMON: 'Открытое',
+    SUBSCRIBERS: 'Для подписчиков',
+    PRIVATE: 'Закрытое',
+  },
+  accessInfo: {
+    COMMON: 'Открытое событие: любой вошедший пользователь видит подробности и может присоединиться.',
+    SUBSCRIBERS: 'Для подписчиков: подробности и участие доступны подписчикам организатора и приглашённым.',
+    PRIVATE: 'Закрытое событие: подробности и участие доступны только приглашённым и участникам.',
+  },
+  categories: {
+    all: 'Все',
+    exhibitions: 'Выставки',
+    kids: 'Детям',
+    leisure: 'Досуг',
+    standUp: 'Стендап',
+    education: 'Обучение',
+    theaters: 'Театры',
+    games: 'Игры',
+    movie: 'Кино',
+    concerts: 'Концерты',
+  },
+  price: {
+    donation: 'Донат',
+    free: 'Бесплатно',
+    FROM: 'от',
+    UPTO: 'до',
+  },
+  stats: {
+    likes: 'Лайки',
+    views: 'Просмотры',
+    participants: 'Участники',
+  },
+  moderation: {
+    PENDING: 'Ваша публикация на проверке.',
+    REJECTED: 'Публикация отклонена модератором. Пожалуйста, отредактируйте информацию.',
+    imagePENDING: 'Фото на проверке.',
+    imageREJECTED: 'Фото отклонено модератором. Пожалуйста, замените фото.',
+    deleted: 'Эта публикация удалена.',
+  },
+  noPhoto: 'Нет фото',
+  map: 'Карта',
+  mapNeedsJs: 'Для карты нужен JavaScript. В списке есть все результаты.',
+  openInMaps: 'Открыть на карте',
+} satisfies Translation<typeof en>

@@ -1,0 +1,55 @@
+// Time zone conversions of the event screens: what a user types in Belgrade is the instant stored.
+import { describe, expect, it } from 'vitest'
+import {
+  dayBoundaryIso,
+  formatPrice,
+  isoToLocalInput,
+  localInputToIso,
+  todayInZone,
+} from '../../app/components/events/format'
+import { resources } from '../../app/i18n'
+
+const t = ((key: string) => {
+  const [group, name] = key.split('.') as [keyof typeof resources.en.events, string]
+  return (resources.en.events[group] as Record<string, string>)[name]
+}) as never
+
+describe('event date conversions', () => {
+  it('reads a datetime-local value in the zone, across daylight saving', () => {
+    expect(localInputToIso('2026-12-05T19:00', 'Europe/Belgrade')).toBe('2026-12-05T18:00:00.000Z')
+    expect(localInputToIso('2026-07-05T19:00', 'Europe/Belgrade')).toBe('2026-07-05T17:00:00.000Z')
+    expect(localInputToIso('2026-12-05T19:00', 'UTC')).toBe('2026-12-05T19:00:00.000Z')
+  })
+
+  it('refuses values that are not dates', () => {
+    for (const bad of ['', 'tomorrow', '2026-02-30T10:00', '2026-12-05T25:00', '2026-12-05'])
+      expect(localInputToIso(bad, 'Europe/Belgrade'), bad).toBeNull()
+  })
+
+  it('writes an instant back as the same wall-clock value', () => {
+    expect(isoToLocalInput('2026-12-05T18:00:00.000Z', 'Europe/Belgrade')).toBe('2026-12-05T19:00')
+    expect(isoToLocalInput(localInputToIso('2027-03-28T02:30', 'Europe/Belgrade'), 'Europe/Belgrade')).toMatch(/^2027-03-28T0[23]:30$/)
+  })
+
+  it('turns DD-MM-YYYY and YYYY-MM-DD days into the start and end of that day in the zone', () => {
+    expect(dayBoundaryIso('05-12-2026', 'start', 'Europe/Belgrade')).toBe('2026-12-04T23:00:00.000Z')
+    expect(dayBoundaryIso('2026-12-05', 'end', 'Europe/Belgrade')).toBe('2026-12-05T22:59:59.999Z')
+    expect(dayBoundaryIso('32-12-2026', 'start', 'Europe/Belgrade')).toBeNull()
+    expect(dayBoundaryIso('soon', 'end', 'Europe/Belgrade')).toBeNull()
+  })
+
+  it('knows today in the zone', () => {
+    expect(todayInZone('Europe/Belgrade', new Date('2026-11-23T23:30:00Z'))).toBe('2026-11-24')
+    expect(todayInZone('UTC', new Date('2026-11-23T23:30:00Z'))).toBe('2026-11-23')
+  })
+})
+
+describe('formatPrice', () => {
+  it('shows Donation, or from/up to with amount and currency (SPEC §4)', () => {
+    expect(formatPrice(null, t)).toBeNull()
+    expect(formatPrice({ donation: true, amount: null, currency: null, range: null }, t)).toBe('Donation')
+    expect(formatPrice({ donation: false, amount: 10, currency: 'EUR', range: 'FROM' }, t)).toBe('from 10 EUR')
+    expect(formatPrice({ donation: false, amount: 500, currency: 'RSD', range: 'UPTO' }, t)).toBe('up to 500 RSD')
+    expect(formatPrice({ donation: false, amount: 7, currency: 'USD', range: null }, t)).toBe('7 USD')
+  })
+})

@@ -10,6 +10,7 @@ import { Redis } from 'ioredis'
 import type { Config } from './config'
 import type { AppContext } from './context'
 import { createDb, type DbHandle } from './db'
+import { createDomainEvents } from './lib/domain-events'
 import { HttpError, registerErrorHandling } from './lib/errors'
 import { createMailer, type Mailer, type OutgoingMail } from './mail'
 import { createTokenService } from './modules/auth/tokens'
@@ -122,6 +123,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
     dialect: dbHandle.dialect,
     mailer,
     log: app.log,
+    domainEvents: createDomainEvents(app.log),
     sendMail(mail: OutgoingMail) {
       const p: Promise<void> = mailer
         .send(mail)

@@ -2,6 +2,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from './config'
 import type { Db, Dialect } from './db'
+import type { DomainEvents } from './lib/domain-events'
 import type { Mailer, OutgoingMail } from './mail'
 
 export interface AppContext {
@@ -14,6 +15,8 @@ export interface AppContext {
   /** Resolves when every mail handed to sendMail has been sent or has failed. */
   flushMail(): Promise<void>
   log: FastifyBaseLogger
+  /** What happened (a like, a follow…), for the areas that react to it. */
+  domainEvents: DomainEvents
 }
 
 declare module 'fastify' {

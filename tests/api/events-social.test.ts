@@ -2,7 +2,7 @@
 // seats), participants list and removal.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { eventHooks, type EventNotification } from '../../api/modules/events/hooks'
+import type { DomainEvent } from '../../api/lib/domain-events'
 import { startTestApi, type TestApi } from './helpers'
 import { createEvent, makeUser, makeUsers, send, type TestUser } from './events-fixtures'
 
@@ -111,9 +111,8 @@ describe('access types', () => {
 describe('PUT /event/{id}/like and /view', () => {
   it('toggles a like and answers the user ids; needs a token; notifies the owner', async () => {
     const ev = await createEvent(api, owner.token)
-    const seen: EventNotification[] = []
-    const listener = (n: EventNotification) => seen.push(n)
-    eventHooks.on('notification', listener)
+    const seen: DomainEvent[] = []
+    const unsubscribe = api.app.ctx.domainEvents.on((event) => void seen.push(event))
     expect((await put(`/event/${ev._id}/like`)).status).toBe(401)
     const on = await put(`/event/${ev._id}/like`, stranger.token)
     expect(on.status).toBe(200)
@@ -122,7 +121,7 @@ describe('PUT /event/{id}/like and /view', () => {
     expect(two.body.likes).toEqual([stranger.id, follower.id])
     const off = await put(`/event/${ev._id}/like`, stranger.token)
     expect(off.body).toMatchObject({ likes: [follower.id], isLiked: false })
-    eventHooks.off('notification', listener)
+    unsubscribe()
     expect(seen.filter((n) => n.type === 'postLike' && n.postId === ev._id)).toHaveLength(2)
     const got = await api.get(`/event/${ev._id}`, { token: follower.token })
     expect(got.body).toMatchObject({ likes: [follower.id], isLiked: true })

@@ -30,7 +30,6 @@ import {
   toEventDtos,
   type Viewer,
 } from './dto'
-import { notify } from './hooks'
 
 const UPLOAD_FOLDER = 'posts'
 
@@ -269,8 +268,7 @@ export function createEventsService(ctx: AppContext) {
         await images.remove(stored.flatMap((s) => [s.path, s.thumbPath]))
         throw err
       }
-      // Notification hook: newPost → the author's followers.
-      notify({ type: 'newPost', postId: id, userFrom: viewer.id })
+      await ctx.domainEvents.emit({ type: 'newPost', postId: id, userFrom: viewer.id })
       return reload(id, viewer)
     },
 
@@ -298,8 +296,7 @@ export function createEventsService(ctx: AppContext) {
               .execute()
         }
       })
-      // Notification hook: updatePost → participants.
-      notify({ type: 'updatePost', postId: id, userFrom: viewer.id })
+      await ctx.domainEvents.emit({ type: 'updatePost', postId: id, userFrom: viewer.id })
       return reload(id, viewer)
     },
 
@@ -503,8 +500,8 @@ export function createEventsService(ctx: AppContext) {
           .values({ post_id: id, user_id: viewer.id, created_at: nowIso() })
           .onConflict((oc) => oc.columns(['post_id', 'user_id']).doNothing())
           .execute()
-        // Notification hook: postLike → the post owner (not for liking one's own post).
-        if (row.posted_by !== viewer.id) notify({ type: 'postLike', postId: id, userFrom: viewer.id })
+        // Not for liking one's own post.
+        if (row.posted_by !== viewer.id) await ctx.domainEvents.emit({ type: 'postLike', postId: id, userFrom: viewer.id })
       }
       const likes = (
         await db.selectFrom('post_likes').select('user_id').where('post_id', '=', id).orderBy('created_at').execute()
@@ -564,8 +561,7 @@ export function createEventsService(ctx: AppContext) {
           .execute()
         return true
       })
-      // Notification hook: newParticipate → the organizer.
-      if (joined) notify({ type: 'newParticipate', postId: id, userFrom: viewer.id })
+      if (joined) await ctx.domainEvents.emit({ type: 'newParticipate', postId: id, userFrom: viewer.id })
       const participants = await participantIds(db, id)
       return {
         postId: id,

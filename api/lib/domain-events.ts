@@ -1,0 +1,34 @@
+// What happened in the API that other areas react to (notifications → realtime and web push). One bus
+// per app instance, on `app.ctx.domainEvents`: several instances in one process (tests, a test of two
+// API nodes) never hear each other. `emit` waits for its listeners, so a notification is stored before
+// the response that caused it is sent; a listener's failure is logged and never fails that request.
+import type { FastifyBaseLogger } from 'fastify'
+
+export type DomainEvent =
+  /** newPost → the author's followers; updatePost → participants; newParticipate → organizer; postLike → owner. */
+  | { type: 'newPost' | 'updatePost' | 'newParticipate' | 'postLike'; postId: string; userFrom: string }
+  | { type: 'follow'; userFrom: string; followeeId: string }
+  | { type: 'invite'; userFrom: string; postId: string; invitationId: string; recipientIds: string[] }
+
+export type DomainEventListener = (event: DomainEvent) => void | Promise<void>
+
+export interface DomainEvents {
+  emit(event: DomainEvent): Promise<void>
+  /** Returns the unsubscribe function. */
+  on(listener: DomainEventListener): () => void
+}
+
+export function createDomainEvents(log: FastifyBaseLogger): DomainEvents {
+  const listeners = new Set<DomainEventListener>()
+  return {
+    async emit(event) {
+      const outcomes = await Promise.allSettled([...listeners].map(async (listener) => listener(event)))
+      for (const outcome of outcomes)
+        if (outcome.status === 'rejected') log.error({ err: outcome.reason, event }, 'domain event listener failed')
+    },
+    on(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+}

@@ -78,6 +78,10 @@ const en = {
   unsupportedMediaType: 'Unsupported content type.',
   malformedRequest: 'The request could not be read.',
   internalError: 'Something went wrong on our side. Please try again later.',
+  // Profile, following, avatars (api/modules/profile): add codes below this line.
+
+  // Invitations, notifications, realtime, web push: add codes below this line.
+
 } as const
 
 export type MessageCode = keyof typeof en
@@ -165,4 +169,8 @@ export function isMessageCode(value: string): value is MessageCode {
 /** Translates a message code; a text that is not a code is returned as it is. */
 export function translateMessage(value: string, language: Language): string {
   return isMessageCode(value) ? messages[language][value] : value
+  // Profile, following, avatars (api/modules/profile): add codes below this line.
+
+  // Invitations, notifications, realtime, web push: add codes below this line.
+
 }

@@ -258,3 +258,27 @@ describe('markAsOpened and DELETE: only the recipient', () => {
     expect(n).toMatchObject({ notificationType: 'postLike', userFrom: null, post: null })
   })
 })
+
+describe('OpenAPI', () => {
+  it('documents the invitations, notifications, push and realtime paths', async () => {
+    const doc = await get('/openapi.json')
+    const paths = doc.body.paths as Record<string, Record<string, unknown>>
+    const expected: [string, string][] = [
+      ['/invitations', 'post'],
+      ['/invitations/my', 'get'],
+      ['/invitations/{id}/statuses', 'get'],
+      ['/invitations/{id}/respond', 'post'],
+      ['/invitations/{id}/user', 'delete'],
+      ['/notifications', 'get'],
+      ['/notifications/latest', 'get'],
+      ['/notifications/{id}/markAsOpened', 'put'],
+      ['/notifications/markAsOpened', 'put'],
+      ['/notifications/{id}', 'delete'],
+      ['/push/web', 'post'],
+      ['/push/web', 'delete'],
+      ['/push/vapidPublicKey', 'get'],
+      ['/realtime/ticket', 'post'],
+    ]
+    for (const [path, method] of expected) expect(paths[path]?.[method], `${method} ${path}`).toBeTruthy()
+  })
+})

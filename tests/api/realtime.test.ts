@@ -209,6 +209,26 @@ describe('socket.io handshake on /ws', () => {
   })
 })
 
+describe('closing the API', () => {
+  it('ends the connected sockets and closes promptly', async () => {
+    const own = await startTestApi()
+    let closed = false
+    try {
+      const user = await makeUser(own)
+      const socket = await connectAs(own, user)
+      const ended = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)))
+      const started = Date.now()
+      await own.close()
+      closed = true
+      expect(Date.now() - started).toBeLessThan(3000)
+      expect(await ended).toBeTruthy()
+      expect(socket.connected).toBe(false)
+    } finally {
+      if (!closed) await own.close().catch(() => undefined)
+    }
+  })
+})
+
 describe('online users', () => {
   const hasAll = (ids: string[], want: string[]) => want.every((id) => ids.includes(id))
   const hasNone = (ids: string[], unwanted: string[]) => unwanted.every((id) => !ids.includes(id))

@@ -15,7 +15,9 @@ import { HttpError, registerErrorHandling } from './lib/errors'
 import { createMailer, type Mailer, type OutgoingMail } from './mail'
 import { createTokenService } from './modules/auth/tokens'
 import { modules } from './modules'
+import { createWebPush, type PushTransport } from './modules/push/web-push'
 import authPlugin from './plugins/auth'
+import { attachRealtime } from './realtime/server'
 
 export interface BuildOverrides {
   mailer?: Mailer
@@ -24,6 +26,8 @@ export interface BuildOverrides {
   db?: DbHandle
   /** Where the built-in pino logger writes (tests capture it); ignored with `logger`. */
   logStream?: NodeJS.WritableStream
+  /** How web push requests are sent (default: fetch to the subscription's endpoint). */
+  pushTransport?: PushTransport
 }
 
 const REDACT = [
@@ -124,6 +128,8 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
     mailer,
     log: app.log,
     domainEvents: createDomainEvents(app.log),
+    realtime: attachRealtime(app.server, { config, db: dbHandle.db, log: app.log }),
+    webPush: createWebPush(config, app.log, overrides.pushTransport),
     sendMail(mail: OutgoingMail) {
       const p: Promise<void> = mailer
         .send(mail)
@@ -136,7 +142,10 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
     },
   }
   app.decorate('ctx', ctx)
+  // Upgraded (WebSocket) connections keep the HTTP server from closing: end them first.
+  app.addHook('preClose', async () => ctx.realtime.disconnectAll())
   app.addHook('onClose', async () => {
+    await ctx.realtime.close()
     await ctx.flushMail()
     await mailer.close()
     if (!overrides.db) await dbHandle.destroy()

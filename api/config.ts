@@ -71,8 +71,48 @@ const envSchema = z
     GEOCODER_USER_AGENT: optionalString,
     GEOCODER_TIMEOUT_MS: int(3000, 100),
     GEOCODER_MIN_INTERVAL_MS: int(1000, 0),
+    VAPID_PUBLIC_KEY: optionalString,
+    VAPID_PRIVATE_KEY: optionalString,
+    VAPID_SUBJECT: optionalString,
+    PUSH_TTL_SECONDS: int(86_400, 0),
+    PUSH_TIMEOUT_MS: int(5000, 100),
+    PUSH_ALLOW_INSECURE_ENDPOINTS: bool(false),
+    REALTIME_TICKET_TTL_SECONDS: int(60, 1).pipe(z.number().max(3600)),
+    REALTIME_PRESENCE_TIMEOUT_MS: int(75_000, 100),
+    REALTIME_REDIS_KEY: z
+      .string()
+      .optional()
+      .transform((v) => (v && v.trim() !== '' ? v.trim() : 'nearby-socket.io')),
   })
   .superRefine((env, ctx) => {
+    if (!!env.VAPID_PUBLIC_KEY !== !!env.VAPID_PRIVATE_KEY) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+        message: 'set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (npx web-push generate-vapid-keys), or neither',
+      })
+    }
+    if (env.VAPID_PUBLIC_KEY && base64UrlBytes(env.VAPID_PUBLIC_KEY) !== 65) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['VAPID_PUBLIC_KEY'],
+        message: 'expected an uncompressed P-256 public key, base64url (65 bytes)',
+      })
+    }
+    if (env.VAPID_PRIVATE_KEY && base64UrlBytes(env.VAPID_PRIVATE_KEY) !== 32) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['VAPID_PRIVATE_KEY'],
+        message: 'expected a P-256 private key, base64url (32 bytes)',
+      })
+    }
+    if (env.VAPID_SUBJECT && !/^(mailto:\S+@\S+|https:\/\/\S+)$/i.test(env.VAPID_SUBJECT)) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['VAPID_SUBJECT'],
+        message: 'expected a mailto: address or an https: URL',
+      })
+    }
     if (env.NODE_ENV === 'production') {
       if (!env.JWT_SECRET || env.JWT_SECRET.length < 32 || env.JWT_SECRET === DEV_JWT_SECRET) {
         ctx.addIssue({
@@ -86,6 +126,17 @@ const envSchema = z
 
 export type DatabaseConfig =
   { dialect: 'sqlite'; filename: string } | { dialect: 'postgres'; connectionString: string }
+
+function base64UrlBytes(value: string): number {
+  if (!/^[A-Za-z0-9_-]+={0,2}$/.test(value)) return -1
+  return Buffer.from(value, 'base64url').length
+}
+
+/** mailto: of the address in MAIL_FROM ("Name <a@b>" or "a@b"). */
+function mailtoOf(mailFrom: string): string {
+  const m = /<([^>]+)>/.exec(mailFrom)
+  return `mailto:${(m?.[1] ?? mailFrom).trim()}`
+}
 
 function parseTrustProxy(value: string): boolean | number | string {
   const v = value.trim()
@@ -139,6 +190,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: e.GEOCODER_TIMEOUT_MS,
       /** Nominatim's usage policy: at most one request per second. */
       minIntervalMs: e.GEOCODER_MIN_INTERVAL_MS,
+    },
+    /** Web push (VAPID). Off (null keys) when VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY are unset. */
+    webPush: {
+      publicKey: e.VAPID_PUBLIC_KEY ?? null,
+      privateKey: e.VAPID_PRIVATE_KEY ?? null,
+      subject: e.VAPID_SUBJECT ?? mailtoOf(e.MAIL_FROM),
+      ttlSeconds: e.PUSH_TTL_SECONDS,
+      timeoutMs: e.PUSH_TIMEOUT_MS,
+      /** Also http:// endpoints and loopback/private hosts (tests with a push service on loopback). */
+      allowInsecureEndpoints: e.PUSH_ALLOW_INSECURE_ENDPOINTS,
+    },
+    realtime: {
+      ticketTtlSeconds: e.REALTIME_TICKET_TTL_SECONDS,
+      /** A socket that sent no heartbeat (or online) for this long no longer counts as online. */
+      presenceTimeoutMs: e.REALTIME_PRESENCE_TIMEOUT_MS,
+      /** Prefix of the socket.io Redis adapter channels (with REDIS_URL). */
+      redisKey: e.REALTIME_REDIS_KEY,
     },
   }
 }

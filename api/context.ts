@@ -4,6 +4,8 @@ import type { Config } from './config'
 import type { Db, Dialect } from './db'
 import type { DomainEvents } from './lib/domain-events'
 import type { Mailer, OutgoingMail } from './mail'
+import type { WebPush } from './modules/push/web-push'
+import type { Realtime } from './realtime/server'
 
 export interface AppContext {
   config: Config
@@ -17,6 +19,10 @@ export interface AppContext {
   log: FastifyBaseLogger
   /** What happened (a like, a follow…), for the areas that react to it. */
   domainEvents: DomainEvents
+  /** socket.io on /ws: send to a user's sockets, online users, tickets (api/realtime). */
+  realtime: Realtime
+  /** Encrypts, signs and sends web push messages; `enabled` is false without VAPID keys. */
+  webPush: WebPush
 }
 
 declare module 'fastify' {

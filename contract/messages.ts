@@ -81,6 +81,26 @@ const en = {
   // Profile, following, avatars (api/modules/profile): add codes below this line.
 
   // Invitations, notifications, realtime, web push: add codes below this line.
+  invitationsNotForPlaces: 'Invitations are for events only, not for places.',
+  notFollower: 'You can only invite your followers.',
+  cannotInviteSelf: 'You cannot invite yourself.',
+  alreadyInvited: 'Everyone in the list is already invited or takes part already.',
+  tooManyRecipients: 'Invite at most 50 people at once.',
+  invitationNotFound: 'Invitation not found.',
+  notInvited: 'This user is not invited to this event.',
+  ticketInvalid: 'The realtime ticket is missing, invalid or expired.',
+  originNotAllowed: 'Connections from this origin are not allowed.',
+  pushSubscriptionInvalid: 'The push subscription is not valid.',
+  pushUserMismatch: 'A push subscription can only be saved for your own account.',
+  pushTitle: 'Nearby',
+  notifyFollow: '{user} started following you',
+  notifyNewPost: '{user} published “{title}”',
+  notifyUpdatePost: '{user} updated “{title}”',
+  notifyInvite: '{user} invited you to “{title}”',
+  notifyNewParticipate: '{user} joined “{title}”',
+  notifyPostLike: '{user} liked “{title}”',
+  notifyNewMessage: 'New message from {user}',
+  someone: 'Someone',
 
 } as const
 
@@ -158,6 +178,27 @@ const ru: Record<MessageCode, string> = {
   unsupportedMediaType: 'Неподдерживаемый тип содержимого.',
   malformedRequest: 'Не удалось прочитать запрос.',
   internalError: 'Что-то пошло не так. Попробуйте позже.',
+  // Invitations, notifications, realtime, web push
+  invitationsNotForPlaces: 'Приглашения бывают только на события, не на места.',
+  notFollower: 'Пригласить можно только своих подписчиков.',
+  cannotInviteSelf: 'Нельзя пригласить самого себя.',
+  alreadyInvited: 'Все из списка уже приглашены или уже участвуют.',
+  tooManyRecipients: 'Можно пригласить не больше 50 человек за раз.',
+  invitationNotFound: 'Приглашение не найдено.',
+  notInvited: 'Этот пользователь не приглашён на это событие.',
+  ticketInvalid: 'Билет для realtime-соединения отсутствует, недействителен или устарел.',
+  originNotAllowed: 'Подключения с этого источника запрещены.',
+  pushSubscriptionInvalid: 'Подписка на push-уведомления недействительна.',
+  pushUserMismatch: 'Подписку на push-уведомления можно сохранить только для своего аккаунта.',
+  pushTitle: 'Nearby',
+  notifyFollow: '{user} подписался(-ась) на вас',
+  notifyNewPost: '{user} опубликовал(а) «{title}»',
+  notifyUpdatePost: '{user} изменил(а) «{title}»',
+  notifyInvite: '{user} приглашает вас на «{title}»',
+  notifyNewParticipate: '{user} присоединился(-ась) к «{title}»',
+  notifyPostLike: '{user} оценил(а) «{title}»',
+  notifyNewMessage: 'Новое сообщение от {user}',
+  someone: 'Кто-то',
 }
 
 export const messages: Record<Language, Record<MessageCode, string>> = { en, ru }

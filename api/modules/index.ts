@@ -4,11 +4,15 @@
 // uniform error handling (throw `HttpError(status, code, fieldErrors)` from services).
 import type { FastifyPluginAsync } from 'fastify'
 import mediaRoutes from '../media/routes'
+import realtimeRoutes from '../realtime/routes'
 import authRoutes from './auth/routes'
 import citiesRoutes from './cities/routes'
 import eventsRoutes from './events/routes'
 import geoRoutes from './geo/routes'
 import healthRoutes from './health/routes'
+import invitationsRoutes from './invitations/routes'
+import notificationsRoutes from './notifications/routes'
+import pushRoutes from './push/routes'
 
 export const modules: { name: string; plugin: FastifyPluginAsync }[] = [
   { name: 'health', plugin: healthRoutes },
@@ -17,5 +21,9 @@ export const modules: { name: string; plugin: FastifyPluginAsync }[] = [
   { name: 'media', plugin: mediaRoutes },
   { name: 'cities', plugin: citiesRoutes },
   { name: 'geo', plugin: geoRoutes },
-  // Next: profile, invitations, notifications, admin, push, reports.
+  { name: 'invitations', plugin: invitationsRoutes },
+  { name: 'notifications', plugin: notificationsRoutes },
+  { name: 'push', plugin: pushRoutes },
+  { name: 'realtime', plugin: realtimeRoutes },
+  // Next: profile, admin, reports.
 ]

@@ -41,7 +41,8 @@ export interface TestResponse {
   text: string
 }
 
-async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/** A fresh PostgreSQL database on TEST_PG_ADMIN_URL (tests of several API instances share one). */
+export async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `nearby_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL })
   await admin.connect()
@@ -80,7 +81,8 @@ export async function startTestApi(
   overrides: BuildOverrides = {},
 ): Promise<TestApi> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'nearby-api-test-'))
-  const database = usePostgres ? await createPgDatabase() : null
+  // env.DATABASE_URL: an existing database (e.g. shared by two instances); the caller owns it.
+  const database = usePostgres && !env.DATABASE_URL ? await createPgDatabase() : null
   const smtp = await startSmtpReceiver()
   const config = loadConfig({
     NODE_ENV: 'test',

@@ -68,4 +68,29 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/)
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/)
   })
+
+  it('web push and realtime: off without VAPID keys, laptop defaults, keys checked', async () => {
+    const c = loadConfig({})
+    expect(c.webPush).toEqual({
+      publicKey: null,
+      privateKey: null,
+      subject: 'mailto:no-reply@nearby.local',
+      ttlSeconds: 86_400,
+      timeoutMs: 5000,
+      allowInsecureEndpoints: false,
+    })
+    expect(c.realtime).toEqual({ ticketTtlSeconds: 60, presenceTimeoutMs: 75_000, redisKey: 'nearby-socket.io' })
+    const { default: webpush } = await import('web-push')
+    const keys = webpush.generateVAPIDKeys()
+    const on = loadConfig({ VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: 'https://nearby.example' })
+    expect(on.webPush).toMatchObject({ publicKey: keys.publicKey, privateKey: keys.privateKey, subject: 'https://nearby.example' })
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: keys.publicKey })).toThrow(/VAPID_PRIVATE_KEY/)
+    expect(() => loadConfig({ VAPID_PRIVATE_KEY: keys.privateKey })).toThrow(/VAPID_PUBLIC_KEY/)
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: keys.privateKey, VAPID_PRIVATE_KEY: keys.privateKey })).toThrow(/VAPID_PUBLIC_KEY/)
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: 'nope' })).toThrow(/VAPID_PRIVATE_KEY/)
+    expect(() => loadConfig({ VAPID_SUBJECT: 'http://nearby.example' })).toThrow(/VAPID_SUBJECT/)
+    expect(loadConfig({ MAIL_FROM: 'ops@nearby.example' }).webPush.subject).toBe('mailto:ops@nearby.example')
+    expect(() => loadConfig({ REALTIME_TICKET_TTL_SECONDS: '0' })).toThrow(/REALTIME_TICKET_TTL_SECONDS/)
+    expect(loadConfig({ PUSH_ALLOW_INSECURE_ENDPOINTS: 'true' }).webPush.allowInsecureEndpoints).toBe(true)
+  })
 })

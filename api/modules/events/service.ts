@@ -30,6 +30,7 @@ import {
   toEventDtos,
   type Viewer,
 } from './dto'
+import { leaveSeat, lockPost, participantIds, seatTransaction, takeSeat } from './seats'
 
 const UPLOAD_FOLDER = 'posts'
 
@@ -182,32 +183,6 @@ export function createEventsService(ctx: AppContext) {
     }
     const c = city ?? DEFAULT_CITY
     return { city: cityName(c, language), country: countryName(c.countryCode, language), coordinates: [c.lon, c.lat] }
-  }
-
-  /** Runs fn in one transaction that serializes seat taking (PG: caller locks the row; SQLite: BEGIN IMMEDIATE). */
-  async function seatTransaction<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
-    if (ctx.dialect === 'postgres') return db.transaction().execute((trx) => fn(trx as unknown as Db))
-    return db.connection().execute(async (conn) => {
-      await sql`begin immediate`.execute(conn)
-      try {
-        const out = await fn(conn)
-        await sql`commit`.execute(conn)
-        return out
-      } catch (err) {
-        await sql`rollback`.execute(conn).catch(() => undefined)
-        throw err
-      }
-    })
-  }
-
-  async function participantIds(conn: Db, postId: string): Promise<string[]> {
-    const rows = await conn
-      .selectFrom('post_participants')
-      .select('user_id')
-      .where('post_id', '=', postId)
-      .orderBy('created_at')
-      .execute()
-    return rows.map((r) => r.user_id)
   }
 
   async function imageRows(postId: string) {
@@ -528,38 +503,13 @@ export function createEventsService(ctx: AppContext) {
       const { row, access } = await visibleRow(id, viewer)
       if (row.event_type === 'PLACE') throw new HttpError(400, 'placeNoParticipants')
       if (access.isOwner) throw new HttpError(400, 'organizerCannotJoin')
-      const joined = await seatTransaction(async (conn) => {
-        let lockQuery = conn.selectFrom('posts').select(['id', 'max_participants']).where('id', '=', id)
-        if (ctx.dialect === 'postgres') lockQuery = lockQuery.forUpdate()
-        const locked = await lockQuery.executeTakeFirst()
-        if (!locked) throw new HttpError(404, 'notFound')
-        const mine = await conn
-          .selectFrom('post_participants')
-          .select('user_id')
-          .where('post_id', '=', id)
-          .where('user_id', '=', viewer.id)
-          .executeTakeFirst()
-        if (mine) {
-          // Leaving is always allowed.
-          await conn.deleteFrom('post_participants').where('post_id', '=', id).where('user_id', '=', viewer.id).execute()
-          return false
-        }
+      const joined = await seatTransaction(ctx, async (conn) => {
+        const locked = await lockPost(conn, ctx.dialect, id)
+        // Leaving is always allowed.
+        if (await leaveSeat(conn, id, viewer.id)) return false
         if (!access.mayJoin) throw new HttpError(403, denyCode(row))
         if (isEnded(row)) throw new HttpError(400, 'eventEnded')
-        if (locked.max_participants !== null) {
-          const count = await conn
-            .selectFrom('post_participants')
-            .select((eb) => eb.fn.countAll<string | number>().as('n'))
-            .where('post_id', '=', id)
-            .executeTakeFirst()
-          if (Number(count?.n ?? 0) >= locked.max_participants) throw new HttpError(409, 'eventFull')
-        }
-        await conn
-          .insertInto('post_participants')
-          .values({ post_id: id, user_id: viewer.id, created_at: nowIso() })
-          .onConflict((oc) => oc.columns(['post_id', 'user_id']).doNothing())
-          .execute()
-        return true
+        return takeSeat(conn, locked, viewer.id)
       })
       if (joined) await ctx.domainEvents.emit({ type: 'newParticipate', postId: id, userFrom: viewer.id })
       const participants = await participantIds(db, id)

@@ -1,0 +1,91 @@
+// Notification rows → the contract shape (SPEC §3 Notification: _id, notificationType, userFrom, entityId,
+// createdAt), and the short texts of push messages in the recipient's language.
+import {
+  type EventType,
+  type Language,
+  messages,
+  type MessageCode,
+  type Notification,
+  type NotificationType,
+  type PushPayload,
+} from '#contract'
+import type { Selectable } from 'kysely'
+import type { Db } from '../../db'
+import type { NotificationsTable } from '../../db/schema'
+import { loadUserSummaries } from '../events/dto'
+
+export type NotificationRow = Selectable<NotificationsTable>
+
+/** Types whose entityId is a post id. */
+export const POST_NOTIFICATION_TYPES: readonly NotificationType[] = ['newPost', 'updatePost', 'invite', 'newParticipate', 'postLike']
+
+export async function toNotificationDtos(db: Db, rows: NotificationRow[], publicUrl: string): Promise<Notification[]> {
+  if (rows.length === 0) return []
+  const userIds = rows.flatMap((r) => (r.user_from ? [r.user_from] : []))
+  const postIds = [
+    ...new Set(
+      rows.flatMap((r) => (r.entity_id && POST_NOTIFICATION_TYPES.includes(r.notification_type as NotificationType) ? [r.entity_id] : [])),
+    ),
+  ]
+  const [users, posts] = await Promise.all([
+    loadUserSummaries(db, userIds, publicUrl),
+    postIds.length
+      ? db
+          .selectFrom('posts')
+          .select(['id', 'title', 'event_type'])
+          .where('id', 'in', postIds)
+          .where('post_status', '=', 'ACTIVE')
+          .execute()
+      : Promise.resolve([]),
+  ])
+  const postById = new Map(posts.map((p) => [p.id, p]))
+  return rows.map((r) => {
+    const post = r.entity_id ? postById.get(r.entity_id) : undefined
+    return {
+      _id: r.id,
+      notificationType: r.notification_type as NotificationType,
+      userFrom: (r.user_from && users.get(r.user_from)) || null,
+      entityId: r.entity_id,
+      createdAt: r.created_at,
+      openedAt: r.opened_at,
+      isOpened: r.opened_at !== null,
+      post: post && POST_NOTIFICATION_TYPES.includes(r.notification_type as NotificationType)
+        ? { _id: post.id, title: post.title, eventType: post.event_type as EventType }
+        : null,
+    }
+  })
+}
+
+const TEXT_CODES: Record<NotificationType, MessageCode> = {
+  follow: 'notifyFollow',
+  newPost: 'notifyNewPost',
+  updatePost: 'notifyUpdatePost',
+  invite: 'notifyInvite',
+  newParticipate: 'notifyNewParticipate',
+  postLike: 'notifyPostLike',
+  newMessage: 'notifyNewMessage',
+}
+
+/** The one-line text of a notification, e.g. "Anna Petrova liked “Jazz night”". */
+export function notificationText(n: Notification, language: Language): string {
+  const t = messages[language]
+  const user = n.userFrom ? `${n.userFrom.name} ${n.userFrom.lastname}`.trim() || n.userFrom.username : t.someone
+  return t[TEXT_CODES[n.notificationType]].replace('{user}', user).replace('{title}', n.post?.title ?? '…')
+}
+
+/** {title, body, url} of the push message; url opens the event, or the follower's profile. */
+export function pushPayloadOf(n: Notification, language: Language, webUrl: string): PushPayload {
+  const url =
+    n.notificationType === 'follow'
+      ? `${webUrl}/profile/${encodeURIComponent(n.entityId ?? n.userFrom?._id ?? '')}`
+      : n.entityId
+        ? `${webUrl}/event/${encodeURIComponent(n.entityId)}`
+        : webUrl
+  return {
+    title: messages[language].pushTitle,
+    body: notificationText(n, language).slice(0, 300),
+    url,
+    notificationType: n.notificationType,
+    notificationId: n._id,
+  }
+}

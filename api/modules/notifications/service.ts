@@ -1,0 +1,216 @@
+// Notifications: rows made from domain events for the right recipients (ARCHITECTURE: follow → followee;
+// newPost → the author's followers; updatePost → participants; invite → recipients; newParticipate →
+// organizer; postLike → post owner; never the actor), then delivered in the background over the socket
+// and by web push. Storing is awaited (the response that caused it comes after); delivering is not.
+import { LANGUAGES, type Language, NOTIFICATION_LIMITS, REALTIME, type NotificationType } from '#contract'
+import type { AppContext } from '../../context'
+import { nowIso } from '../../db'
+import type { DomainEvent } from '../../lib/domain-events'
+import { newId } from '../../lib/crypto'
+import { HttpError } from '../../lib/errors'
+import { createPushService } from '../push/service'
+import { type NotificationRow, pushPayloadOf, toNotificationDtos } from './dto'
+
+/** Types that toggle (follow, like, join): an unopened identical notification is not repeated. */
+const TOGGLE_TYPES: readonly NotificationType[] = ['follow', 'postLike', 'newParticipate']
+const INSERT_CHUNK = 500
+
+export function createNotificationsService(ctx: AppContext) {
+  const { db, log, config } = ctx
+  const push = createPushService(ctx)
+  const pending = new Set<Promise<void>>()
+
+  async function existingUserIds(ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return []
+    const out: string[] = []
+    for (let i = 0; i < ids.length; i += INSERT_CHUNK) {
+      const rows = await db.selectFrom('users').select('id').where('id', 'in', ids.slice(i, i + INSERT_CHUNK)).execute()
+      out.push(...rows.map((r) => r.id))
+    }
+    return out
+  }
+
+  /** Recipients and entity of a domain event (the actor is removed later). */
+  async function targetsOf(event: DomainEvent): Promise<{ type: NotificationType; entityId: string; recipients: string[] } | null> {
+    if (event.type === 'follow') {
+      return { type: 'follow', entityId: event.userFrom, recipients: await existingUserIds([event.followeeId]) }
+    }
+    if (event.type === 'invite') {
+      return { type: 'invite', entityId: event.postId, recipients: await existingUserIds(event.recipientIds) }
+    }
+    const post = await db
+      .selectFrom('posts')
+      .select(['id', 'posted_by', 'post_status'])
+      .where('id', '=', event.postId)
+      .executeTakeFirst()
+    if (!post || post.post_status !== 'ACTIVE') return null
+    switch (event.type) {
+      case 'newPost': {
+        const rows = await db.selectFrom('follows').select('follower_id').where('followee_id', '=', post.posted_by).execute()
+        return { type: 'newPost', entityId: post.id, recipients: rows.map((r) => r.follower_id) }
+      }
+      case 'updatePost': {
+        const rows = await db.selectFrom('post_participants').select('user_id').where('post_id', '=', post.id).execute()
+        return { type: 'updatePost', entityId: post.id, recipients: rows.map((r) => r.user_id) }
+      }
+      case 'newParticipate':
+      case 'postLike':
+        return { type: event.type, entityId: post.id, recipients: [post.posted_by] }
+      default:
+        return null
+    }
+  }
+
+  /** Stores the notification rows of one domain event; answers the rows created. */
+  async function createFrom(event: DomainEvent): Promise<NotificationRow[]> {
+    const target = await targetsOf(event)
+    if (!target) return []
+    let recipients = [...new Set(target.recipients)].filter((id) => id !== event.userFrom)
+    if (recipients.length === 0) return []
+    if (TOGGLE_TYPES.includes(target.type)) {
+      const repeated = await db
+        .selectFrom('notifications')
+        .select('recipient_id')
+        .where('recipient_id', 'in', recipients)
+        .where('notification_type', '=', target.type)
+        .where('user_from', '=', event.userFrom)
+        .where('entity_id', '=', target.entityId)
+        .where('opened_at', 'is', null)
+        .execute()
+      const skip = new Set(repeated.map((r) => r.recipient_id))
+      recipients = recipients.filter((id) => !skip.has(id))
+    }
+    const now = nowIso()
+    const rows: NotificationRow[] = recipients.map((recipient) => ({
+      id: newId(),
+      recipient_id: recipient,
+      notification_type: target.type,
+      user_from: event.userFrom,
+      entity_id: target.entityId,
+      opened_at: null,
+      created_at: now,
+    }))
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) await db.insertInto('notifications').values(rows.slice(i, i + INSERT_CHUNK)).execute()
+    return rows
+  }
+
+  /** Socket to every device of each recipient, then web push; failures are logged, never thrown. */
+  async function deliver(rows: NotificationRow[]): Promise<void> {
+    const dtos = await toNotificationDtos(db, rows, config.publicUrl)
+    for (const [i, dto] of dtos.entries()) {
+      const recipient = rows[i]?.recipient_id
+      if (recipient) ctx.realtime.emitToUser(recipient, REALTIME.events.newNotification, dto)
+    }
+    if (!ctx.webPush.enabled) return
+    const recipients = [...new Set(rows.map((r) => r.recipient_id))]
+    const locales = new Map<string, Language>()
+    for (let i = 0; i < recipients.length; i += INSERT_CHUNK) {
+      const users = await db.selectFrom('users').select(['id', 'locale']).where('id', 'in', recipients.slice(i, i + INSERT_CHUNK)).execute()
+      for (const u of users) locales.set(u.id, (LANGUAGES as readonly string[]).includes(u.locale) ? (u.locale as Language) : 'en')
+    }
+    // One domain event gives each recipient at most one notification.
+    const payloads = new Map(
+      dtos.map((dto, i) => {
+        const recipient = rows[i]?.recipient_id ?? ''
+        return [recipient, pushPayloadOf(dto, locales.get(recipient) ?? 'en', config.webUrl)] as const
+      }),
+    )
+    await push.sendToUsers(payloads)
+  }
+
+  function deliverInBackground(rows: NotificationRow[]) {
+    const p: Promise<void> = deliver(rows)
+      .catch((err: unknown) => log.error({ err }, 'notification delivery failed'))
+      .finally(() => pending.delete(p))
+    pending.add(p)
+  }
+
+  async function ownRow(userId: string, id: string): Promise<NotificationRow> {
+    const row = await db.selectFrom('notifications').selectAll().where('id', '=', id).where('recipient_id', '=', userId).executeTakeFirst()
+    if (!row) throw new HttpError(404, 'notFound')
+    return row
+  }
+
+  async function unreadCount(userId: string): Promise<number> {
+    const n = await db
+      .selectFrom('notifications')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('recipient_id', '=', userId)
+      .where('opened_at', 'is', null)
+      .executeTakeFirst()
+    return Number(n?.n ?? 0)
+  }
+
+  function newestFirst(userId: string) {
+    return db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('recipient_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+  }
+
+  return {
+    /** The domain-event listener: stores rows now, delivers them in the background. */
+    async handle(event: DomainEvent): Promise<void> {
+      const rows = await createFrom(event)
+      if (rows.length) deliverInBackground(rows)
+    },
+
+    /** Resolves when every delivery started so far has finished. */
+    async flush(): Promise<void> {
+      while (pending.size) await Promise.allSettled([...pending])
+    },
+
+    async list(userId: string, page: number) {
+      const size = NOTIFICATION_LIMITS.pageSize
+      const rows = await newestFirst(userId)
+        .limit(size + 1)
+        .offset((page - 1) * size)
+        .execute()
+      return {
+        notifications: await toNotificationDtos(db, rows.slice(0, size), config.publicUrl),
+        page,
+        pageSize: size,
+        hasMore: rows.length > size,
+      }
+    },
+
+    async latest(userId: string) {
+      const [rows, count] = await Promise.all([newestFirst(userId).limit(NOTIFICATION_LIMITS.latest).execute(), unreadCount(userId)])
+      return { lastNotifications: await toNotificationDtos(db, rows, config.publicUrl), count }
+    },
+
+    async markOpened(userId: string, id: string) {
+      await ownRow(userId, id)
+      await db
+        .updateTable('notifications')
+        .set({ opened_at: nowIso() })
+        .where('id', '=', id)
+        .where('recipient_id', '=', userId)
+        .where('opened_at', 'is', null)
+        .execute()
+      const [dto] = await toNotificationDtos(db, [await ownRow(userId, id)], config.publicUrl)
+      if (!dto) throw new HttpError(404, 'notFound')
+      return dto
+    },
+
+    async markAllOpened(userId: string) {
+      const res = await db
+        .updateTable('notifications')
+        .set({ opened_at: nowIso() })
+        .where('recipient_id', '=', userId)
+        .where('opened_at', 'is', null)
+        .executeTakeFirst()
+      return { updated: Number(res.numUpdatedRows), count: await unreadCount(userId) }
+    },
+
+    async remove(userId: string, id: string) {
+      const res = await db.deleteFrom('notifications').where('id', '=', id).where('recipient_id', '=', userId).executeTakeFirst()
+      if (Number(res.numDeletedRows) === 0) throw new HttpError(404, 'notFound')
+      return { _id: id, deleted: true as const }
+    },
+  }
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>

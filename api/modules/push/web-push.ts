@@ -1,0 +1,108 @@
+// Web push (RFC 8030/8291/8292): web-push encrypts the payload (aes128gcm) for the subscription's keys and
+// signs the VAPID JWT (ES256, aud = the push service's origin); the request itself goes through a
+// transport (fetch by default; tests may inject another). web-push's own sender always speaks TLS, so it
+// could not reach a plain-HTTP push service on loopback; with our transport the same code path serves
+// production and tests. Endpoints must be https:// on a public host unless PUSH_ALLOW_INSECURE_ENDPOINTS.
+import { isIP } from 'node:net'
+import type { PushPayload } from '#contract'
+import type { FastifyBaseLogger } from 'fastify'
+import webpush from 'web-push'
+import type { Config } from '../../config'
+
+export interface PushRequest {
+  endpoint: string
+  headers: Record<string, string>
+  body: Buffer | null
+  timeoutMs: number
+}
+export interface PushResponse {
+  statusCode: number
+  body: string
+}
+export type PushTransport = (request: PushRequest) => Promise<PushResponse>
+
+export interface PushTarget {
+  endpoint: string
+  p256dh: string
+  auth: string
+}
+
+export interface WebPush {
+  enabled: boolean
+  publicKey: string | null
+  /** Encrypts, signs and posts one message; answers the push service's status (2xx = accepted). */
+  send(target: PushTarget, payload: PushPayload): Promise<PushResponse>
+  /** null when the endpoint may be used, else why not. */
+  endpointProblem(endpoint: string): string | null
+}
+
+export const fetchTransport: PushTransport = async (request) => {
+  const res = await fetch(request.endpoint, {
+    method: 'POST',
+    headers: request.headers,
+    body: request.body ? new Uint8Array(request.body) : undefined,
+    // A push service answers itself; following a redirect could reach anything.
+    redirect: 'manual',
+    signal: AbortSignal.timeout(request.timeoutMs),
+  })
+  const body = await res.text().catch(() => '')
+  return { statusCode: res.status, body: body.slice(0, 500) }
+}
+
+function isPrivateHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase()
+  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal')) return true
+  const kind = isIP(host)
+  if (kind === 4) {
+    const [a = 0, b = 0] = host.split('.').map(Number)
+    return a === 10 || a === 127 || a === 0 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127)
+  }
+  if (kind === 6) return host === '::1' || host === '::' || host.startsWith('fc') || host.startsWith('fd') || host.startsWith('fe80') || host.startsWith('::ffff:')
+  return false
+}
+
+export function createWebPush(config: Config, log: FastifyBaseLogger, transport: PushTransport = fetchTransport): WebPush {
+  const { publicKey, privateKey, subject, ttlSeconds, timeoutMs, allowInsecureEndpoints } = config.webPush
+  const enabled = !!publicKey && !!privateKey
+  if (!enabled)
+    log.info('web push is off: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (npx web-push generate-vapid-keys) to turn it on')
+
+  function endpointProblem(endpoint: string): string | null {
+    let url: URL
+    try {
+      url = new URL(endpoint)
+    } catch {
+      return 'not a URL'
+    }
+    if (allowInsecureEndpoints) return url.protocol === 'https:' || url.protocol === 'http:' ? null : 'not http(s)'
+    if (url.protocol !== 'https:') return 'not https'
+    if (url.username || url.password) return 'credentials in the URL'
+    if (isPrivateHost(url.hostname)) return 'private host'
+    return null
+  }
+
+  return {
+    enabled,
+    publicKey: enabled ? publicKey : null,
+    endpointProblem,
+    async send(target, payload) {
+      if (!enabled || !publicKey || !privateKey) throw new Error('web push is off')
+      const problem = endpointProblem(target.endpoint)
+      if (problem) throw new Error(`push endpoint refused: ${problem}`)
+      const details = webpush.generateRequestDetails(
+        { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+        JSON.stringify(payload),
+        {
+          vapidDetails: { subject, publicKey, privateKey },
+          TTL: ttlSeconds,
+          contentEncoding: 'aes128gcm',
+          urgency: 'normal',
+        },
+      )
+      const headers: Record<string, string> = {}
+      // fetch sets Content-Length itself.
+      for (const [k, v] of Object.entries(details.headers)) if (k.toLowerCase() !== 'content-length') headers[k.toLowerCase()] = String(v)
+      return transport({ endpoint: details.endpoint, headers, body: details.body, timeoutMs })
+    },
+  }
+}

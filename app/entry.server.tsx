@@ -1,3 +1,5 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { isRouteErrorResponse } from '@remix-run/react'
 import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable, type EntryContext } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
@@ -53,4 +55,13 @@ export default async function handleRequest(
     )
     setTimeout(abort, streamTimeout + 1_000)
   })
+}
+
+/**
+ * Errors of loaders and actions. Thrown responses (guards: 401/403 screens, 404s) are expected outcomes,
+ * not failures, and an aborted request is the browser going away: only real errors are logged.
+ */
+export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted || isRouteErrorResponse(error)) return
+  console.error(error)
 }

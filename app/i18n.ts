@@ -7,6 +7,7 @@ import enEventForm from './locales/en/eventForm'
 import enEventList from './locales/en/eventList'
 import enEventPage from './locales/en/eventPage'
 import enEvents from './locales/en/events'
+import enNotifications from './locales/en/notifications'
 import enSettings from './locales/en/settings'
 import enStatic from './locales/en/static'
 import enToast from './locales/en/toast'
@@ -16,6 +17,7 @@ import ruEventForm from './locales/ru/eventForm'
 import ruEventList from './locales/ru/eventList'
 import ruEventPage from './locales/ru/eventPage'
 import ruEvents from './locales/ru/events'
+import ruNotifications from './locales/ru/notifications'
 import ruSettings from './locales/ru/settings'
 import ruStatic from './locales/ru/static'
 import ruToast from './locales/ru/toast'
@@ -32,6 +34,7 @@ export const resources = {
     eventList: enEventList,
     eventPage: enEventPage,
     eventForm: enEventForm,
+    notifications: enNotifications,
   },
   ru: {
     common: ruCommon,
@@ -44,6 +47,7 @@ export const resources = {
     eventList: ruEventList,
     eventPage: ruEventPage,
     eventForm: ruEventForm,
+    notifications: ruNotifications,
   },
 }
 

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next'
 import { useChangeLanguage } from 'remix-i18next/react'
 import { DEFAULT_LANGUAGE } from '#contract'
 import { ErrorPage } from './components/error-page'
+import { useLiveNotifications } from './components/notifications/live-updates'
 import { GuardScreen } from './components/guard-screen'
 import { Footer } from './components/layout/footer'
 import { Header } from './components/layout/header'
@@ -30,6 +31,7 @@ import { getApi } from './utils/api.server'
 import { getAppVersion } from './utils/app-version.server'
 import { getOptionalUser, type GuardData } from './utils/auth.server'
 import { getPublicEnv } from './utils/env.server'
+import { getLatestNotifications } from './utils/notifications.server'
 import { combineHeaders, getToast } from './utils/toast.server'
 
 export const links: LinksFunction = () => [
@@ -53,8 +55,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const api = await getApi(request)
-  const [user, appVersion, { toast, headers: toastHeaders }] = await Promise.all([
+  const [user, notifications, appVersion, { toast, headers: toastHeaders }] = await Promise.all([
     getOptionalUser(api),
+    getLatestNotifications(api),
     getAppVersion(api),
     getToast(request),
   ])
@@ -63,6 +66,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       locale: api.language,
       user,
+      /** The bell: only activated users have notifications (SPEC §2). */
+      notifications: user?.isActivated ? notifications : null,
       appVersion,
       toast,
       /** Android/iOS visitors who have not closed it: the install banner (decided here so it needs no JS). */
@@ -131,6 +136,8 @@ function AppShell({ children }: { children: ReactNode }) {
         locale={rootData?.locale ?? (i18n.language === 'ru' ? 'ru' : DEFAULT_LANGUAGE)}
         today={rootData?.today ?? isoDate()}
         origin={rootData?.requestInfo.origin ?? ''}
+        notifications={rootData?.notifications ?? null}
+        timeZone={rootData?.ENV.TIME_ZONE ?? 'UTC'}
       />
       <InstallBanner banner={rootData?.installBanner ?? null} />
       <main
@@ -149,6 +156,7 @@ function AppShell({ children }: { children: ReactNode }) {
 export default function App() {
   const rootData = useRouteLoaderData<typeof loader>('root')
   useChangeLanguage(rootData?.locale ?? DEFAULT_LANGUAGE)
+  useLiveNotifications(Boolean(rootData?.notifications))
   return (
     <AppShell>
       <Outlet />

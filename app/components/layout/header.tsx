@@ -2,8 +2,9 @@
 // only), language switch and user menu. Everything works without JavaScript.
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import type { Language, User } from '#contract'
-import { BellIcon, LogoMark } from '~/components/ui/icons'
+import type { Language, LatestNotifications, User } from '#contract'
+import { NotificationBell } from '~/components/notifications/bell'
+import { LogoMark } from '~/components/ui/icons'
 import { LanguageSwitch } from './language-switch'
 import { SearchForm } from './search-form'
 import { SectionSwitch } from './section-switch'
@@ -15,9 +16,12 @@ type HeaderProps = {
   /** YYYY-MM-DD on the server: the earliest date the search may pick. */
   today: string
   origin: string
+  /** The bell's data; null hides the bell (visitors, users who have not confirmed their email). */
+  notifications: LatestNotifications | null
+  timeZone: string
 }
 
-export function Header({ user, locale, today, origin }: HeaderProps) {
+export function Header({ user, locale, today, origin, notifications, timeZone }: HeaderProps) {
   const { t } = useTranslation()
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
@@ -37,17 +41,7 @@ export function Header({ user, locale, today, origin }: HeaderProps) {
         <SectionSwitch />
         <SearchForm today={today} className="order-last w-full lg:order-none lg:w-auto lg:flex-1" />
         <div className="ml-auto flex shrink-0 items-center gap-1.5 sm:gap-2">
-          {user?.isActivated ? (
-            <Link
-              to="/notifications"
-              aria-label={t('header.notifications')}
-              title={t('header.notifications')}
-              data-testid="notifications-bell"
-              className="inline-flex h-9 w-9 items-center justify-center rounded-lg border border-slate-200 bg-white text-slate-600 hover:bg-slate-50 hover:text-slate-900"
-            >
-              <BellIcon className="h-5 w-5" />
-            </Link>
-          ) : null}
+          {user?.isActivated && notifications ? <NotificationBell latest={notifications} timeZone={timeZone} /> : null}
           <LanguageSwitch locale={locale} />
           <UserMenu user={user} origin={origin} />
         </div>

@@ -16,6 +16,8 @@ type DropdownProps = {
   panelClassName?: string
   /** data-testid of the <details>, for tests. */
   testId?: string
+  /** Called when the panel opens or closes (with JavaScript). */
+  onOpenChange?: (open: boolean) => void
   children: ReactNode
 }
 
@@ -27,6 +29,7 @@ export function Dropdown({
   summaryClassName = '',
   panelClassName = '',
   testId,
+  onOpenChange,
   children,
 }: DropdownProps) {
   const detailsRef = useRef<HTMLDetailsElement>(null)
@@ -74,7 +77,11 @@ export function Dropdown({
       ref={detailsRef}
       className={`group relative ${className}`}
       data-testid={testId}
-      onToggle={(event) => setOpen(event.currentTarget.open)}
+      onToggle={(event) => {
+        const isOpen = event.currentTarget.open
+        setOpen(isOpen)
+        onOpenChange?.(isOpen)
+      }}
     >
       <summary
         ref={summaryRef}

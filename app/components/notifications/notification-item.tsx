@@ -1,0 +1,54 @@
+// One notification: who did what, linking to the event (/event/{entityId}) or, for a follow, the follower's
+// profile (SPEC §2 "The activity list links to /event/{entityId}").
+import { Link } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import type { Notification } from '#contract'
+import { formatDateTime } from '~/components/events/format'
+
+export function notificationHref(notification: Notification): string {
+  if (notification.notificationType === 'follow')
+    return `/profile/${notification.userFrom?._id ?? notification.entityId ?? ''}`
+  return `/event/${notification.entityId ?? notification.post?._id ?? ''}`
+}
+
+export function NotificationText({ notification }: { notification: Notification }) {
+  const { t } = useTranslation('notifications')
+  const from = notification.userFrom
+  const name = from ? `${from.name} ${from.lastname}`.trim() || from.username : t('someone')
+  const title = notification.post?.title ?? t('aPost')
+  return <>{t(`types.${notification.notificationType}`, { name, title })}</>
+}
+
+export function NotificationItem({
+  notification,
+  timeZone,
+  compact = false,
+}: {
+  notification: Notification
+  timeZone: string
+  compact?: boolean
+}) {
+  const { t, i18n } = useTranslation('notifications')
+  return (
+    <Link
+      to={notificationHref(notification)}
+      className={`flex min-w-0 flex-1 items-start gap-2 rounded-lg ${compact ? 'px-2 py-1.5' : 'px-3 py-2'} text-sm text-slate-700 hover:bg-slate-100`}
+    >
+      {notification.isOpened ? (
+        <span className="mt-1.5 h-2 w-2 shrink-0" aria-hidden />
+      ) : (
+        <span className="mt-1.5 h-2 w-2 shrink-0 rounded-full bg-brand-600" title={t('unread')}>
+          <span className="sr-only">{t('unread')}</span>
+        </span>
+      )}
+      <span className="min-w-0">
+        <span className={`block ${compact ? 'line-clamp-2' : ''} ${notification.isOpened ? '' : 'font-medium text-slate-900'}`}>
+          <NotificationText notification={notification} />
+        </span>
+        <time dateTime={notification.createdAt} className="block text-xs text-slate-500">
+          {formatDateTime(notification.createdAt, i18n.language, timeZone)}
+        </time>
+      </span>
+    </Link>
+  )
+}

@@ -1,0 +1,26 @@
+// The bell, its dropdown and the notifications page (SPEC §2 Notifications).
+export default {
+  title: 'Notifications',
+  bell: 'Notifications',
+  bellUnread: 'Notifications, unread: {{count}}',
+  empty: 'No notifications yet.',
+  seeAll: 'See all notifications',
+  markAllRead: 'Mark all as read',
+  markRead: 'Mark as read',
+  delete: 'Delete',
+  unread: 'Unread',
+  loadMore: 'Load more',
+  someone: 'Someone',
+  aPost: 'an event',
+  types: {
+    follow: '{{name}} started following you',
+    newPost: '{{name}} published {{title}}',
+    updatePost: '{{title}} was updated by {{name}}',
+    invite: '{{name}} invited you to {{title}}',
+    newParticipate: '{{name}} joined {{title}}',
+    postLike: '{{name}} liked {{title}}',
+    newMessage: 'New message in {{title}} from {{name}}',
+  },
+  allRead: 'All notifications are marked as read.',
+  deleted: 'Notification deleted.',
+} as const

@@ -1,0 +1,28 @@
+import type en from '../en/notifications'
+import type { Translation } from '../types'
+
+export default {
+  title: 'Уведомления',
+  bell: 'Уведомления',
+  bellUnread: 'Уведомления, непрочитанных: {{count}}',
+  empty: 'Уведомлений пока нет.',
+  seeAll: 'Все уведомления',
+  markAllRead: 'Отметить все как прочитанные',
+  markRead: 'Отметить как прочитанное',
+  delete: 'Удалить',
+  unread: 'Непрочитанное',
+  loadMore: 'Показать ещё',
+  someone: 'Кто-то',
+  aPost: 'событие',
+  types: {
+    follow: '{{name}} подписался(-лась) на вас',
+    newPost: '{{name}} опубликовал(а) {{title}}',
+    updatePost: '{{name}} обновил(а) {{title}}',
+    invite: '{{name}} приглашает вас на {{title}}',
+    newParticipate: '{{name}} присоединился(-лась) к {{title}}',
+    postLike: '{{name}} оценил(а) {{title}}',
+    newMessage: 'Новое сообщение в {{title}} от {{name}}',
+  },
+  allRead: 'Все уведомления отмечены как прочитанные.',
+  deleted: 'Уведомление удалено.',
+} satisfies Translation<typeof en>

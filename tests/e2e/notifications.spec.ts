@@ -1,0 +1,96 @@
+// The bell and /notifications (SPEC §2 Notifications) with JavaScript on and off, and (JS) realtime: a
+// like on another user's event reaches the organizer's open page through the socket without a reload.
+import { expect, test, type TestUser } from './fixtures'
+import { apiToken, createEventViaApi } from './event-fixtures'
+import { e2e } from './env'
+
+async function like(user: TestUser, eventId: string) {
+  const response = await fetch(`${e2e.apiUrl}/event/${eventId}/like`, {
+    method: 'PUT',
+    headers: { Authorization: `Bearer ${await apiToken(user)}` },
+  })
+  expect(response.status).toBe(200)
+}
+
+const bell = (page: import('@playwright/test').Page) => page.getByTestId('notifications-bell')
+
+test('a like shows on the organizer’s bell; opening the list and marking it read clears the count', async ({
+  page,
+  createUser,
+  signIn,
+  javaScriptEnabled,
+}) => {
+  const organizer = await createUser()
+  const fan = await createUser()
+  const event = await createEventViaApi(organizer, { title: `Bell test ${Date.now()}` })
+  await like(fan, event._id)
+
+  await signIn(page, organizer)
+  await page.goto('/')
+  await expect(bell(page).getByTestId('notifications-count')).toHaveText('1')
+  await bell(page).locator('summary').click()
+  const item = bell(page).getByRole('link', { name: new RegExp(`${fan.name}.*liked ${event.title}`) })
+  await expect(item).toBeVisible()
+  await expect(item).toHaveAttribute('href', `/event/${event._id}`)
+
+  if (javaScriptEnabled) {
+    // Opening the dropdown marks everything read at once.
+    await expect(bell(page).getByTestId('notifications-count')).toHaveCount(0)
+  } else {
+    await bell(page).getByRole('button', { name: 'Mark all as read' }).click()
+    await expect(page.getByText('All notifications are marked as read.')).toBeVisible()
+  }
+  await page.reload()
+  await expect(bell(page)).toHaveCount(1)
+  await expect(bell(page).getByTestId('notifications-count')).toHaveCount(0)
+})
+
+test('/notifications lists, links and deletes notifications; visitors get the sign-in screen', async ({
+  page,
+  createUser,
+  signIn,
+}) => {
+  const organizer = await createUser()
+  const fan = await createUser()
+  const first = await createEventViaApi(organizer, { title: `First ${Date.now()}` })
+  const second = await createEventViaApi(organizer, { title: `Second ${Date.now()}` })
+  await like(fan, first._id)
+  await like(fan, second._id)
+
+  await page.goto('/notifications')
+  await expect(page.getByRole('heading', { name: 'Please sign in' })).toBeVisible()
+
+  await signIn(page, organizer)
+  await page.goto('/notifications')
+  const rows = page.getByTestId('notification')
+  await expect(rows).toHaveCount(2)
+  // Newest first.
+  await expect(rows.first()).toContainText(`liked ${second.title}`)
+  await rows.first().getByRole('button', { name: /^Delete/ }).click()
+  await expect(rows).toHaveCount(1)
+  await page.reload()
+  await expect(rows).toHaveCount(1)
+  await expect(rows.first()).toContainText(`liked ${first.title}`)
+})
+
+test('with JavaScript a new notification reaches an open page without a reload', async ({
+  page,
+  createUser,
+  signIn,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, 'the socket needs JavaScript')
+  const organizer = await createUser()
+  const fan = await createUser()
+  const event = await createEventViaApi(organizer, { title: `Live ${Date.now()}` })
+
+  await signIn(page, organizer)
+  const socketOpened = page.waitForEvent('websocket', (ws) => ws.url().includes('/ws/'))
+  await page.goto('/')
+  await socketOpened
+  await expect(bell(page).getByTestId('notifications-count')).toHaveCount(0)
+  // Give the socket its ticket round trip before the like.
+  await page.waitForTimeout(500)
+  await like(fan, event._id)
+  await expect(bell(page).getByTestId('notifications-count')).toHaveText('1', { timeout: 10_000 })
+})

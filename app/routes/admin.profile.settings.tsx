@@ -3,7 +3,10 @@ import { NavLink, Outlet } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { SignOutForm } from '~/components/forms/sign-out-form'
 
-const sections = [{ to: '/admin/profile/settings/password', key: 'password' }] as const
+const sections = [
+  { to: '/admin/profile/settings/password', key: 'password' },
+  { to: '/admin/profile/settings/notifications', key: 'notifications' },
+] as const
 
 export default function SettingsLayout() {
   const { t } = useTranslation('settings')

@@ -94,3 +94,14 @@ test('with JavaScript a new notification reaches an open page without a reload',
   await like(fan, event._id)
   await expect(bell(page).getByTestId('notifications-count')).toHaveText('1', { timeout: 10_000 })
 })
+
+test('settings has a Notifications section that says when push is not available', async ({ page, createUser, signIn }) => {
+  const user = await createUser()
+  await signIn(page, user)
+  await page.goto('/admin/profile/settings')
+  await page.getByRole('link', { name: 'Notifications' }).click()
+  await expect(page).toHaveURL(/\/admin\/profile\/settings\/notifications$/)
+  await expect(page.getByRole('heading', { name: 'Push notifications' })).toBeVisible()
+  // The browser-test API runs without VAPID keys.
+  await expect(page.getByText('Push notifications are not available on this server.')).toBeVisible()
+})

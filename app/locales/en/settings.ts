@@ -1,7 +1,7 @@
 // Texts of the signed-in area: settings (/admin/profile/settings/*) and moderation (/moderation/*).
 export default {
   title: 'Settings',
-  nav: { label: 'Settings sections', password: 'Password' },
+  nav: { label: 'Settings sections', password: 'Password', notifications: 'Notifications' },
   intro: 'Choose a section to change your account settings.',
   more: 'Profile editing comes with a later update.',
   password: {
@@ -11,6 +11,20 @@ export default {
     confirmPassword: 'Confirm new password',
     submit: 'Change password',
     note: 'Your other devices will be signed out.',
+  },
+  notifications: {
+    title: 'Notifications',
+    push: 'Push notifications',
+    pushIntro: 'Get a notification on this device when someone follows you, invites you or joins or likes your event.',
+    enable: 'Turn on push notifications',
+    disable: 'Turn off push notifications',
+    on: 'Push notifications are on for this device.',
+    off: 'Push notifications are off for this device.',
+    needsJs: 'Push notifications need JavaScript in this browser.',
+    unsupported: 'This browser does not support push notifications.',
+    notConfigured: 'Push notifications are not available on this server.',
+    denied: 'Notifications are blocked for this site in the browser settings.',
+    failed: 'Could not change push notifications. Please try again.',
   },
   moderation: {
     title: 'Moderation',

@@ -79,6 +79,17 @@ const en = {
   malformedRequest: 'The request could not be read.',
   internalError: 'Something went wrong on our side. Please try again later.',
   // Profile, following, avatars (api/modules/profile): add codes below this line.
+  invalidPhone: 'Enter a phone number of 11 digits, e.g. +7 (999) 123-45-67!',
+  cannotFollowYourself: 'You cannot follow yourself.',
+  oneAvatar: 'Upload one photo for the avatar.',
+  avatarNotFound: 'You have no avatar.',
+  profileLoadFailed: 'Could not load the profile!',
+  profileUpdateFailed: 'Could not change the data',
+  profileUpdated: 'The data has been changed!',
+  photoUploadFailed: 'Could not send the data',
+  photoUploaded: 'The data has been sent!',
+  photoDeleteFailed: 'Could not delete',
+  photoDeleted: 'The file has been deleted!',
 
   // Invitations, notifications, realtime, web push: add codes below this line.
 
@@ -129,6 +140,18 @@ const ru: Record<MessageCode, string> = {
   eventDeleted: 'Удалено!',
   changesApplied: 'Изменения применены!',
   geocoderUnavailable: 'Поиск адреса сейчас недоступен. Попробуйте позже.',
+  // Profile, following, avatars (SPEC §8 gives the Russian toasts)
+  invalidPhone: 'Введите номер телефона из 11 цифр, например +7 (999) 123-45-67!',
+  cannotFollowYourself: 'Нельзя подписаться на самого себя.',
+  oneAvatar: 'Загрузите одно фото для аватара.',
+  avatarNotFound: 'У вас нет аватара.',
+  profileLoadFailed: 'Ошибка получения профиля!',
+  profileUpdateFailed: 'Ошибка при изменении данных',
+  profileUpdated: 'Данные успешно изменены!',
+  photoUploadFailed: 'Ошибка при отправке данных',
+  photoUploaded: 'Данные успешно отправлены!',
+  photoDeleteFailed: 'Ошибка при удалении',
+  photoDeleted: 'Файл успешно удален!',
   validationFailed: 'Проверьте отмеченные поля.',
   invalidCredentials: 'Неверная почта/имя пользователя или пароль.',
   emailTaken: 'Эта почта уже зарегистрирована.',

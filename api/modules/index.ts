@@ -9,6 +9,7 @@ import citiesRoutes from './cities/routes'
 import eventsRoutes from './events/routes'
 import geoRoutes from './geo/routes'
 import healthRoutes from './health/routes'
+import profileRoutes from './profile/routes'
 
 export const modules: { name: string; plugin: FastifyPluginAsync }[] = [
   { name: 'health', plugin: healthRoutes },
@@ -17,5 +18,6 @@ export const modules: { name: string; plugin: FastifyPluginAsync }[] = [
   { name: 'media', plugin: mediaRoutes },
   { name: 'cities', plugin: citiesRoutes },
   { name: 'geo', plugin: geoRoutes },
-  // Next: profile, invitations, notifications, admin, push, reports.
+  { name: 'profile', plugin: profileRoutes },
+  // Next: invitations, notifications, admin, push, reports.
 ]

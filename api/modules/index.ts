@@ -8,16 +8,16 @@ import authRoutes from './auth/routes'
 import citiesRoutes from './cities/routes'
 import eventsRoutes from './events/routes'
 import geoRoutes from './geo/routes'
-import healthRoutes from './health/routes'
 import profileRoutes from './profile/routes'
+import healthRoutes from './health/routes'
 
 export const modules: { name: string; plugin: FastifyPluginAsync }[] = [
   { name: 'health', plugin: healthRoutes },
   { name: 'auth', plugin: authRoutes },
   { name: 'events', plugin: eventsRoutes },
+  { name: 'profile', plugin: profileRoutes },
   { name: 'media', plugin: mediaRoutes },
   { name: 'cities', plugin: citiesRoutes },
   { name: 'geo', plugin: geoRoutes },
-  { name: 'profile', plugin: profileRoutes },
-  // Next: invitations, notifications, admin, push, reports.
+  // Next: profile, invitations, notifications, admin, push, reports.
 ]

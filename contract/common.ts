@@ -33,6 +33,15 @@ export const languageSchema = z.enum(LANGUAGES)
 export const roleSchema = z.enum(ROLES)
 export const moderationStatusSchema = z.enum(MODERATION_STATUSES)
 
+/** An avatar: the re-encoded photo and its 400 px thumbnail (use it for small pictures). */
+export const avatarFileSchema = z.object({
+  url: z.string(),
+  name: z.string(),
+  /** Always sent by the API; optional so that literals written before it was added stay valid. */
+  thumbnailUrl: z.string().optional(),
+})
+export type AvatarFile = z.infer<typeof avatarFileSchema>
+
 export const userSchema = z.object({
   _id: z.string(),
   id: z.string(),
@@ -44,7 +53,7 @@ export const userSchema = z.object({
   profession: z.string().nullable(),
   userBio: z.string().nullable(),
   role: roleSchema,
-  avatarFile: z.object({ url: z.string(), name: z.string() }).nullable(),
+  avatarFile: avatarFileSchema.nullable(),
   followers: z.number().int(),
   following: z.number().int(),
   socialMediaLinks: z.object({

@@ -11,7 +11,7 @@ import {
   POST_STATUSES,
   PRICE_RANGES,
 } from './constants'
-import { requiredString } from './common'
+import { avatarFileSchema, requiredString } from './common'
 import type { MessageCode } from './messages'
 
 export const WEEK_DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const
@@ -259,7 +259,7 @@ export const userSummarySchema = z.object({
   name: z.string(),
   lastname: z.string(),
   username: z.string(),
-  avatarFile: z.object({ url: z.string(), name: z.string() }).nullable(),
+  avatarFile: avatarFileSchema.nullable(),
 })
 export type UserSummary = z.infer<typeof userSummarySchema>
 

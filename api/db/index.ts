@@ -2,7 +2,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import { Kysely, PostgresDialect, type RawBuilder, SqliteDialect, sql } from 'kysely'
 import pg from 'pg'
 import type { DatabaseConfig } from '../config'
 import type { Database } from './schema'
@@ -14,6 +14,14 @@ export interface DbHandle {
   db: Db
   dialect: Dialect
   destroy(): Promise<void>
+}
+
+/** Name of the Unicode-aware lower() registered on every SQLite connection (see unicodeLower). */
+export const SQLITE_UNICODE_LOWER = 'nearby_lower'
+
+/** lower(column) that folds every script on both dialects (PostgreSQL's lower() follows its UTF-8 ctype). */
+export function unicodeLower(dialect: Dialect, column: string): RawBuilder<string> {
+  return dialect === 'sqlite' ? sql<string>`${sql.raw(SQLITE_UNICODE_LOWER)}(${sql.ref(column)})` : sql<string>`lower(${sql.ref(column)})`
 }
 
 export function createDb(config: DatabaseConfig, onPoolError?: (err: Error) => void): DbHandle {
@@ -37,6 +45,10 @@ export function createDb(config: DatabaseConfig, onPoolError?: (err: Error) => v
   database.pragma('busy_timeout = 5000')
   database.pragma('foreign_keys = ON')
   database.pragma('synchronous = NORMAL')
+  // SQLite's lower() folds ASCII only; searches use this one so 'Иван' matches 'иван' as on PostgreSQL.
+  database.function(SQLITE_UNICODE_LOWER, { deterministic: true }, (value: unknown) =>
+    typeof value === 'string' ? value.toLowerCase() : value,
+  )
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) })
   return { db, dialect: 'sqlite', destroy: () => db.destroy() }
 }

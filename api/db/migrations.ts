@@ -307,8 +307,23 @@ const m001_initial: Migration = {
   },
 }
 
+/** GET /profile/{id}/following pages by the time of the follow (followers already have an index). */
+const m002_follows_follower_idx: Migration = {
+  async up(db: Db) {
+    await db.schema
+      .createIndex('follows_follower_created_idx')
+      .on('follows')
+      .columns(['follower_id', 'created_at'])
+      .execute()
+  },
+  async down(db: Db) {
+    await db.schema.dropIndex('follows_follower_created_idx').ifExists().execute()
+  },
+}
+
 export const migrations: Record<string, Migration> = {
   '001_initial': m001_initial,
+  '002_follows_follower_idx': m002_follows_follower_idx,
 }
 
 export const migrationProvider: MigrationProvider = {

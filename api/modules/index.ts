@@ -9,6 +9,7 @@ import authRoutes from './auth/routes'
 import citiesRoutes from './cities/routes'
 import eventsRoutes from './events/routes'
 import geoRoutes from './geo/routes'
+import profileRoutes from './profile/routes'
 import healthRoutes from './health/routes'
 import invitationsRoutes from './invitations/routes'
 import notificationsRoutes from './notifications/routes'
@@ -18,6 +19,7 @@ export const modules: { name: string; plugin: FastifyPluginAsync }[] = [
   { name: 'health', plugin: healthRoutes },
   { name: 'auth', plugin: authRoutes },
   { name: 'events', plugin: eventsRoutes },
+  { name: 'profile', plugin: profileRoutes },
   { name: 'media', plugin: mediaRoutes },
   { name: 'cities', plugin: citiesRoutes },
   { name: 'geo', plugin: geoRoutes },

@@ -15,7 +15,7 @@ import {
 import type { Db } from '../../db'
 import type { PostRow } from '../../db/schema'
 import { PLACEHOLDER_NAME } from '../../media/images'
-import { avatarUrl } from '../users/dto'
+import { avatarFileOf } from '../users/dto'
 
 export interface Viewer {
   id: string
@@ -53,13 +53,12 @@ export type UserRowSummary = {
 }
 
 export function toUserSummary(u: UserRowSummary, publicUrl: string): UserSummary {
-  const url = avatarUrl(publicUrl, u.avatar_path)
   return {
     _id: u.id,
     name: u.name,
     lastname: u.lastname,
     username: u.username,
-    avatarFile: url ? { url, name: u.avatar_name ?? '' } : null,
+    avatarFile: avatarFileOf(publicUrl, u.avatar_path, u.avatar_name),
   }
 }
 

@@ -1,5 +1,5 @@
 // The public shape of a user (contract userSchema: `_id` and `id` both).
-import type { Language, ModerationStatus, Role, User } from '#contract'
+import type { AvatarFile, Language, ModerationStatus, Role, User } from '#contract'
 import type { Db } from '../../db'
 import type { UserRow } from '../../db/schema'
 
@@ -14,8 +14,21 @@ export function avatarUrl(publicUrl: string, avatarPath: string | null): string 
   return `${publicUrl}/uploads/${avatarPath.replace(/^\/+/, '')}`
 }
 
+/** The 400 px thumbnail stored next to a photo of ours (folder/<hex>.webp → folder/<hex>_thumb.webp). */
+export function thumbnailPathOf(avatarPath: string | null): string | null {
+  const m = avatarPath ? /^([a-z]+\/[a-f0-9]{32})\.webp$/.exec(avatarPath) : null
+  return m ? `${m[1]}_thumb.webp` : null
+}
+
+/** The avatar of the contract ({url, name, thumbnailUrl}), or null without one. */
+export function avatarFileOf(publicUrl: string, avatarPath: string | null, avatarName: string | null): AvatarFile | null {
+  const url = avatarUrl(publicUrl, avatarPath)
+  if (!url) return null
+  const thumb = thumbnailPathOf(avatarPath)
+  return { url, name: avatarName ?? '', thumbnailUrl: thumb ? `${publicUrl}/uploads/${thumb}` : url }
+}
+
 export function toUserDto(row: UserRow, counts: FollowCounts, publicUrl: string): User {
-  const url = avatarUrl(publicUrl, row.avatar_path)
   return {
     _id: row.id,
     id: row.id,
@@ -27,7 +40,7 @@ export function toUserDto(row: UserRow, counts: FollowCounts, publicUrl: string)
     profession: row.profession,
     userBio: row.user_bio,
     role: row.role as Role,
-    avatarFile: url ? { url, name: row.avatar_name ?? '' } : null,
+    avatarFile: avatarFileOf(publicUrl, row.avatar_path, row.avatar_name),
     followers: counts.followers,
     following: counts.following,
     socialMediaLinks: { facebook: row.facebook, instagram: row.instagram, vk: row.vk },
@@ -44,17 +57,22 @@ export function toUserDto(row: UserRow, counts: FollowCounts, publicUrl: string)
   }
 }
 
+/** Follows count only while the other side's account is not disabled (the lists hide disabled users too). */
 export async function followCounts(db: Db, userId: string): Promise<FollowCounts> {
   const [followers, following] = await Promise.all([
     db
-      .selectFrom('follows')
+      .selectFrom('follows as f')
+      .innerJoin('users as u', 'u.id', 'f.follower_id')
       .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .where('followee_id', '=', userId)
+      .where('f.followee_id', '=', userId)
+      .where('u.disabled_at', 'is', null)
       .executeTakeFirst(),
     db
-      .selectFrom('follows')
+      .selectFrom('follows as f')
+      .innerJoin('users as u', 'u.id', 'f.followee_id')
       .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .where('follower_id', '=', userId)
+      .where('f.follower_id', '=', userId)
+      .where('u.disabled_at', 'is', null)
       .executeTakeFirst(),
   ])
   return { followers: Number(followers?.n ?? 0), following: Number(following?.n ?? 0) }

@@ -1,0 +1,365 @@
+// Rules of profiles, following and avatars (SPEC §2 Profile, §3 User, §4 follow toggle, §7 Profile).
+// See docs/decisions/006-profile.md for the choices made here.
+import {
+  type AvatarFile,
+  type FollowListQuery,
+  type FollowListResponse,
+  type FollowResponse,
+  isAdminRole,
+  type Profile,
+  PROFILE_LIMITS,
+  type ProfileSearchQuery,
+  type ProfileSearchResponse,
+  type Role,
+  type UpdateProfile,
+} from '#contract'
+import { type SqlBool, sql } from 'kysely'
+import type { AppContext } from '../../context'
+import { type Db, isUniqueViolation, nowIso, unicodeLower } from '../../db'
+import type { UserRow, UserUpdate } from '../../db/schema'
+import { HttpError } from '../../lib/errors'
+import { createImageStore } from '../../media/images'
+import { avatarFileOf, followCounts, thumbnailPathOf, toUserDto } from '../users/dto'
+
+export interface ProfileViewer {
+  id: string
+  role: Role
+}
+
+const AVATAR_FOLDER = 'avatars'
+/** Compare-and-set attempts when two requests change the same avatar at once. */
+const AVATAR_CAS_ATTEMPTS = 10
+
+function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY'
+}
+
+/** Columns of a user shown in lists (summaries, cards). */
+const SUMMARY_COLUMNS = ['u.id', 'u.name', 'u.lastname', 'u.username', 'u.avatar_name', 'u.avatar_path', 'u.moderation_image_status'] as const
+
+interface SummaryRow {
+  id: string
+  name: string
+  lastname: string
+  username: string
+  avatar_name: string | null
+  avatar_path: string | null
+  moderation_image_status: string
+}
+
+export function createProfileService(ctx: AppContext) {
+  const db: Db = ctx.db
+  const publicUrl = ctx.config.publicUrl
+  const images = createImageStore(ctx.config.uploadsDir)
+
+  /** A REJECTED avatar is shown to its owner and moderators only (ARCHITECTURE: post-moderation). */
+  function visibleAvatar(row: Pick<SummaryRow, 'id' | 'avatar_path' | 'avatar_name' | 'moderation_image_status'>, viewer: ProfileViewer | null): AvatarFile | null {
+    if (row.moderation_image_status === 'REJECTED' && viewer?.id !== row.id && !isAdminRole(viewer?.role)) return null
+    return avatarFileOf(publicUrl, row.avatar_path, row.avatar_name)
+  }
+
+  function summary(row: SummaryRow, viewer: ProfileViewer | null) {
+    return {
+      _id: row.id,
+      name: row.name,
+      lastname: row.lastname,
+      username: row.username,
+      avatarFile: visibleAvatar(row, viewer),
+    }
+  }
+
+  /** A user that exists and is not disabled, else 404. */
+  async function activeUser(id: string): Promise<UserRow> {
+    const row = id.length <= 100 ? await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst() : undefined
+    if (!row || row.disabled_at) throw new HttpError(404, 'notFound')
+    return row
+  }
+
+  /** The caller's own row (authenticate already refused disabled accounts). */
+  async function ownRow(userId: string): Promise<UserRow> {
+    const row = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst()
+    if (!row || row.disabled_at) throw new HttpError(401, 'tokenInvalid')
+    return row
+  }
+
+  /** Of these users, the ones the viewer follows. */
+  async function followedBy(viewer: ProfileViewer | null, ids: string[]): Promise<Set<string>> {
+    if (!viewer || ids.length === 0) return new Set()
+    const rows = await db
+      .selectFrom('follows')
+      .select('followee_id')
+      .where('follower_id', '=', viewer.id)
+      .where('followee_id', 'in', ids)
+      .execute()
+    return new Set(rows.map((r) => r.followee_id))
+  }
+
+  async function toProfile(row: UserRow, viewer: ProfileViewer | null): Promise<Profile> {
+    const isSelf = viewer?.id === row.id
+    const [counts, following] = await Promise.all([followCounts(db, row.id), isSelf ? new Set<string>() : followedBy(viewer, [row.id])])
+    return {
+      ...toUserDto(row, counts, publicUrl),
+      // The email is private: only the user sees it here (moderators have the admin API).
+      email: isSelf ? row.email : null,
+      avatarFile: visibleAvatar(row, viewer),
+      isFollowing: following.has(row.id),
+    }
+  }
+
+  async function usernameTakenByOther(username: string, userId: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('users')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
+      .where('id', '!=', userId)
+      .executeTakeFirst()
+    return !!row
+  }
+
+  /**
+   * Sets the avatar columns of a user only if they still hold `expected` (compare-and-set), so two
+   * concurrent changes never leave a file that no row points to. Returns the replaced path.
+   */
+  async function swapAvatar(
+    userId: string,
+    next: { path: string; name: string } | null,
+  ): Promise<{ replaced: string | null }> {
+    for (let attempt = 0; attempt < AVATAR_CAS_ATTEMPTS; attempt++) {
+      const current = await db.selectFrom('users').select(['avatar_path']).where('id', '=', userId).executeTakeFirst()
+      if (!current) throw new HttpError(401, 'tokenInvalid')
+      if (!next && current.avatar_path === null) throw new HttpError(404, 'avatarNotFound')
+      const set: UserUpdate = next
+        ? { avatar_path: next.path, avatar_name: next.name, moderation_image_status: 'PENDING', updated_at: nowIso() }
+        : { avatar_path: null, avatar_name: null, updated_at: nowIso() }
+      let update = db.updateTable('users').set(set).where('id', '=', userId)
+      update =
+        current.avatar_path === null ? update.where('avatar_path', 'is', null) : update.where('avatar_path', '=', current.avatar_path)
+      const res = await update.executeTakeFirst()
+      if (Number(res.numUpdatedRows) === 1) return { replaced: current.avatar_path }
+    }
+    throw new HttpError(409, next ? 'photoUploadFailed' : 'photoDeleteFailed')
+  }
+
+  async function removeAvatarFiles(avatarPath: string | null): Promise<void> {
+    if (!avatarPath) return
+    try {
+      await images.remove([avatarPath, thumbnailPathOf(avatarPath)])
+    } catch (err) {
+      ctx.log.warn({ err, avatarPath }, 'could not remove an old avatar file')
+    }
+  }
+
+  async function followList(
+    kind: 'followers' | 'following',
+    userId: string,
+    q: FollowListQuery,
+    viewer: ProfileViewer | null,
+  ): Promise<FollowListResponse> {
+    // followers of X: rows (someone → X), listing the follower; following of X: rows (X → someone).
+    const other = kind === 'followers' ? 'f.follower_id' : 'f.followee_id'
+    const self = kind === 'followers' ? 'f.followee_id' : 'f.follower_id'
+    const base = db
+      .selectFrom('follows as f')
+      .innerJoin('users as u', 'u.id', other)
+      .where(self, '=', userId)
+      .where('u.disabled_at', 'is', null)
+    const [total, rows] = await Promise.all([
+      base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst(),
+      base
+        .select([...SUMMARY_COLUMNS, 'f.created_at as followed_at'])
+        .orderBy('f.created_at', 'desc')
+        .orderBy('u.id', 'asc')
+        .limit(q.pageSize)
+        .offset((q.page - 1) * q.pageSize)
+        .execute(),
+    ])
+    const following = await followedBy(viewer, rows.map((r) => r.id))
+    const count = Number(total?.n ?? 0)
+    return {
+      users: rows.map((r) => ({ ...summary(r, viewer), isFollowing: following.has(r.id), followedAt: r.followed_at })),
+      page: q.page,
+      pageSize: q.pageSize,
+      hasMore: q.page * q.pageSize < count,
+      total: count,
+    }
+  }
+
+  return {
+    async my(viewer: ProfileViewer): Promise<Profile> {
+      return toProfile(await ownRow(viewer.id), viewer)
+    },
+
+    async get(id: string, viewer: ProfileViewer | null): Promise<Profile> {
+      return toProfile(await activeUser(id), viewer)
+    },
+
+    async update(viewer: ProfileViewer, input: UpdateProfile): Promise<Profile> {
+      const row = await ownRow(viewer.id)
+      const set: UserUpdate = {}
+      const text = (column: keyof UserRow & keyof UserUpdate, value: string | null | undefined) => {
+        if (value !== undefined && value !== row[column]) (set as Record<string, unknown>)[column] = value
+      }
+      text('name', input.name)
+      text('lastname', input.lastname)
+      text('username', input.username)
+      text('phone', input.phone)
+      text('profession', input.profession)
+      text('user_bio', input.userBio)
+      if (input.socialMediaLinks) {
+        text('facebook', input.socialMediaLinks.facebook)
+        text('instagram', input.socialMediaLinks.instagram)
+        text('vk', input.socialMediaLinks.vk)
+      }
+      // Post-moderation: changed public texts go back to PENDING; the city is not moderated.
+      const moderated = Object.keys(set).length > 0
+      if (input.city === null) {
+        if (row.city_lat !== null || row.city_lon !== null || row.city_name !== null)
+          Object.assign(set, { city_name: null, city_lat: null, city_lon: null })
+      } else if (input.city) {
+        const name = input.city.name ?? null
+        if (name !== row.city_name || input.city.latitude !== row.city_lat || input.city.longitude !== row.city_lon)
+          Object.assign(set, { city_name: name, city_lat: input.city.latitude, city_lon: input.city.longitude })
+      }
+      if (Object.keys(set).length === 0) return toProfile(row, viewer)
+      if (set.username !== undefined && set.username !== null && (await usernameTakenByOther(set.username, viewer.id)))
+        throw new HttpError(409, 'usernameTaken', { username: ['usernameTaken'] })
+      if (moderated) set.moderation_status = 'PENDING'
+      set.updated_at = nowIso()
+      try {
+        await db.updateTable('users').set(set).where('id', '=', viewer.id).execute()
+      } catch (error) {
+        // Lost a race with someone taking the same username.
+        if (isUniqueViolation(error)) throw new HttpError(409, 'usernameTaken', { username: ['usernameTaken'] })
+        throw error
+      }
+      return toProfile(await ownRow(viewer.id), viewer)
+    },
+
+    async avatar(viewer: ProfileViewer): Promise<AvatarFile | null> {
+      const row = await ownRow(viewer.id)
+      return avatarFileOf(publicUrl, row.avatar_path, row.avatar_name)
+    },
+
+    /** Validates and re-encodes the photo, points the user at it, then deletes the old files. */
+    async setAvatar(viewer: ProfileViewer, photo: Buffer): Promise<Profile> {
+      let stored
+      try {
+        ;[stored] = await images.saveAll(AVATAR_FOLDER, [photo])
+      } catch (err) {
+        // The image store names the field of event photos; the avatar's field is `file`.
+        if (err instanceof HttpError) throw new HttpError(err.statusCode, err.code, { file: [err.code] }, err.headers)
+        throw err
+      }
+      if (!stored) throw new HttpError(400, 'validationFailed', { file: ['uploadPhoto'] })
+      let replaced: string | null
+      try {
+        ;({ replaced } = await swapAvatar(viewer.id, { path: stored.path, name: stored.name }))
+      } catch (err) {
+        await removeAvatarFiles(stored.path)
+        throw err
+      }
+      await removeAvatarFiles(replaced)
+      return toProfile(await ownRow(viewer.id), viewer)
+    },
+
+    async deleteAvatar(viewer: ProfileViewer): Promise<Profile> {
+      const { replaced } = await swapAvatar(viewer.id, null)
+      await removeAvatarFiles(replaced)
+      return toProfile(await ownRow(viewer.id), viewer)
+    },
+
+    /** SPEC §4: follow or unfollow. A UNIQUE (follower, followee) row makes it safe under concurrency. */
+    async toggleFollow(viewer: ProfileViewer, followeeId: string): Promise<FollowResponse> {
+      if (followeeId === viewer.id) throw new HttpError(400, 'cannotFollowYourself')
+      await activeUser(followeeId)
+      let created: boolean
+      try {
+        const res = await db
+          .insertInto('follows')
+          .values({ follower_id: viewer.id, followee_id: followeeId, created_at: nowIso() })
+          .onConflict((oc) => oc.columns(['follower_id', 'followee_id']).doNothing())
+          .executeTakeFirst()
+        created = Number(res.numInsertedOrUpdatedRows ?? 0) === 1
+      } catch (error) {
+        // The followee was deleted between the check and the insert.
+        if (isForeignKeyViolation(error)) throw new HttpError(404, 'notFound')
+        throw error
+      }
+      if (created) {
+        await ctx.domainEvents.emit({ type: 'follow', userFrom: viewer.id, followeeId })
+      } else {
+        await db.deleteFrom('follows').where('follower_id', '=', viewer.id).where('followee_id', '=', followeeId).execute()
+      }
+      const { followers } = await followCounts(db, followeeId)
+      return { followers, isFollowing: created }
+    },
+
+    async followers(userId: string, q: FollowListQuery, viewer: ProfileViewer | null): Promise<FollowListResponse> {
+      await activeUser(userId)
+      return followList('followers', userId, q, viewer)
+    },
+
+    async following(userId: string, q: FollowListQuery, viewer: ProfileViewer | null): Promise<FollowListResponse> {
+      await activeUser(userId)
+      return followList('following', userId, q, viewer)
+    },
+
+    /** Activated, not disabled users whose name, lastname or username contains every word of the query. */
+    async search(q: ProfileSearchQuery, viewer: ProfileViewer | null): Promise<ProfileSearchResponse> {
+      const terms = (q.query ?? '')
+        .toLowerCase()
+        .split(/\s+/)
+        .filter(Boolean)
+        .slice(0, PROFILE_LIMITS.searchTermsMax)
+      const contains = (column: string, term: string) =>
+        ctx.dialect === 'sqlite'
+          ? sql<SqlBool>`instr(${unicodeLower(ctx.dialect, column)}, ${term}) > 0`
+          : sql<SqlBool>`strpos(${unicodeLower(ctx.dialect, column)}, ${term}) > 0`
+      let query = db
+        .selectFrom('users as u')
+        .select([...SUMMARY_COLUMNS, 'u.profession'])
+        .where('u.is_activated', '=', 1)
+        .where('u.disabled_at', 'is', null)
+      for (const term of terms)
+        query = query.where((eb) => eb.or([contains('u.name', term), contains('u.lastname', term), contains('u.username', term)]))
+      const rows = await query
+        .orderBy('u.name')
+        .orderBy('u.lastname')
+        .orderBy('u.username')
+        .orderBy('u.id')
+        .limit(q.pageSize + 1)
+        .offset((q.page - 1) * q.pageSize)
+        .execute()
+      const page = rows.slice(0, q.pageSize)
+      const ids = page.map((r) => r.id)
+      const [following, counts] = await Promise.all([
+        followedBy(viewer, ids),
+        ids.length
+          ? db
+              .selectFrom('follows as f')
+              .innerJoin('users as fu', 'fu.id', 'f.follower_id')
+              .select((eb) => ['f.followee_id', eb.fn.countAll<string | number>().as('n')])
+              .where('f.followee_id', 'in', ids)
+              .where('fu.disabled_at', 'is', null)
+              .groupBy('f.followee_id')
+              .execute()
+          : Promise.resolve([]),
+      ])
+      const followers = new Map(counts.map((c) => [c.followee_id, Number(c.n)]))
+      return {
+        profiles: page.map((r) => ({
+          ...summary(r, viewer),
+          profession: r.profession,
+          followers: followers.get(r.id) ?? 0,
+          isFollowing: following.has(r.id),
+        })),
+        hasMore: rows.length > q.pageSize,
+        page: q.page,
+        pageSize: q.pageSize,
+      }
+    },
+  }
+}
+
+export type ProfileService = ReturnType<typeof createProfileService>

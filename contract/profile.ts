@@ -1,0 +1,209 @@
+// Profile, following and avatars (SPEC §2 Profile, §3 User, §4 follow toggle, §7 Profile). One schema per
+// payload serves the API (request validation, OpenAPI) and the settings form of the web; messages are codes.
+import { z } from 'zod'
+import { registrationSchema } from './auth'
+import { avatarFileSchema, userSchema } from './common'
+import { LIMITS } from './constants'
+import { pageQueryField, userSummarySchema } from './events'
+
+export const PROFILE_LIMITS = {
+  professionMax: 100,
+  userBioMax: 500,
+  linkMax: 500,
+  cityNameMax: 200,
+  /** Stored phone numbers: exactly this many digits (shown as +X (XXX) XXX-XX-XX). */
+  phoneDigits: 11,
+  /** Followers/following tables (SPEC §9 table page size) and the largest page a caller may ask for. */
+  tablePageSize: LIMITS.tablePageSize,
+  maxPageSize: 50,
+  /** GET /profile/ (user search). */
+  searchPageSize: 12,
+  searchQueryMax: 100,
+  /** Search words beyond this are ignored. */
+  searchTermsMax: 5,
+} as const
+
+const emptyToNull = (v: unknown) => (v === undefined ? undefined : v === null || (typeof v === 'string' && v.trim() === '') ? null : v)
+
+/** Optional text that may be cleared with '' or null (then stored as null). */
+function clearableText(max: number) {
+  return z.preprocess(
+    emptyToNull,
+    z.string({ invalid_type_error: 'invalidValue' }).trim().max(max, 'tooLong').nullable().optional(),
+  )
+}
+
+/**
+ * A phone number as people type it: digits with an optional leading +, spaces, dashes, dots and
+ * parentheses. Stored as its 11 digits ('+7 (999) 123-45-67' → '79991234567'); '' or null clears it.
+ */
+export const phoneField = z.preprocess(
+  emptyToNull,
+  z
+    .string({ invalid_type_error: 'invalidPhone' })
+    .trim()
+    .max(40, 'invalidPhone')
+    .transform((value, ctx) => {
+      if (!/^\+?[\d\s().-]+$/.test(value)) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'invalidPhone' })
+        return z.NEVER
+      }
+      const digits = value.replace(/\D/g, '')
+      if (digits.length !== PROFILE_LIMITS.phoneDigits) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'invalidPhone' })
+        return z.NEVER
+      }
+      return digits
+    })
+    .nullable()
+    .optional(),
+)
+
+/** '79991234567' → '+7 (999) 123-45-67' (SPEC §2); anything else is returned as it is. */
+export function formatPhone(digits: string | null | undefined): string {
+  if (!digits) return ''
+  const m = /^(\d)(\d{3})(\d{3})(\d{2})(\d{2})$/.exec(digits)
+  return m ? `+${m[1]} (${m[2]}) ${m[3]}-${m[4]}-${m[5]}` : digits
+}
+
+/** True for an absolute http(s) link to a host with a dot and no spaces. */
+export function isWebLink(value: string): boolean {
+  if (/\s/.test(value) || !/^https?:\/\//i.test(value)) return false
+  try {
+    const url = new URL(value)
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.') && !url.username && !url.password
+  } catch {
+    return false
+  }
+}
+
+/** A social link: http(s) URL, or '' / null to clear it. */
+export const socialLinkField = z.preprocess(
+  emptyToNull,
+  z
+    .string({ invalid_type_error: 'invalidUrl' })
+    .trim()
+    .max(PROFILE_LIMITS.linkMax, 'tooLong')
+    .refine(isWebLink, 'invalidUrl')
+    .nullable()
+    .optional(),
+)
+
+const numberLike = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v)
+
+export const citySchema = z.object({
+  name: clearableText(PROFILE_LIMITS.cityNameMax),
+  latitude: z.preprocess(
+    numberLike,
+    z.number({ required_error: 'required', invalid_type_error: 'invalidValue' }).finite('invalidValue').min(-90, 'invalidValue').max(90, 'invalidValue'),
+  ),
+  longitude: z.preprocess(
+    numberLike,
+    z
+      .number({ required_error: 'required', invalid_type_error: 'invalidValue' })
+      .finite('invalidValue')
+      .min(-180, 'invalidValue')
+      .max(180, 'invalidValue'),
+  ),
+})
+
+/**
+ * PATCH /profile/my. Every field is optional: a field left out keeps its value; '' or null clears an
+ * optional one. name, lastname and username follow the registration rules (SPEC §5) and cannot be cleared.
+ * Unknown fields (email, role, moderation statuses…) are ignored.
+ */
+export const updateProfileSchema = z.object({
+  name: registrationSchema.shape.name.optional(),
+  lastname: registrationSchema.shape.lastname.optional(),
+  username: registrationSchema.shape.username.optional(),
+  phone: phoneField,
+  profession: clearableText(PROFILE_LIMITS.professionMax),
+  userBio: clearableText(PROFILE_LIMITS.userBioMax),
+  socialMediaLinks: z
+    .object(
+      { facebook: socialLinkField, instagram: socialLinkField, vk: socialLinkField },
+      { invalid_type_error: 'invalidValue' },
+    )
+    .optional(),
+  city: citySchema.nullable().optional(),
+})
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>
+export type UpdateProfile = z.output<typeof updateProfileSchema>
+
+// --- responses ----------------------------------------------------------------------------------
+
+/**
+ * A profile as a viewer sees it: the user (SPEC §3) plus whether the viewer follows them. `email` is
+ * only filled for the user themself; a REJECTED avatar is null for everyone but its owner.
+ */
+export const profileSchema = userSchema.extend({ isFollowing: z.boolean() })
+export type Profile = z.infer<typeof profileSchema>
+
+export const followResponseSchema = z.object({
+  /** The followee's follower count after the toggle. */
+  followers: z.number().int(),
+  /** The caller follows them now. */
+  isFollowing: z.boolean(),
+})
+export type FollowResponse = z.infer<typeof followResponseSchema>
+
+/** A row of the followers/following tables: a user summary and whether the viewer follows that user. */
+export const followUserSchema = userSummarySchema.extend({
+  isFollowing: z.boolean(),
+  /** When this follow was made. */
+  followedAt: z.string(),
+})
+export type FollowUser = z.infer<typeof followUserSchema>
+
+export const followListQuerySchema = z.object({
+  page: pageQueryField,
+  pageSize: z.coerce
+    .number({ invalid_type_error: 'invalidValue' })
+    .int('invalidValue')
+    .min(1, 'invalidValue')
+    .max(PROFILE_LIMITS.maxPageSize, 'invalidValue')
+    .default(PROFILE_LIMITS.tablePageSize),
+})
+export type FollowListQuery = z.infer<typeof followListQuerySchema>
+
+/** GET /profile/{id|my}/followers and /following: newest follow first. */
+export const followListResponseSchema = z.object({
+  users: z.array(followUserSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  hasMore: z.boolean(),
+  total: z.number().int(),
+})
+export type FollowListResponse = z.infer<typeof followListResponseSchema>
+
+export const profileSearchQuerySchema = z.object({
+  query: z.string({ invalid_type_error: 'invalidValue' }).trim().max(PROFILE_LIMITS.searchQueryMax, 'tooLong').optional(),
+  page: pageQueryField,
+  pageSize: z.coerce
+    .number({ invalid_type_error: 'invalidValue' })
+    .int('invalidValue')
+    .min(1, 'invalidValue')
+    .max(PROFILE_LIMITS.maxPageSize, 'invalidValue')
+    .default(PROFILE_LIMITS.searchPageSize),
+})
+export type ProfileSearchQuery = z.infer<typeof profileSearchQuerySchema>
+
+/** A card of the user search. */
+export const profileCardSchema = userSummarySchema.extend({
+  profession: z.string().nullable(),
+  followers: z.number().int(),
+  isFollowing: z.boolean(),
+})
+export type ProfileCard = z.infer<typeof profileCardSchema>
+
+/** GET /profile/ (SPEC §7: profiles, hasMore): activated users by name, lastname or username. */
+export const profileSearchResponseSchema = z.object({
+  profiles: z.array(profileCardSchema),
+  hasMore: z.boolean(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+})
+export type ProfileSearchResponse = z.infer<typeof profileSearchResponseSchema>
+
+/** GET /profile/avatar: the caller's avatar, or null. */
+export const avatarResponseSchema = avatarFileSchema.nullable()

@@ -78,7 +78,6 @@ const en = {
   unsupportedMediaType: 'Unsupported content type.',
   malformedRequest: 'The request could not be read.',
   internalError: 'Something went wrong on our side. Please try again later.',
-  // Profile, following, avatars (api/modules/profile): add codes below this line.
   invalidPhone: 'Enter a phone number of 11 digits, e.g. +7 (999) 123-45-67!',
   cannotFollowYourself: 'You cannot follow yourself.',
   oneAvatar: 'Upload one photo for the avatar.',
@@ -91,7 +90,6 @@ const en = {
   photoDeleteFailed: 'Could not delete',
   photoDeleted: 'The file has been deleted!',
 
-  // Invitations, notifications, realtime, web push: add codes below this line.
   invitationsNotForPlaces: 'Invitations are for events only, not for places.',
   notFollower: 'You can only invite your followers.',
   cannotInviteSelf: 'You cannot invite yourself.',
@@ -112,7 +110,6 @@ const en = {
   notifyPostLike: '{user} liked “{title}”',
   notifyNewMessage: 'New message from {user}',
   someone: 'Someone',
-
 } as const
 
 export type MessageCode = keyof typeof en
@@ -233,8 +230,4 @@ export function isMessageCode(value: string): value is MessageCode {
 /** Translates a message code; a text that is not a code is returned as it is. */
 export function translateMessage(value: string, language: Language): string {
   return isMessageCode(value) ? messages[language][value] : value
-  // Profile, following, avatars (api/modules/profile): add codes below this line.
-
-  // Invitations, notifications, realtime, web push: add codes below this line.
-
 }

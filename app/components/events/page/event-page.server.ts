@@ -11,6 +11,14 @@ import {
 import { ApiError, getApi, type Api } from '~/utils/api.server'
 import { getEnv } from '~/utils/env.server'
 import { combineHeaders, createToastHeaders, redirectWithToast } from '~/utils/toast.server'
+import {
+  ENHANCED_FIELD,
+  eventPath,
+  signInPath,
+  type EventActionData,
+  type EventPageData,
+  type PrivateReason,
+} from './shared'
 
 type ParticipateResponse = {
   postId: string
@@ -21,34 +29,6 @@ type ParticipateResponse = {
 }
 type LikeResponse = { postId: string; likes: string[]; likesCount: number; isLiked: boolean }
 type ParticipantsResponse = { participants: UserSummary[]; postedBy: UserSummary; maxParticipants: number | null }
-
-export type PrivateReason = 'privateEvent' | 'subscribersOnly'
-
-export type EventPageData =
-  | {
-      kind: 'event'
-      event: Event
-      /** Null for places, or when the list could not be loaded. */
-      participants: UserSummary[] | null
-      /** ?notice=login: a signed-out visitor pressed Join without JavaScript. */
-      notice: 'login' | null
-      pageUrl: string
-      origin: string
-    }
-  | { kind: 'private'; reason: PrivateReason; signedIn: boolean; pageUrl: string; origin: string }
-
-/** The answer of a fetcher submission (with JavaScript); without it every intent redirects. */
-export type EventActionData =
-  | { intent: 'participate'; isParticipant: boolean; participantsCount: number; maxParticipants: number | null }
-  | { intent: 'like'; isLiked: boolean; likesCount: number }
-  | { intent: 'login' }
-  | { intent: 'error'; message: string }
-
-/** The hidden field a form carries once the page is hydrated: answer data instead of a redirect. */
-export const ENHANCED_FIELD = '_fetcher'
-
-export const eventPath = (id: string) => `/event/${encodeURIComponent(id)}`
-export const signInPath = (id: string) => `/auth?redirectTo=${eventPath(id)}`
 
 export function pageUrls(id: string) {
   const origin = getEnv().WEB_URL.replace(/\/+$/, '')
@@ -79,7 +59,7 @@ export async function loadEventPage(request: Request, id: string) {
     if (!(error instanceof ApiError)) throw error
     if (error.status === 403)
       return data<EventPageData>(
-        { kind: 'private', reason: privateReason(error), signedIn: api.isSignedIn(), ...urls },
+        { kind: 'private', id, reason: privateReason(error), signedIn: api.isSignedIn(), ...urls },
         { status: 403, headers: await api.headers() },
       )
     // 404 (unknown, deleted, rejected) and 400 (an id the API refuses): not found.

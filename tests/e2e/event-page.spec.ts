@@ -1,6 +1,7 @@
 // The event page /event/{id} (SPEC §2 "Event page", §4 toggles, §8 notices), for events and places, with
 // JavaScript on (fetchers, confirm dialogs) and off (plain form posts and redirects).
 import type { Page } from '@playwright/test'
+import Database from 'better-sqlite3'
 import { formatDateTime } from '../../app/components/events/format'
 import { e2e } from './env'
 import { apiToken, createEventViaApi, createPlaceViaApi, daysFromNow } from './event-fixtures'
@@ -16,6 +17,17 @@ async function apiPut(user: TestUser, path: string) {
   })
   if (!response.ok) throw new Error(`PUT ${path} → ${response.status}: ${await response.text()}`)
   return response.json()
+}
+
+/** Moves a post into the past (the API refuses past dates on create). */
+function moveToPast(id: string) {
+  const db = new Database(e2e.databaseFile)
+  try {
+    db.pragma('busy_timeout = 5000')
+    db.prepare('UPDATE posts SET start_date = ?, end_date = ? WHERE id = ?').run(daysFromNow(-3, 17), daysFromNow(-3, 20), id)
+  } finally {
+    db.close()
+  }
 }
 
 const pricedEvent = (overrides: Record<string, unknown> = {}) => ({
@@ -148,6 +160,15 @@ test('a full event and an ended one cannot be joined, with the reason', async ({
   await expect(join).toBeDisabled()
   await expect(join).toHaveAccessibleDescription('No free places left.')
   await expect(page.getByTestId('stat-participants')).toHaveText('1 / 1')
+
+  const ended = await createEventViaApi(organizer, pricedEvent())
+  moveToPast(ended._id)
+  await page.goto(`/event/${ended._id}`)
+  const joinEnded = main(page).getByRole('button', { name: 'Join', exact: true })
+  await expect(joinEnded).toBeDisabled()
+  await expect(joinEnded).toHaveAccessibleDescription('This event has ended, joining is closed.')
+  // The page itself says so.
+  await expect(page.getByText('This event has ended.', { exact: true })).toBeVisible()
 })
 
 test('the organizer removes a participant', async ({ page, createUser, signIn }) => {

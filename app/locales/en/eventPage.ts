@@ -1,8 +1,6 @@
 // Texts of the event page (/event/{id}): events and places. Shared terms (categories, access types, price,
 // stats, moderation overlay) live in the `events` namespace.
 export default {
-  title: 'Event',
-  placeTitle: 'Place',
   meta: {
     privateTitle: 'Private event',
     siteName: 'Nearby',
@@ -68,7 +66,6 @@ export default {
   like: {
     like: 'Like',
     unlike: 'Unlike',
-    likes: '{{count}} likes',
   },
   participants: {
     title: 'Participants',
@@ -76,7 +73,6 @@ export default {
     remove: 'Remove',
     removeLabel: 'Remove {{name}}',
     confirmRemove: 'Remove {{name}} from the participants?',
-    organizer: 'Organizer',
   },
   chat: {
     title: 'Chat',
@@ -106,8 +102,5 @@ export default {
     signInHint: 'Already invited or following? Sign in to open the event.',
     signIn: 'Sign in',
     back: 'Back to events',
-  },
-  errors: {
-    generic: 'Something went wrong. Please try again.',
   },
 } as const

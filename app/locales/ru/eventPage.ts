@@ -2,8 +2,6 @@ import type en from '../en/eventPage'
 import type { Translation } from '../types'
 
 export default {
-  title: 'Событие',
-  placeTitle: 'Место',
   meta: {
     privateTitle: 'Закрытое событие',
     siteName: 'Nearby',
@@ -69,7 +67,6 @@ export default {
   like: {
     like: 'Нравится',
     unlike: 'Больше не нравится',
-    likes: 'Отметок «нравится»: {{count}}',
   },
   participants: {
     title: 'Участники',
@@ -77,7 +74,6 @@ export default {
     remove: 'Удалить',
     removeLabel: 'Удалить: {{name}}',
     confirmRemove: 'Удалить {{name}} из участников?',
-    organizer: 'Организатор',
   },
   chat: {
     title: 'Чат',
@@ -107,8 +103,5 @@ export default {
     signInHint: 'Уже приглашены или подписаны? Войдите, чтобы открыть событие.',
     signIn: 'Войти',
     back: 'К событиям',
-  },
-  errors: {
-    generic: 'Что-то пошло не так. Попробуйте ещё раз.',
   },
 } satisfies Translation<typeof en>

@@ -144,7 +144,10 @@ export function Stats({
       : []),
   ]
   return (
-    <dl aria-label={t('stats.label')} className="grid grid-cols-3 gap-2 text-center">
+    <dl
+      aria-label={t('stats.label')}
+      className={`grid gap-2 text-center ${items.length === 3 ? 'grid-cols-3' : 'grid-cols-2'}`}
+    >
       {items.map((item) => (
         <div key={item.key} className="rounded-lg bg-slate-50 px-1 py-2">
           <dt className="text-xs text-slate-500">{item.label}</dt>

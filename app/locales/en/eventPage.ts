@@ -1,4 +1,106 @@
-// Texts of one screen; keys mirror the other language's file.
+// Texts of the event page (/event/{id}): events and places. Shared terms (categories, access types, price,
+// stats, moderation overlay) live in the `events` namespace.
 export default {
-  title: 'TODO-eventPage',
+  meta: {
+    privateTitle: 'Private event',
+    siteName: 'Nearby',
+  },
+  gallery: {
+    label: 'Photos',
+    photo: 'Photo {{n}} of {{count}}: {{title}}',
+    show: 'Show photo {{n}}',
+    open: 'Open the full-size photo',
+  },
+  details: {
+    label: 'Details',
+    when: 'When',
+    starts: 'Starts',
+    ends: 'Ends',
+    noDate: 'Date to be announced',
+    address: 'Address',
+    price: 'Price',
+    categories: 'Categories',
+    access: 'Access',
+    contact: 'Contact',
+    description: 'About',
+    ended: 'This event has ended.',
+  },
+  map: {
+    label: 'Location on the map',
+    fallback: 'The map needs JavaScript. Use “Open in maps” to see the place.',
+  },
+  hours: {
+    title: 'Opening hours',
+    closed: 'Closed',
+    days: {
+      monday: 'Monday',
+      tuesday: 'Tuesday',
+      wednesday: 'Wednesday',
+      thursday: 'Thursday',
+      friday: 'Friday',
+      saturday: 'Saturday',
+      sunday: 'Sunday',
+    },
+  },
+  organizer: {
+    title: 'Organizer',
+    host: 'Hosted by',
+    avatar: 'Photo of {{name}}',
+    you: 'You are the organizer.',
+  },
+  stats: {
+    label: 'Stats',
+    participantsOf: '{{count}} / {{max}}',
+  },
+  join: {
+    join: 'Join',
+    leave: 'Leave',
+    joined: 'You are going.',
+    full: 'No free places left.',
+    ended: 'This event has ended, joining is closed.',
+    confirmEmail: 'Confirm your email to join events.',
+    notAllowed: 'Only people the organizer allows can join this event.',
+    loginNotice: 'Please log in to participate in the event.',
+    signIn: 'Sign in',
+  },
+  like: {
+    like: 'Like',
+    unlike: 'Unlike',
+  },
+  participants: {
+    title: 'Participants',
+    empty: 'No participants yet.',
+    remove: 'Remove',
+    removeLabel: 'Remove {{name}}',
+    confirmRemove: 'Remove {{name}} from the participants?',
+  },
+  chat: {
+    title: 'Chat',
+    notice: 'Please use the mobile app to access the chat.',
+    android: 'Get it on Google Play',
+    ios: 'Download on the App Store',
+  },
+  owner: {
+    label: 'Organizer actions',
+    edit: 'Edit',
+    delete: 'Delete',
+    confirmDelete: 'Delete this event? This cannot be undone.',
+    confirmDeletePlace: 'Delete this place? This cannot be undone.',
+  },
+  calendar: {
+    add: 'Add to calendar',
+  },
+  private: {
+    title: 'Private event',
+    subscribersTitle: 'Event for followers',
+    privateText: 'Only invited people and participants can see this event.',
+    subscribersText: 'Only followers of the organizer and invited people can see this event.',
+    howTo: 'How to get in',
+    privateHow: 'Ask the organizer for an invitation. Once you are invited, the event opens for you here.',
+    subscribersHow:
+      'Follow the organizer on their profile, or ask them for an invitation. Then the event opens for you here.',
+    signInHint: 'Already invited or following? Sign in to open the event.',
+    signIn: 'Sign in',
+    back: 'Back to events',
+  },
 } as const

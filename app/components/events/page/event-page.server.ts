@@ -1,0 +1,183 @@
+// Loader and action of /event/{id} (events and places). Every API refusal becomes a page state, a notice
+// or a toast, never a 500: 404 → the root's not-found page; 403 → the private-event page (status 403).
+import { data, redirect } from '@remix-run/node'
+import { z } from 'zod'
+import {
+  EVENT_TYPES,
+  messages,
+  type Event,
+  type UserSummary,
+} from '#contract'
+import { ApiError, getApi, type Api } from '~/utils/api.server'
+import { getEnv } from '~/utils/env.server'
+import { combineHeaders, createToastHeaders, redirectWithToast } from '~/utils/toast.server'
+import {
+  ENHANCED_FIELD,
+  eventPath,
+  signInPath,
+  type EventActionData,
+  type EventPageData,
+  type PrivateReason,
+} from './shared'
+
+type ParticipateResponse = {
+  postId: string
+  participants: string[]
+  participantsCount: number
+  maxParticipants: number | null
+  isParticipant: boolean
+}
+type LikeResponse = { postId: string; likes: string[]; likesCount: number; isLiked: boolean }
+type ParticipantsResponse = { participants: UserSummary[]; postedBy: UserSummary; maxParticipants: number | null }
+
+export function pageUrls(id: string) {
+  const origin = getEnv().WEB_URL.replace(/\/+$/, '')
+  return { origin, pageUrl: `${origin}${eventPath(id)}` }
+}
+
+/** The API's 403 message (translated) back to its code: which way in to explain. */
+export function privateReason(error: ApiError): PrivateReason {
+  const subscribers = Object.values(messages).some((texts) => texts.subscribersOnly === error.body.message)
+  return subscribers ? 'subscribersOnly' : 'privateEvent'
+}
+
+/** A refusal the loader cannot show as a page of its own: the root error boundary's page for that status. */
+async function throwStatus(api: Api, status: number): Promise<never> {
+  throw data(null, { status, headers: await api.headers() })
+}
+
+export async function loadEventPage(request: Request, id: string) {
+  const api = await getApi(request)
+  const path = eventPath(id)
+  const urls = pageUrls(id)
+  const [eventResult, participantsResult] = await Promise.allSettled([
+    api.get<Event>(path),
+    api.get<ParticipantsResponse>(`${path}/participants`),
+  ])
+  if (eventResult.status === 'rejected') {
+    const error: unknown = eventResult.reason
+    if (!(error instanceof ApiError)) throw error
+    if (error.status === 403)
+      return data<EventPageData>(
+        { kind: 'private', id, reason: privateReason(error), signedIn: api.isSignedIn(), ...urls },
+        { status: 403, headers: await api.headers() },
+      )
+    // 404 (unknown, deleted, rejected) and 400 (an id the API refuses): not found.
+    if (error.status === 404 || error.status === 400) return throwStatus(api, 404)
+    return throwStatus(api, error.status >= 500 ? 503 : error.status)
+  }
+  const event = eventResult.value
+  const participants =
+    event.eventType === 'EVENT' && participantsResult.status === 'fulfilled'
+      ? participantsResult.value.participants
+      : null
+  const notice = new URL(request.url).searchParams.get('notice') === 'login' && !api.isSignedIn() ? 'login' : null
+  return data<EventPageData>(
+    { kind: 'event', event, participants, notice, ...urls },
+    { headers: await api.headers() },
+  )
+}
+
+const intentSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('join') }),
+  z.object({ intent: z.literal('leave') }),
+  z.object({ intent: z.literal('like') }),
+  z.object({ intent: z.literal('unlike') }),
+  z.object({ intent: z.literal('removeParticipant'), userId: z.string().trim().min(1).max(100) }),
+  z.object({ intent: z.literal('delete'), eventType: z.enum(EVENT_TYPES).catch('EVENT') }),
+])
+
+export async function eventPageAction(request: Request, id: string) {
+  const api = await getApi(request)
+  const path = eventPath(id)
+  const formData = await request.formData()
+  const enhanced = formData.get(ENHANCED_FIELD) === '1'
+  const parsed = intentSchema.safeParse(Object.fromEntries(formData))
+  if (!parsed.success) {
+    if (enhanced) return data<EventActionData>({ intent: 'error', message: 'invalidValue' }, { status: 400 })
+    return redirect(path, { headers: await api.headers() })
+  }
+  const form = parsed.data
+
+  /** A signed-out visitor (or one whose session just ended): the login notice, or the sign-in page. */
+  async function needsLogin() {
+    const headers = await api.headers()
+    if (form.intent === 'join' || form.intent === 'leave') {
+      if (enhanced) return data<EventActionData>({ intent: 'login' }, { headers })
+      return redirect(`${path}?notice=login#join`, { headers })
+    }
+    return redirect(signInPath(id), { headers })
+  }
+
+  /** A refusal: inline (fetcher) or a flash toast on the event page. */
+  async function refused(error: unknown) {
+    if (!(error instanceof ApiError)) throw error
+    if (error.status === 401) return needsLogin()
+    const headers = await api.headers()
+    if (enhanced) {
+      // The status keeps the refusal visible to the client; 4xx does not revalidate the page.
+      return data<EventActionData>(
+        { intent: 'error', message: error.body.message },
+        { status: error.status >= 500 ? 502 : error.status, headers },
+      )
+    }
+    // Deleted meanwhile, or never there: the event page itself shows the 404.
+    return redirectWithToast(path, { type: 'error', message: error.body.message }, { headers })
+  }
+
+  if (!api.isSignedIn()) return needsLogin()
+
+  try {
+    switch (form.intent) {
+      case 'join':
+      case 'leave': {
+        // The API toggles: read the current state first, so a repeated post (double click, reload without
+        // JavaScript) never flips it back.
+        const want = form.intent === 'join'
+        const current = await api.get<Event>(path)
+        let state = {
+          isParticipant: current.isParticipant,
+          participantsCount: current.participantsCount,
+          maxParticipants: current.maxParticipants,
+        }
+        if (current.isParticipant !== want) {
+          const r = await api.put<ParticipateResponse>(`${path}/participate`)
+          state = { isParticipant: r.isParticipant, participantsCount: r.participantsCount, maxParticipants: r.maxParticipants }
+        }
+        const toast = { message: state.isParticipant ? 'joined' : 'left' }
+        if (enhanced)
+          return data<EventActionData>(
+            { intent: 'participate', ...state },
+            { headers: combineHeaders(await api.headers(), await createToastHeaders(toast)) },
+          )
+        return redirectWithToast(path, toast, { headers: await api.headers() })
+      }
+      case 'like':
+      case 'unlike': {
+        const want = form.intent === 'like'
+        const current = await api.get<Event>(path)
+        let state = { isLiked: current.isLiked, likesCount: current.likesCount }
+        if (current.isLiked !== want) {
+          const r = await api.put<LikeResponse>(`${path}/like`)
+          state = { isLiked: r.isLiked, likesCount: r.likesCount }
+        }
+        if (enhanced) return data<EventActionData>({ intent: 'like', ...state }, { headers: await api.headers() })
+        return redirect(path, { headers: await api.headers() })
+      }
+      case 'removeParticipant': {
+        await api.put(`${path}/participant/${encodeURIComponent(form.userId)}`)
+        return redirectWithToast(path, { message: 'participantRemoved' }, { headers: await api.headers() })
+      }
+      case 'delete': {
+        await api.delete(path)
+        return redirectWithToast(
+          form.eventType === 'PLACE' ? '/places' : '/',
+          { message: 'deleted' },
+          { headers: await api.headers() },
+        )
+      }
+    }
+  } catch (error) {
+    return refused(error)
+  }
+}

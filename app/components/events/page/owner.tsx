@@ -1,0 +1,71 @@
+// What only the organizer sees: the moderation banner (SPEC §4 overlay texts) and Edit / Delete.
+import { Form, Link } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import type { Event } from '#contract'
+import { SubmitButton } from '~/components/forms/submit-button'
+
+type Moderation = Pick<Event, 'moderationStatus' | 'moderationImageStatus'>
+
+export function moderationTexts(event: Moderation): Array<{ key: string; tone: 'pending' | 'rejected' }> {
+  const texts: Array<{ key: string; tone: 'pending' | 'rejected' }> = []
+  if (event.moderationStatus === 'PENDING') texts.push({ key: 'moderation.PENDING', tone: 'pending' })
+  if (event.moderationStatus === 'REJECTED') texts.push({ key: 'moderation.REJECTED', tone: 'rejected' })
+  if (event.moderationImageStatus === 'PENDING') texts.push({ key: 'moderation.imagePENDING', tone: 'pending' })
+  if (event.moderationImageStatus === 'REJECTED') texts.push({ key: 'moderation.imageREJECTED', tone: 'rejected' })
+  return texts
+}
+
+export function ModerationBanner({ event }: { event: Moderation }) {
+  const { t } = useTranslation('events')
+  const texts = moderationTexts(event)
+  if (!texts.length) return null
+  const rejected = texts.some((text) => text.tone === 'rejected')
+  return (
+    <div
+      role="status"
+      data-testid="moderation-banner"
+      className={`rounded-xl border px-4 py-3 text-sm ${
+        rejected ? 'border-red-200 bg-red-50 text-red-900' : 'border-amber-200 bg-amber-50 text-amber-900'
+      }`}
+    >
+      <ul className="space-y-1">
+        {texts.map((text) => (
+          <li key={text.key}>{t(text.key)}</li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+export function OwnerActions({ event, action }: { event: Pick<Event, '_id' | 'eventType'>; action: string }) {
+  const { t } = useTranslation('eventPage')
+  const confirmText = event.eventType === 'PLACE' ? t('owner.confirmDeletePlace') : t('owner.confirmDelete')
+  return (
+    <div role="group" aria-label={t('owner.label')} className="flex flex-wrap items-center gap-2">
+      <Link
+        to={`/event/${encodeURIComponent(event._id)}/edit`}
+        className="inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
+      >
+        {t('owner.edit')}
+      </Link>
+      <Form
+        method="post"
+        action={action}
+        onSubmit={(e) => {
+          // With JavaScript a confirmation first; without it the post goes straight through.
+          if (!window.confirm(confirmText)) e.preventDefault()
+        }}
+      >
+        <input type="hidden" name="eventType" value={event.eventType} />
+        <SubmitButton
+          variant="secondary"
+          name="intent"
+          value="delete"
+          className="border-red-300 text-red-700 hover:bg-red-50"
+        >
+          {t('owner.delete')}
+        </SubmitButton>
+      </Form>
+    </div>
+  )
+}

@@ -1,0 +1,79 @@
+// The participants of an event (GET /event/{id}/participants). The organizer gets Remove per participant:
+// a plain form post (intent=removeParticipant) that redirects back with a toast.
+import { Form, Link } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import type { UserSummary } from '#contract'
+import { SubmitButton } from '~/components/forms/submit-button'
+import { personName } from './meta'
+
+export function Participants({
+  participants,
+  isOwner,
+  action,
+  count,
+  max,
+}: {
+  participants: UserSummary[]
+  isOwner: boolean
+  action: string
+  count: number
+  max: number | null
+}) {
+  const { t } = useTranslation('eventPage')
+  return (
+    <section aria-labelledby="participants-title" className="rounded-xl border border-slate-200 bg-white p-4">
+      <h2 id="participants-title" className="mb-3 text-lg font-semibold text-slate-900">
+        {t('participants.title')}{' '}
+        <span className="text-sm font-normal text-slate-500">
+          ({max !== null ? t('stats.participantsOf', { count, max }) : count})
+        </span>
+      </h2>
+      {participants.length === 0 ? (
+        <p className="text-sm text-slate-600">{t('participants.empty')}</p>
+      ) : (
+        <ul data-testid="participants" className="divide-y divide-slate-100">
+          {participants.map((participant) => {
+            const name = personName(participant)
+            return (
+              <li key={participant._id} className="flex items-center gap-3 py-2">
+                {participant.avatarFile ? (
+                  <img src={participant.avatarFile.url} alt="" className="h-9 w-9 shrink-0 rounded-full object-cover" />
+                ) : (
+                  <span
+                    aria-hidden="true"
+                    className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-slate-100 text-sm font-semibold text-slate-600"
+                  >
+                    {name.slice(0, 1).toUpperCase()}
+                  </span>
+                )}
+                <div className="min-w-0 flex-1">
+                  <Link
+                    to={`/profile/${encodeURIComponent(participant._id)}`}
+                    className="block truncate text-sm font-medium text-slate-900 hover:text-brand-700 hover:underline"
+                  >
+                    {name}
+                  </Link>
+                  <p className="truncate text-xs text-slate-500">@{participant.username}</p>
+                </div>
+                {isOwner ? (
+                  <Form method="post" action={action}>
+                    <input type="hidden" name="userId" value={participant._id} />
+                    <SubmitButton
+                      variant="secondary"
+                      name="intent"
+                      value="removeParticipant"
+                      aria-label={t('participants.removeLabel', { name })}
+                      className="px-3 py-1.5 text-xs"
+                    >
+                      {t('participants.remove')}
+                    </SubmitButton>
+                  </Form>
+                ) : null}
+              </li>
+            )
+          })}
+        </ul>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,43 @@
+// /event/{id}/calendar.ics: "Add to calendar" (RFC 5545). A resource route: it asks the API as the viewer,
+// so it shows exactly what the event page would (403 for a private event, 404 for a hidden one).
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import type { Event } from '#contract'
+import { pageUrls } from '~/components/events/page/event-page.server'
+import { buildIcs, ICS_CONTENT_TYPE, icsFileName } from '~/components/events/page/ics'
+import { eventPath } from '~/components/events/page/shared'
+import { ApiError, getApi } from '~/utils/api.server'
+import { combineHeaders } from '~/utils/toast.server'
+
+function text(status: number, body: string, headers: Headers) {
+  return new Response(body, {
+    status,
+    headers: combineHeaders(headers, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }),
+  })
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = params.id ?? ''
+  const api = await getApi(request)
+  let event: Event
+  try {
+    event = await api.get<Event>(eventPath(id))
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    const status = error.status === 400 ? 404 : error.status >= 500 ? 503 : error.status
+    return text(status, error.body.message, await api.headers())
+  }
+  const urls = pageUrls(event._id)
+  const ics =
+    event.eventType === 'EVENT'
+      ? buildIcs(event, { url: urls.pageUrl, host: new URL(urls.origin).hostname })
+      : null
+  if (!ics) return text(404, 'Not found.', await api.headers())
+  return new Response(ics, {
+    headers: combineHeaders(await api.headers(), {
+      'Content-Type': ICS_CONTENT_TYPE,
+      'Content-Disposition': `attachment; filename="${icsFileName(event)}"`,
+      // Per viewer (private events): never cached by shared caches.
+      'Cache-Control': 'private, no-store',
+    }),
+  })
+}

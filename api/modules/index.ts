@@ -27,5 +27,5 @@ export const modules: { name: string; plugin: FastifyPluginAsync }[] = [
   { name: 'notifications', plugin: notificationsRoutes },
   { name: 'push', plugin: pushRoutes },
   { name: 'realtime', plugin: realtimeRoutes },
-  // Next: profile, admin, reports.
+  // Next: admin, reports.
 ]

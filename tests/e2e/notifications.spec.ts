@@ -1,5 +1,6 @@
 // The bell and /notifications (SPEC §2 Notifications) with JavaScript on and off, and (JS) realtime: a
 // like on another user's event reaches the organizer's open page through the socket without a reload.
+import type { Page } from '@playwright/test'
 import { expect, test, type TestUser } from './fixtures'
 import { apiToken, createEventViaApi } from './event-fixtures'
 import { e2e } from './env'
@@ -12,7 +13,7 @@ async function like(user: TestUser, eventId: string) {
   expect(response.status).toBe(200)
 }
 
-const bell = (page: import('@playwright/test').Page) => page.getByTestId('notifications-bell')
+const bell = (page: Page) => page.getByTestId('notifications-bell')
 
 test('a like shows on the organizer’s bell; opening the list and marking it read clears the count', async ({
   page,

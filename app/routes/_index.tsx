@@ -1,12 +1,15 @@
-// Placeholder home page: the events list and map come with the events issue.
-import { useTranslation } from 'react-i18next'
+// /: events near a city, as cards and on a map (SPEC §2 "Home and places screens").
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { EventsScreen } from '~/components/events/list/events-screen'
+import { loadEventList } from '~/components/events/list/list.server'
 
-export default function Index() {
-  const { t } = useTranslation()
-  return (
-    <section className="py-4">
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('home.title')}</h1>
-      <p className="mt-2 text-slate-600">{t('home.intro')}</p>
-    </section>
-  )
+export const meta: MetaFunction = () => [{ title: 'Nearby · Events near you' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadEventList(request, 'EVENT')
+}
+
+export default function Events() {
+  return <EventsScreen data={useLoaderData<typeof loader>()} />
 }

@@ -1,17 +1,61 @@
-// The header search (SPEC §2 Layout): a city and a date range, sent as a GET form to the events list.
-// Past dates are disabled with `min` = today (computed on the server, so it holds without JavaScript).
-// The city autocomplete and the filtering itself come with the events list.
-import { Form, useSearchParams } from '@remix-run/react'
-import { useState } from 'react'
+// The header search (SPEC §2 Layout): a city and a date range, sent as a GET form to the current list
+// (/places on the places screen, / elsewhere), keeping the category, tab and view and starting again at
+// page 1. Past days are disabled with `min` = today (computed on the server, so it holds without
+// JavaScript); the list also refuses past days typed by hand. With JavaScript the city field suggests
+// cities from the bundled data (debounced 1000 ms, blank ignored: SPEC §5).
+import { Form, useLocation, useSearchParams } from '@remix-run/react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { TIMINGS, type CitySuggestion } from '#contract'
 import { MapPinIcon, SearchIcon } from '~/components/ui/icons'
 
 const inputClass =
   'block w-full min-w-0 rounded-lg border border-slate-300 bg-white px-2.5 py-1.5 text-sm text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30'
 
-export function SearchForm({ today, className = '' }: { today: string; className?: string }) {
+/** Suggestions for what is typed, asked for once typing pauses. */
+function useCitySuggestions(typed: string) {
+  const [suggestions, setSuggestions] = useState<CitySuggestion[]>([])
+  useEffect(() => {
+    const query = typed.trim()
+    if (!query) return setSuggestions([])
+    const controller = new AbortController()
+    const timer = setTimeout(() => {
+      fetch(`/resources/cities?q=${encodeURIComponent(query)}`, { signal: controller.signal })
+        .then((response) => (response.ok ? (response.json() as Promise<CitySuggestion[]>) : []))
+        .then(setSuggestions)
+        .catch(() => undefined)
+    }, TIMINGS.citySearchDebounceMs)
+    return () => {
+      clearTimeout(timer)
+      controller.abort()
+    }
+  }, [typed])
+  return suggestions
+}
+
+export function SearchForm({
+  today,
+  className = '',
+  idPrefix = 'header',
+  submitLabel,
+}: {
+  today: string
+  className?: string
+  /** Ids of its fields; the mobile drawer renders a second copy. */
+  idPrefix?: string
+  /** A visible submit text (the drawer's 'Search Event'); the header shows an icon. */
+  submitLabel?: string
+}) {
   const { t } = useTranslation()
   const [searchParams] = useSearchParams()
+  const { pathname } = useLocation()
+  const section = pathname.startsWith('/places') ? '/places' : '/'
+  const [typedCity, setTypedCity] = useState('')
+  const suggestions = useCitySuggestions(typedCity)
+  const kept = (['categories', 'filter', 'view'] as const).flatMap((key) => {
+    const value = searchParams.get(key)
+    return value && section === pathname ? [[key, value] as const] : []
+  })
   const city = searchParams.get('city') ?? ''
   const startDate = searchParams.get('startDate') ?? ''
   const endDate = searchParams.get('endDate') ?? ''
@@ -22,36 +66,48 @@ export function SearchForm({ today, className = '' }: { today: string; className
   return (
     <Form
       method="get"
-      action="/"
+      action={section}
       role="search"
       aria-label={t('search.label')}
       // Re-mount on navigation so the fields show the current query.
       key={`${city}|${startDate}|${endDate}`}
       className={`grid min-w-0 grid-cols-[minmax(0,1fr)_auto] items-center gap-2 sm:flex ${className}`}
     >
+      {kept.map(([key, value]) => (
+        <input key={key} type="hidden" name={key} value={value} />
+      ))}
       <div className="relative min-w-0 sm:flex-[1_1_12rem]">
-        <label htmlFor="header-city" className="sr-only">
+        <label htmlFor={`${idPrefix}-city`} className="sr-only">
           {t('search.city')}
         </label>
         <MapPinIcon className="pointer-events-none absolute left-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" />
         <input
-          id="header-city"
+          id={`${idPrefix}-city`}
           name="city"
           type="search"
           defaultValue={city}
           placeholder={t('search.cityPlaceholder')}
           autoComplete="address-level2"
+          list={suggestions.length ? `${idPrefix}-city-suggestions` : undefined}
+          onChange={(event) => setTypedCity(event.currentTarget.value)}
           maxLength={100}
           className={`${inputClass} pl-8`}
         />
+        <datalist id={`${idPrefix}-city-suggestions`}>
+          {suggestions.map((suggestion) => (
+            <option key={suggestion.id} value={suggestion.city}>
+              {suggestion.country}
+            </option>
+          ))}
+        </datalist>
       </div>
       <fieldset className="col-span-2 row-start-2 flex min-w-0 items-center gap-1.5 sm:flex-none">
         <legend className="sr-only">{t('search.dates')}</legend>
-        <label htmlFor="header-start-date" className="sr-only">
+        <label htmlFor={`${idPrefix}-start-date`} className="sr-only">
           {t('search.from')}
         </label>
         <input
-          id="header-start-date"
+          id={`${idPrefix}-start-date`}
           name="startDate"
           type="date"
           min={today}
@@ -63,11 +119,11 @@ export function SearchForm({ today, className = '' }: { today: string; className
         <span aria-hidden="true" className="text-slate-400">
           –
         </span>
-        <label htmlFor="header-end-date" className="sr-only">
+        <label htmlFor={`${idPrefix}-end-date`} className="sr-only">
           {t('search.to')}
         </label>
         <input
-          id="header-end-date"
+          id={`${idPrefix}-end-date`}
           name="endDate"
           type="date"
           min={endMin}
@@ -81,7 +137,7 @@ export function SearchForm({ today, className = '' }: { today: string; className
         className="col-start-2 row-start-1 inline-flex h-full shrink-0 items-center justify-center gap-1.5 rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 focus-visible:outline-brand-600"
       >
         <SearchIcon className="h-4 w-4" />
-        <span className="sr-only lg:not-sr-only">{t('search.submit')}</span>
+        <span className={submitLabel ? '' : 'sr-only lg:not-sr-only'}>{submitLabel ?? t('search.submit')}</span>
       </button>
     </Form>
   )

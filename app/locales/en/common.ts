@@ -73,8 +73,4 @@ export default {
     home: 'Back to the home page',
     retry: 'Try again',
   },
-  home: {
-    title: 'Events near you',
-    intro: 'Find concerts, exhibitions, games and more in your city.',
-  },
 } as const

@@ -1,4 +1,36 @@
-// Texts of one screen; keys mirror the other language's file.
+// The events (/) and places (/places) screens.
 export default {
-  title: 'TODO-eventList',
+  eventsTitle: 'Events near {{city}}',
+  placesTitle: 'Places near {{city}}',
+  categories: 'Categories',
+  tabs: { label: 'Which events', active: 'Active', my: 'My events', completed: 'Completed' },
+  views: { label: 'View', list: 'List', timeline: 'Timeline' },
+  dates: {
+    from: 'from {{date}}',
+    to: 'until {{date}}',
+    invalidDate: 'Enter the date as DD-MM-YYYY.',
+    pastDate: 'Past dates cannot be picked.',
+    endBeforeStart: 'The end date must not be before the start date.',
+  },
+  empty: 'Nothing found. Try another category, city or dates.',
+  emptyMy: 'You have not created anything yet.',
+  signInForMy: 'Sign in to see your own events.',
+  signIn: 'Sign in',
+  loadMore: 'Load more',
+  loading: 'Loading…',
+  end: 'That is everything.',
+  showMap: 'Map',
+  showList: 'List',
+  filtersButton: 'Search and categories',
+  closeFilters: 'Close',
+  searchEvent: 'Search Event',
+  card: {
+    organizer: 'by {{name}}',
+    participants: 'Participants',
+    noDate: 'Date to be announced',
+    restricted: 'Details for invited people',
+  },
+  popupClose: 'Close',
+  openEvent: 'Open',
+  citySuggestions: 'City suggestions',
 } as const

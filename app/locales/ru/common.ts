@@ -76,8 +76,4 @@ export default {
     home: 'На главную',
     retry: 'Попробовать снова',
   },
-  home: {
-    title: 'События рядом с вами',
-    intro: 'Концерты, выставки, игры и многое другое в вашем городе.',
-  },
 } satisfies Translation<typeof en>

@@ -1,0 +1,121 @@
+// An event or place on the lists (SPEC §2 "Event card"): photo, price tag, type tag, organizer, likes,
+// views, participants/max; title and description clipped to one line. EventRow is the compact variant of
+// the timeline. A signed-in user's fully visible card counts one view (useViewOnce).
+import { Link, useFetcher } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Event } from '#contract'
+import { formatDateTime, formatPrice } from '~/components/events/format'
+import { useHydrated } from '~/components/ui/use-hydrated'
+
+export function participantsLabel(event: Pick<Event, 'participantsCount' | 'maxParticipants'>) {
+  return event.maxParticipants ? `${event.participantsCount}/${event.maxParticipants}` : String(event.participantsCount)
+}
+
+/** SPEC §4: "A view is registered once when the card becomes fully visible" (signed-in users). */
+function useViewOnce(postId: string, enabled: boolean) {
+  const ref = useRef<HTMLElement>(null)
+  const fetcher = useFetcher()
+  const hydrated = useHydrated()
+  useEffect(() => {
+    const element = ref.current
+    if (!hydrated || !enabled || !element || !('IntersectionObserver' in window)) return
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.intersectionRatio >= 1)) {
+          observer.disconnect()
+          fetcher.submit({ postId }, { method: 'post', action: '/resources/view' })
+        }
+      },
+      { threshold: 1 },
+    )
+    observer.observe(element)
+    return () => observer.disconnect()
+    // fetcher.submit is stable for the life of the component.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hydrated, enabled, postId])
+  return ref
+}
+
+function Stat({ label, value }: { label: string; value: string | number }) {
+  return (
+    <span title={label}>
+      <span className="sr-only">{label}: </span>
+      {value}
+    </span>
+  )
+}
+
+export function EventCard({ event, timeZone, countViews }: { event: Event; timeZone: string; countViews: boolean }) {
+  const { t, i18n } = useTranslation(['eventList', 'events'])
+  const ref = useViewOnce(event._id, countViews)
+  const { t: te } = useTranslation('events')
+  const price = formatPrice(event.price, te)
+  const photo = event.images[0]
+  return (
+    <article
+      ref={ref}
+      data-testid="event-card"
+      className="group relative flex min-w-0 flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md"
+    >
+      <div className="relative aspect-[16/10] bg-slate-100">
+        {photo ? (
+          <img src={photo.thumbnailUrl} alt="" loading="lazy" className="h-full w-full object-cover" />
+        ) : (
+          <div className="flex h-full items-center justify-center text-sm text-slate-400">{t('events:noPhoto')}</div>
+        )}
+        <span className="absolute left-2 top-2 rounded-full bg-white/90 px-2 py-0.5 text-xs font-medium text-slate-700">
+          {t(`events:eventType.${event.eventType}`)}
+        </span>
+        {price ? (
+          <span className="absolute right-2 top-2 rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
+            {price}
+          </span>
+        ) : null}
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-1 p-3">
+        <h3 className="truncate font-semibold text-slate-900">
+          <Link to={`/event/${event._id}`} className="after:absolute after:inset-0">
+            {event.title}
+          </Link>
+        </h3>
+        <p className="truncate text-sm text-slate-600">
+          {event.restricted ? t('card.restricted') : event.description}
+        </p>
+        {event.eventType === 'EVENT' ? (
+          <p className="text-xs text-slate-500">
+            {event.startDate ? formatDateTime(event.startDate, i18n.language, timeZone) : t('card.noDate')}
+          </p>
+        ) : null}
+        <p className="truncate text-xs text-slate-500">
+          {t('card.organizer', { name: `${event.postedBy.name} ${event.postedBy.lastname}`.trim() })}
+        </p>
+        <p className="mt-auto flex gap-3 pt-1 text-xs text-slate-600">
+          <Stat label={t('events:stats.likes')} value={`♥ ${event.likesCount}`} />
+          <Stat label={t('events:stats.views')} value={`👁 ${event.views}`} />
+          {event.eventType === 'EVENT' ? (
+            <Stat label={t('card.participants')} value={`👥 ${participantsLabel(event)}`} />
+          ) : null}
+        </p>
+      </div>
+    </article>
+  )
+}
+
+export function EventRow({ event, timeZone }: { event: Event; timeZone: string }) {
+  const { i18n } = useTranslation()
+  const { t: te } = useTranslation('events')
+  const price = formatPrice(event.price, te)
+  return (
+    <li data-testid="event-row" className="flex items-center gap-3 py-2">
+      <time dateTime={event.startDate ?? undefined} className="w-28 shrink-0 text-sm tabular-nums text-slate-500">
+        {event.startDate ? formatDateTime(event.startDate, i18n.language, timeZone).split(', ').pop() : '—'}
+      </time>
+      <Link to={`/event/${event._id}`} className="min-w-0 flex-1 truncate font-medium text-slate-900 hover:underline">
+        {event.title}
+      </Link>
+      {price ? <span className="shrink-0 text-xs text-slate-600">{price}</span> : null}
+      <span className="shrink-0 text-xs text-slate-500">👥 {participantsLabel(event)}</span>
+    </li>
+  )
+}

@@ -1,0 +1,79 @@
+// Category chips (a slider with a reset chip) and the filter tabs of the lists. All plain links that keep
+// the rest of the query and drop the page, so they work without JavaScript and start again at page 1.
+import { Link, useLocation } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { CATEGORIES, EVENT_FILTERS } from '#contract'
+
+/** The current query with some keys changed (null removes one) and the page dropped. */
+export function useQueryWith() {
+  const location = useLocation()
+  return (changes: Record<string, string | null>) => {
+    const params = new URLSearchParams(location.search)
+    params.delete('page')
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) params.delete(key)
+      else params.set(key, value)
+    }
+    const query = params.toString()
+    return `${location.pathname}${query ? `?${query}` : ''}`
+  }
+}
+
+const chipClass = (active: boolean) =>
+  `shrink-0 snap-start rounded-full border px-3 py-1 text-sm whitespace-nowrap ${
+    active ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'
+  }`
+
+export function CategoryChips({ selected }: { selected: string | null }) {
+  const { t } = useTranslation(['eventList', 'events'])
+  const withQuery = useQueryWith()
+  return (
+    <nav aria-label={t('categories')}>
+      {/* 8 chips per view on wide screens, 5 under 1024 px, 3 under 480 px (SPEC §9): the row scrolls. */}
+      <ul className="flex snap-x gap-2 overflow-x-auto pb-2 [scrollbar-width:thin]">
+        <li>
+          <Link to={withQuery({ categories: null })} className={chipClass(!selected)} aria-current={!selected ? 'page' : undefined}>
+            {t('events:categories.all')}
+          </Link>
+        </li>
+        {CATEGORIES.map((category) => (
+          <li key={category}>
+            <Link
+              to={withQuery({ categories: category })}
+              className={chipClass(selected === category)}
+              aria-current={selected === category ? 'page' : undefined}
+            >
+              {t(`events:categories.${category}`)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
+const tabClass = (active: boolean) =>
+  `rounded-md px-3 py-1.5 text-sm ${active ? 'bg-slate-900 text-white' : 'text-slate-700 hover:bg-slate-100'}`
+
+export function FilterTabs({ filter, view, showMy }: { filter: string; view: string; showMy: boolean }) {
+  const { t } = useTranslation('eventList')
+  const withQuery = useQueryWith()
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <nav aria-label={t('tabs.label')} className="flex flex-wrap gap-1">
+        {EVENT_FILTERS.filter((f) => f !== 'my' || showMy).map((f) => (
+          <Link key={f} to={withQuery({ filter: f === 'active' ? null : f })} className={tabClass(filter === f)} aria-current={filter === f ? 'page' : undefined}>
+            {t(`tabs.${f}`)}
+          </Link>
+        ))}
+      </nav>
+      <nav aria-label={t('views.label')} className="flex flex-wrap gap-1">
+        {(['list', 'timeline'] as const).map((v) => (
+          <Link key={v} to={withQuery({ view: v === 'list' ? null : v })} className={tabClass(view === v)} aria-current={view === v ? 'page' : undefined}>
+            {t(`views.${v}`)}
+          </Link>
+        ))}
+      </nav>
+    </div>
+  )
+}

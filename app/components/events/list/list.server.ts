@@ -1,0 +1,137 @@
+// The loader of the events (/) and places (/places) screens (SPEC §2 "Home and places screens", §4 list
+// filter, §7 GET /event/all). Everything the list shows lives in the query string:
+//   categories, city, startDate/endDate (DD-MM-YYYY or YYYY-MM-DD days in TIME_ZONE), filter
+//   (active | my | completed), view (list | timeline), page.
+// Without JavaScript "Load more" asks for ?page=N and gets pages 1..N (nothing already seen is lost);
+// the infinite scroll's fetcher adds &only=1 and gets page N alone.
+import { data } from '@remix-run/node'
+import { CATEGORIES, EVENT_FILTERS, type Category, type Event, type EventFilter, type EventListResponse, type EventType } from '#contract'
+import { dayBoundaryIso, isoDayToDmy, todayInZone } from '~/components/events/format'
+import { getApi } from '~/utils/api.server'
+import { getEnv } from '~/utils/env.server'
+
+/** Pages rendered at once after "Load more" without JavaScript. */
+export const MAX_PAGES_AT_ONCE = 10
+
+export type ListView = 'list' | 'timeline'
+export type DateError = 'invalidDate' | 'pastDate' | 'endBeforeStart'
+
+export type EventListData = {
+  eventType: EventType
+  events: Event[]
+  page: number
+  hasMore: boolean
+  geo: EventListResponse['geo']
+  filters: {
+    category: Category | null
+    city: string
+    /** As typed, for the form. */
+    startDate: string
+    endDate: string
+    /** DD-MM-YYYY, for the summary line. */
+    startLabel: string | null
+    endLabel: string | null
+    filter: EventFilter
+    view: ListView
+  }
+  dateErrors: { startDate?: DateError; endDate?: DateError }
+  signedIn: boolean
+  /** The "my" tab was asked for by a visitor: the list shows a sign-in prompt instead. */
+  needsSignIn: boolean
+}
+
+function positivePage(value: string | null): number {
+  const n = Number(value ?? '1')
+  return Number.isInteger(n) && n >= 1 ? Math.min(n, 10_000) : 1
+}
+
+export async function loadEventList(request: Request, eventType: EventType) {
+  const api = await getApi(request)
+  const { TIME_ZONE } = getEnv()
+  const params = new URL(request.url).searchParams
+
+  const categoryParam = params.get('categories') ?? ''
+  const category = (CATEGORIES as readonly string[]).includes(categoryParam) ? (categoryParam as Category) : null
+  const filterParam = params.get('filter') ?? 'active'
+  const filter = (EVENT_FILTERS as readonly string[]).includes(filterParam) ? (filterParam as EventFilter) : 'active'
+  const view: ListView = params.get('view') === 'timeline' ? 'timeline' : 'list'
+  const city = (params.get('city') ?? '').trim().slice(0, 100)
+  const startDate = (params.get('startDate') ?? '').trim().slice(0, 20)
+  const endDate = (params.get('endDate') ?? '').trim().slice(0, 20)
+  const page = positivePage(params.get('page'))
+  const onlyThisPage = params.get('only') === '1'
+
+  // Day filters: whole days in TIME_ZONE; past days and reversed ranges are refused with a message, and
+  // the list is shown without that bound (what was typed stays in the form).
+  const dateErrors: EventListData['dateErrors'] = {}
+  const startIso = startDate ? dayBoundaryIso(startDate, 'start', TIME_ZONE) : null
+  const endIso = endDate ? dayBoundaryIso(endDate, 'end', TIME_ZONE) : null
+  const todayStart = dayBoundaryIso(todayInZone(TIME_ZONE), 'start', TIME_ZONE) ?? ''
+  if (startDate && !startIso) dateErrors.startDate = 'invalidDate'
+  else if (startIso && startIso < todayStart) dateErrors.startDate = 'pastDate'
+  if (endDate && !endIso) dateErrors.endDate = 'invalidDate'
+  else if (endIso && endIso < todayStart) dateErrors.endDate = 'pastDate'
+  else if (endIso && startIso && !dateErrors.startDate && endIso < startIso) dateErrors.endDate = 'endBeforeStart'
+
+  const signedIn = api.isSignedIn()
+  const needsSignIn = filter === 'my' && !signedIn
+  const query = {
+    eventType,
+    city: city || undefined,
+    categories: category ?? undefined,
+    startDate: startIso && !dateErrors.startDate ? startIso : undefined,
+    endDate: endIso && !dateErrors.endDate ? endIso : undefined,
+    filter: needsSignIn ? 'active' : filter,
+  }
+
+  const first = onlyThisPage ? page : 1
+  const last = onlyThisPage ? page : Math.min(page, MAX_PAGES_AT_ONCE)
+  const events: Event[] = []
+  let response: EventListResponse | null = null
+  for (let current = first; current <= last; current += 1) {
+    response = await api.get<EventListResponse>('/event/all', { query: { ...query, page: current } })
+    events.push(...response.events)
+    if (!response.hasMore) break
+  }
+  const result = response as EventListResponse
+
+  const body: EventListData = {
+    eventType,
+    events: needsSignIn ? [] : events,
+    page: result.page,
+    hasMore: needsSignIn ? false : result.hasMore,
+    geo: result.geo,
+    filters: {
+      category,
+      city,
+      startDate,
+      endDate,
+      startLabel: startIso && !dateErrors.startDate ? isoDayToDmy(toIsoDay(startDate)) : null,
+      endLabel: endIso && !dateErrors.endDate ? isoDayToDmy(toIsoDay(endDate)) : null,
+      filter,
+      view,
+    },
+    dateErrors,
+    signedIn,
+    needsSignIn,
+  }
+  return data(body, { headers: await api.headers() })
+}
+
+/** DD-MM-YYYY → YYYY-MM-DD; YYYY-MM-DD stays. */
+function toIsoDay(value: string): string {
+  const dmy = /^(\d{2})-(\d{2})-(\d{4})$/.exec(value)
+  return dmy ? `${dmy[3]}-${dmy[2]}-${dmy[1]}` : value
+}
+
+/** POST /event/{id}/view for a signed-in user (a card became fully visible). */
+export async function registerView(request: Request, postId: string) {
+  const api = await getApi(request)
+  if (!api.isSignedIn() || !/^[\w-]{1,100}$/.test(postId)) return data({ ok: false }, { status: 400 })
+  try {
+    await api.put(`/event/${encodeURIComponent(postId)}/view`)
+  } catch {
+    return data({ ok: false }, { status: 400, headers: await api.headers() })
+  }
+  return data({ ok: true }, { headers: await api.headers() })
+}

@@ -1,0 +1,15 @@
+// /places: places (venues) near a city, as cards and on a map (SPEC §2 "Home and places screens").
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { EventsScreen } from '~/components/events/list/events-screen'
+import { loadEventList } from '~/components/events/list/list.server'
+
+export const meta: MetaFunction = () => [{ title: 'Nearby · Places near you' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadEventList(request, 'PLACE')
+}
+
+export default function Places() {
+  return <EventsScreen data={useLoaderData<typeof loader>()} />
+}

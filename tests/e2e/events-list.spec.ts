@@ -1,0 +1,170 @@
+// The events and places lists (SPEC §2 "Home and places screens", §4 list filter) with JavaScript on and
+// off. Other specs share the API, so each test puts its events on a far-future day of its own and looks
+// at that day only.
+import { expect, test } from './fixtures'
+import { createEventViaApi, createPlaceViaApi } from './event-fixtures'
+
+const NOVI_SAD: [number, number] = [19.8335, 45.2671] // ~70 km from Belgrade: outside its 50 km radius
+
+/** A day 400–1400 days ahead (YYYY-MM-DD) and an instant at 10:00 UTC on it. */
+function uniqueDay() {
+  const date = new Date()
+  date.setUTCDate(date.getUTCDate() + 400 + Math.floor(Math.random() * 1000))
+  date.setUTCHours(10, 0, 0, 0)
+  return { day: date.toISOString().slice(0, 10), at: date.toISOString() }
+}
+
+test('category, city and date filters narrow the list', async ({ page, createUser }) => {
+  const organizer = await createUser()
+  const { day, at } = uniqueDay()
+  const stamp = Date.now()
+  const concert = await createEventViaApi(organizer, {
+    title: `Concert ${stamp}`,
+    startDate: at,
+    categories: ['concerts'],
+    price: { donation: false, amount: 10, currency: 'EUR', range: 'FROM' },
+  })
+  const workshop = await createEventViaApi(organizer, { title: `Workshop ${stamp}`, startDate: at, categories: ['kids'] })
+  const faraway = await createEventViaApi(organizer, {
+    title: `Games ${stamp}`,
+    startDate: at,
+    categories: ['games'],
+    coordinates: NOVI_SAD,
+    address: 'Zmaj Jovina 1, Novi Sad',
+  })
+
+  await page.goto('/')
+  await page.locator('#header-start-date').fill(day)
+  await page.locator('#header-end-date').fill(day)
+  await page.locator('form[role="search"]').first().getByRole('button').click()
+  await expect(page).toHaveURL(new RegExp(`startDate=${day}.*endDate=${day}`))
+  const cards = page.getByTestId('event-list').getByTestId('event-card')
+  // Near the default centre (Belgrade): the two Belgrade events, not the Novi Sad one.
+  await expect(cards).toHaveCount(2)
+  await expect(cards.filter({ hasText: concert.title })).toHaveCount(1)
+  await expect(cards.filter({ hasText: workshop.title })).toHaveCount(1)
+  await expect(cards.filter({ hasText: concert.title })).toContainText('from 10 EUR')
+  await expect(page.getByTestId('date-summary')).toContainText(day.split('-').reverse().join('-'))
+
+  await page.getByRole('navigation', { name: 'Categories' }).first().getByRole('link', { name: 'Concerts' }).click()
+  await expect(page).toHaveURL(/categories=concerts/)
+  await expect(cards).toHaveCount(1)
+  await expect(cards.first()).toContainText(concert.title)
+
+  // "All" resets the category; a city moves the centre, and the dates are kept.
+  await page.getByRole('navigation', { name: 'Categories' }).first().getByRole('link', { name: 'All' }).click()
+  await expect(cards).toHaveCount(2)
+  await page.locator('#header-city').fill('Novi Sad')
+  await page.locator('form[role="search"]').first().getByRole('button').click()
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Novi Sad')
+  await expect(cards).toHaveCount(1)
+  await expect(cards.first()).toContainText(faraway.title)
+})
+
+test('a past day is refused with a message and the typed value is kept', async ({ page }) => {
+  await page.goto('/?startDate=01-01-2020')
+  await expect(page.getByRole('alert').filter({ hasText: 'Past dates cannot be picked.' })).toBeVisible()
+  await expect(page.getByTestId('event-list')).toBeVisible()
+})
+
+test('the second page: Load more without JavaScript, infinite scroll with it', async ({ page, createUser, javaScriptEnabled }) => {
+  const organizer = await createUser()
+  const { day, at } = uniqueDay()
+  for (let i = 0; i < 13; i += 1) await createEventViaApi(organizer, { title: `Paged ${i} ${day}`, startDate: at })
+
+  await page.goto(`/?startDate=${day}&endDate=${day}`)
+  const cards = page.getByTestId('event-list').getByTestId('event-card')
+  await expect(cards).toHaveCount(12)
+  if (javaScriptEnabled) {
+    await page.mouse.wheel(0, 20_000)
+    await expect(cards).toHaveCount(13)
+    await expect(page).toHaveURL(/page=2/)
+    await expect(page.getByText('That is everything.')).toBeVisible()
+  } else {
+    await page.getByRole('link', { name: 'Load more' }).click()
+    await expect(page).toHaveURL(/page=2/)
+    await expect(cards).toHaveCount(13)
+    await expect(page.getByRole('link', { name: 'Load more' })).toHaveCount(0)
+  }
+  // A reload of ?page=2 shows both pages.
+  await page.reload()
+  await expect(cards).toHaveCount(13)
+})
+
+test('the map shows a marker whose popup gives the price and closes', async ({ page, createUser, javaScriptEnabled }) => {
+  const organizer = await createUser()
+  const { day, at } = uniqueDay()
+  const event = await createEventViaApi(organizer, {
+    title: `Mapped ${Date.now()}`,
+    startDate: at,
+    price: { donation: true },
+  })
+  await page.goto(`/?startDate=${day}&endDate=${day}`)
+  const map = page.getByRole('region', { name: 'Map' })
+  if (!javaScriptEnabled) {
+    await expect(map).toContainText('The map needs JavaScript')
+    return
+  }
+  const marker = map.locator(`.leaflet-marker-icon[title="${event.title}"]`)
+  await expect(marker).toBeVisible()
+  await marker.click()
+  const popup = page.getByTestId('map-popup')
+  await expect(popup).toContainText(event.title)
+  await expect(popup).toContainText('Donation')
+  await page.locator('.leaflet-popup-close-button').click()
+  await expect(popup).toHaveCount(0)
+  // Tiles come from the configured (fake) tile server.
+  await expect(map.locator('img.leaflet-tile').first()).toHaveAttribute('src', /127\.0\.0\.1:\d+\/\d+\/\d+\/\d+\.png/)
+})
+
+test('the my tab shows only the signed-in user’s events and places; visitors are asked to sign in', async ({
+  page,
+  createUser,
+  signIn,
+}) => {
+  await page.goto('/?filter=my')
+  await expect(page.getByText('Sign in to see your own events.')).toBeVisible()
+
+  const admin = await createUser({ role: 'admin' })
+  const event = await createEventViaApi(admin, { title: `Mine ${Date.now()}` })
+  const place = await createPlaceViaApi(admin, { title: `My place ${Date.now()}` })
+  await signIn(page, admin)
+  await page.goto('/')
+  await page.getByRole('navigation', { name: 'Which events' }).getByRole('link', { name: 'My events' }).click()
+  const cards = page.getByTestId('event-list').getByTestId('event-card')
+  await expect(cards).toHaveCount(1)
+  await expect(cards.first()).toContainText(event.title)
+
+  await page.goto('/places?filter=my')
+  await expect(cards).toHaveCount(1)
+  await expect(cards.first()).toContainText(place.title)
+  await expect(cards.first()).toContainText('Place')
+})
+
+test('timeline groups events by day; under 575 px the Map/List toggle and the drawer work', async ({
+  page,
+  createUser,
+  javaScriptEnabled,
+}) => {
+  const organizer = await createUser()
+  const { day, at } = uniqueDay()
+  const event = await createEventViaApi(organizer, { title: `Timeline ${Date.now()}`, startDate: at })
+  await page.goto(`/?startDate=${day}&endDate=${day}&view=timeline`)
+  await expect(page.getByTestId('event-row').filter({ hasText: event.title })).toHaveCount(1)
+
+  await page.setViewportSize({ width: 360, height: 740 })
+  await page.goto(`/?startDate=${day}&endDate=${day}`)
+  const drawer = page.getByTestId('mobile-filters')
+  await drawer.locator('summary').click()
+  await expect(drawer.getByRole('button', { name: 'Search Event' })).toBeVisible()
+  await expect(drawer.getByRole('link', { name: 'Concerts' })).toBeVisible()
+  if (javaScriptEnabled) {
+    const list = page.getByTestId('event-list')
+    await expect(list).toBeVisible()
+    await page.getByRole('button', { name: 'Map', exact: true }).click()
+    await expect(list).toBeHidden()
+    await expect(page.getByRole('region', { name: 'Map' })).toBeVisible()
+    await page.getByRole('button', { name: 'List', exact: true }).click()
+    await expect(list).toBeVisible()
+  }
+})

@@ -28,6 +28,8 @@ const schema = z
           return false
         }
       }, 'an IANA time zone, e.g. Europe/Belgrade'),
+    /** Photos of a form that came back with errors wait here (no JavaScript: a file input cannot be refilled). */
+    STAGING_DIR: z.string().optional(),
     /** Map tiles (a Leaflet URL template) and the attribution their licence asks for. */
     MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
     MAP_TILE_ATTRIBUTION: z

@@ -48,7 +48,7 @@ test('a signed-in user sees their menu without the admin entries, and the bell',
   )
   await expect(menu.getByRole('link', { name: 'Add New Event', exact: true })).toHaveAttribute(
     'href',
-    '/new/event',
+    '/event/new',
   )
   await expect(menu.getByRole('link', { name: 'Moderation', exact: true })).toHaveCount(0)
   await expect(menu.getByRole('link', { name: 'Add New Place', exact: true })).toHaveCount(0)
@@ -86,7 +86,7 @@ test('admins also see Moderation and Add New Place', async ({ page, createUser, 
   )
   await expect(menu.getByRole('link', { name: 'Add New Place', exact: true })).toHaveAttribute(
     'href',
-    '/new/place',
+    '/place/new',
   )
   await expect(menu.getByRole('link', { name: 'Add New Event', exact: true })).toBeVisible()
 })

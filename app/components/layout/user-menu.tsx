@@ -102,14 +102,14 @@ export function UserMenu({ user, origin }: { user: User | null; origin: string }
           </li>
         ) : null}
         <li>
-          <Link to="/new/event" className={menuItemClass}>
+          <Link to="/event/new" className={menuItemClass}>
             <PlusIcon className="h-4 w-4" />
             {t('userMenu.addEvent')}
           </Link>
         </li>
         {admin ? (
           <li>
-            <Link to="/new/place" className={menuItemClass}>
+            <Link to="/place/new" className={menuItemClass}>
               <PlusIcon className="h-4 w-4" />
               {t('userMenu.addPlace')}
             </Link>

@@ -1,0 +1,152 @@
+// Loader and action of the event/place form (SPEC §5): /event/new, /place/new and /event/{id}/edit.
+// The action handles intents: "searchAddress" (no JavaScript: the address's candidates come back as
+// radio options), "removePhoto:<name>" (edit), and the submit itself. Whatever comes back keeps every
+// typed value and the photos (staged, see staging.server.ts).
+import { parseWithZod } from '@conform-to/zod'
+import { data } from '@remix-run/node'
+import {
+  type Event,
+  eventWebFormSchema,
+  type EventType,
+  type GeoItem,
+  isAdminRole,
+  type User,
+} from '#contract'
+import { localInputToIso } from '~/components/events/format'
+import { replyWithApiError } from '~/components/forms/submission.server'
+import { ApiError, type Api } from '~/utils/api.server'
+import { requireActivatedUser, requireAdminUser } from '~/utils/auth.server'
+import { getEnv } from '~/utils/env.server'
+import { redirectWithToast } from '~/utils/toast.server'
+import { discardStaged, readStaged, stagePhotos, type StagedPhoto } from './staging.server'
+import type { EventFormActionData, EventFormLoaderData } from './types'
+
+export type EventFormTarget = { kind: 'create'; eventType: EventType } | { kind: 'edit'; id: string }
+
+async function guard(request: Request, target: EventFormTarget) {
+  if (target.kind === 'create' && target.eventType === 'PLACE') return requireAdminUser(request)
+  return requireActivatedUser(request)
+}
+
+async function ownEvent(api: Api, id: string): Promise<Event> {
+  let event: Event
+  try {
+    event = await api.get<Event>(`/event/${encodeURIComponent(id)}`)
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500)
+      throw data({ guard: error.status === 403 ? 'forbidden' : undefined }, { status: error.status === 403 ? 403 : 404 })
+    throw error
+  }
+  if (!event.isOwner) throw data({ guard: 'forbidden' }, { status: 403, headers: await api.headers() })
+  return event
+}
+
+export async function eventFormLoader(request: Request, target: EventFormTarget) {
+  const { user, api } = await guard(request, target)
+  const event = target.kind === 'edit' ? await ownEvent(api, target.id) : null
+  const body: EventFormLoaderData = {
+    eventType: event?.eventType ?? (target.kind === 'create' ? target.eventType : 'EVENT'),
+    isAdmin: isAdminRole(user.role),
+    event,
+  }
+  return data(body, { headers: await api.headers() })
+}
+
+function ruleOptions(user: User, eventType: EventType, event: Event | null) {
+  const { TIME_ZONE } = getEnv()
+  return {
+    eventType,
+    existingPhotos: event?.images.length ?? 0,
+    lockedAccessType: event?.accessType,
+    isAdmin: isAdminRole(user.role),
+    existingStartDate: event?.startDate ?? null,
+    existingEndDate: event?.endDate ?? null,
+    toIso: (local: string) => localInputToIso(local, TIME_ZONE),
+  }
+}
+
+/** POST /event's multipart body: JSON strings for the structured fields (SPEC §7). */
+function multipart(fields: Record<string, unknown>, photos: File[]) {
+  const form = new FormData()
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === undefined || value === null) continue
+    form.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value))
+  }
+  for (const photo of photos) form.append('files', photo, photo.name)
+  return form
+}
+
+export async function eventFormAction(request: Request, target: EventFormTarget) {
+  const { user, api } = await guard(request, target)
+  const event = target.kind === 'edit' ? await ownEvent(api, target.id) : null
+  const eventType: EventType = event?.eventType ?? (target.kind === 'create' ? target.eventType : 'EVENT')
+  const form = await request.formData()
+  const intent = String(form.get('intent') ?? 'submit')
+  // Without JavaScript the point comes from the chosen address candidate.
+  const candidate = form.get('candidate')
+  if (typeof candidate === 'string' && candidate) form.set('point', candidate)
+
+  if (event && intent.startsWith('removePhoto:')) {
+    try {
+      await api.delete(`/event/${event._id}/upload`, { name: intent.slice('removePhoto:'.length) })
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status >= 500) throw error
+      return redirectWithToast(`/event/${event._id}/edit`, { type: 'error', message: error.body.message }, { headers: await api.headers() })
+    }
+    return redirectWithToast(`/event/${event._id}/edit`, { message: 'photoRemoved' }, { headers: await api.headers() })
+  }
+
+  const newFiles = form.getAll('files').filter((value): value is File => value instanceof File && value.size > 0)
+  const unstaged = new Set(form.getAll('unstage').map(String))
+  const stagedTokens = form.getAll('staged').map(String).filter((token) => !unstaged.has(token))
+  await discardStaged([...unstaged])
+  const staged = await readStaged(stagedTokens)
+
+  /** Anything but a success: the form again, with the photos kept for the next post. */
+  async function again(result: EventFormActionData['result'], extra: Partial<EventFormActionData> = {}, status = 400) {
+    const keptPhotos: StagedPhoto[] = [
+      ...staged.map(({ token, name, type }) => ({ token, name, type })),
+      ...(await stagePhotos(newFiles)),
+    ]
+    return data<EventFormActionData>({ result, staged: keptPhotos, candidates: null, ...extra }, { status, headers: await api.headers() })
+  }
+
+  const submission = parseWithZod(form, { schema: eventWebFormSchema(ruleOptions(user, eventType, event)) })
+
+  if (intent === 'searchAddress') {
+    const q = String(form.get('address') ?? '').trim()
+    let candidates: GeoItem[] = []
+    if (q) {
+      try {
+        candidates = (await api.get<{ items: GeoItem[] }>('/geo/search', { query: { q } })).items
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error
+      }
+    }
+    // Only the typed values come back here: errors wait for a real submit.
+    return again({ ...submission.reply(), status: undefined, error: undefined }, { candidates }, 200)
+  }
+
+  if (submission.status !== 'success') return again(submission.reply())
+
+  const payload = submission.value
+  try {
+    if (!event) {
+      const photos = [...staged.map((photo) => photo.file), ...newFiles]
+      const created = await api.post<Event>('/event', multipart(payload, photos))
+      await discardStaged(stagedTokens)
+      return redirectWithToast(`/event/${created._id}`, { message: eventType === 'PLACE' ? 'placeAdded' : 'eventCreated' }, { headers: await api.headers() })
+    }
+    // Edit: the access type and a place's type never change (the API refuses it; SPEC §4).
+    await api.put(`/event/${event._id}`, { ...payload, accessType: event.accessType, eventType: event.eventType })
+    const photos = [...staged.map((photo) => photo.file), ...newFiles]
+    if (photos.length) await api.post(`/event/${event._id}/upload`, multipart({}, photos))
+    await discardStaged(stagedTokens)
+    return redirectWithToast(`/event/${event._id}`, { message: 'changesApplied' }, { headers: await api.headers() })
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500) throw error
+    const result = replyWithApiError(submission, error)
+    return again(result)
+  }
+}
+

@@ -1,0 +1,12 @@
+import type { SubmissionResult } from '@conform-to/react'
+import type { Event, EventType, GeoItem } from '#contract'
+
+export type EventFormLoaderData = { eventType: EventType; isAdmin: boolean; event: Event | null }
+
+export type EventFormActionData = {
+  result: SubmissionResult<string[]>
+  /** Photos kept from earlier posts of this form (no JavaScript). */
+  staged: { token: string; name: string; type: string }[]
+  /** Addresses found for "Search address"; null when no search was made. */
+  candidates: GeoItem[] | null
+}

@@ -1,0 +1,23 @@
+// /event/{id}/edit: the organizer edits an event or a place; the access type and a place's type stay (SPEC §5). Loader and action: components/events/form/event-form.server.ts.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { EventFormPage } from '~/components/events/form/event-form'
+import { eventFormAction, eventFormLoader } from '~/components/events/form/event-form.server'
+import type { EventFormActionData } from '~/components/events/form/types'
+
+export const meta: MetaFunction = () => [{ title: 'Nearby · Edit' }]
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return eventFormLoader(request, { kind: 'edit', id: params.id ?? '' })
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return eventFormAction(request, { kind: 'edit', id: params.id ?? '' })
+}
+
+export default function EditEventPage() {
+  const { t } = useTranslation('eventForm')
+  const data = useLoaderData<typeof loader>()
+  return <EventFormPage heading={t(data.eventType === 'PLACE' ? 'editPlace' : 'editEvent')} data={data} actionData={useActionData<EventFormActionData>()} />
+}

@@ -1,0 +1,23 @@
+// /place/new: the form of a new place (admins and super admins) (SPEC §5). Loader and action: components/events/form/event-form.server.ts.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { EventFormPage } from '~/components/events/form/event-form'
+import { eventFormAction, eventFormLoader } from '~/components/events/form/event-form.server'
+import type { EventFormActionData } from '~/components/events/form/types'
+
+export const meta: MetaFunction = () => [{ title: 'Nearby · New place' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return eventFormLoader(request, { kind: 'create', eventType: 'PLACE' })
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return eventFormAction(request, { kind: 'create', eventType: 'PLACE' })
+}
+
+export default function NewPlacePage() {
+  const { t } = useTranslation('eventForm')
+  const data = useLoaderData<typeof loader>()
+  return <EventFormPage heading={t('newPlace')} data={data} actionData={useActionData<EventFormActionData>()} />
+}

@@ -1,0 +1,110 @@
+// The event/place form of the web (SPEC §5) as the browser posts it: flat fields that work without
+// JavaScript (checkbox switches, a "lat,lon" point, one open/close pair per weekday). `eventWebFormSchema`
+// turns them into the API payload of POST /event and checks it with the API's own `eventFormSchema`, so
+// the rules and their messages are the same on both sides; errors land on the form's own fields.
+import { z } from 'zod'
+import { type EventType } from './constants'
+import { eventFormSchema, imageLimit, WEEK_DAYS, type EventFields, type EventRuleOptions } from './events'
+
+const text = z.string().optional()
+const hoursOfDay = z.object({ open: text, close: text }).optional()
+
+export const eventWebFieldsSchema = z.object({
+  title: text,
+  description: text,
+  accessType: text,
+  startDate: text,
+  endDate: text,
+  address: text,
+  /** "lat,lon" from a map click or an address candidate */
+  point: text,
+  limitEnabled: text,
+  maxParticipants: text,
+  priceEnabled: text,
+  donation: text,
+  amount: text,
+  currency: text,
+  range: text,
+  categories: z.union([z.string(), z.array(z.string())]).optional(),
+  channelLink: text,
+  /** New photos (File) and tokens of photos kept from an earlier post of the form (no JavaScript). */
+  files: z.any(),
+  staged: z.union([z.string(), z.array(z.string())]).optional(),
+  hours: z.object(Object.fromEntries(WEEK_DAYS.map((day) => [day, hoursOfDay])) as Record<(typeof WEEK_DAYS)[number], typeof hoursOfDay>).optional(),
+})
+export type EventWebFields = z.input<typeof eventWebFieldsSchema>
+
+/** Where an API field's error shows on the form. */
+function formPath(path: (string | number)[]): (string | number)[] {
+  const [head, ...rest] = path
+  if (head === 'coordinates') return ['point']
+  if (head === 'price') return rest.length ? rest : ['amount']
+  if (head === 'hours' && typeof rest[0] === 'number') return ['hours']
+  return path
+}
+
+export interface EventWebFormOptions extends EventRuleOptions {
+  eventType: EventType
+  /** A datetime-local value in the site's time zone → ISO (null when it is not a date). */
+  toIso: (local: string) => string | null
+  /** Edit: the access type is locked (SPEC §4) and not posted. */
+  lockedAccessType?: string
+  /** Photos the post already has (edit); a new post needs at least one photo in all (SPEC §5). */
+  existingPhotos?: number
+}
+
+function countPhotos(v: z.output<typeof eventWebFieldsSchema>, existing: number): number {
+  const files = (Array.isArray(v.files) ? v.files : [v.files]).filter(
+    (f) => typeof f === 'object' && f !== null && 'size' in f && (f as { size: number }).size > 0,
+  )
+  const staged = Array.isArray(v.staged) ? v.staged : v.staged ? [v.staged] : []
+  return files.length + staged.length + existing
+}
+
+/** The API payload of the posted form (before the rules). */
+export function toEventPayload(v: z.output<typeof eventWebFieldsSchema>, options: EventWebFormOptions) {
+  const point = v.point?.split(',').map((part) => Number(part.trim()))
+  const isPlace = options.eventType === 'PLACE'
+  const hours = WEEK_DAYS.flatMap((day) => {
+    const h = v.hours?.[day]
+    return h?.open || h?.close ? [{ day, open: h.open ?? '', close: h.close ?? '' }] : []
+  })
+  const date = (value: string | undefined) => (value ? (options.toIso(value) ?? value) : undefined)
+  return {
+    title: v.title ?? '',
+    description: v.description ?? '',
+    eventType: options.eventType,
+    accessType: isPlace ? 'COMMON' : (options.lockedAccessType ?? v.accessType ?? ''),
+    startDate: isPlace ? undefined : date(v.startDate),
+    endDate: isPlace ? undefined : date(v.endDate),
+    address: v.address ?? '',
+    // [lon, lat] as the API stores it
+    coordinates: point && point.length === 2 && point.every(Number.isFinite) ? [point[1], point[0]] : undefined,
+    maxParticipants: !isPlace && v.limitEnabled ? (v.maxParticipants ?? '') : undefined,
+    price: v.priceEnabled
+      ? v.donation
+        ? { donation: true }
+        : { donation: false, amount: v.amount ?? null, currency: v.currency ?? null, range: v.range || null }
+      : undefined,
+    categories: typeof v.categories === 'string' ? [v.categories] : (v.categories ?? []),
+    channelLink: isPlace || options.isAdmin ? v.channelLink : undefined,
+    hours: isPlace ? hours : undefined,
+  }
+}
+
+export function eventWebFormSchema(options: EventWebFormOptions) {
+  const rules = eventFormSchema(options)
+  return eventWebFieldsSchema.transform((value, ctx): EventFields => {
+    const payload = toEventPayload(value, options)
+    const result = rules.safeParse(payload)
+    const photos = countPhotos(value, options.existingPhotos ?? 0)
+    const photoError = photos === 0 && !options.existingPhotos ? 'uploadPhoto' : photos > imageLimit(options.eventType) ? 'tooManyPhotos' : null
+    if (photoError) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['files'], message: photoError })
+    if (!result.success) {
+      for (const issue of result.error.issues)
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: formPath(issue.path), message: issue.message })
+      return z.NEVER
+    }
+    return photoError ? z.NEVER : result.data
+  })
+}

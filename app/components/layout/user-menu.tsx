@@ -16,6 +16,7 @@ import {
   UserIcon,
 } from '~/components/ui/icons'
 import { useHydrated } from '~/components/ui/use-hydrated'
+import { FormDialogLink } from '~/components/events/form/form-dialog-link'
 
 function initials(user: User) {
   return (
@@ -25,6 +26,7 @@ function initials(user: User) {
 
 export function UserMenu({ user, origin }: { user: User | null; origin: string }) {
   const { t } = useTranslation()
+  const { t: tf } = useTranslation('eventForm')
 
   if (!user) {
     return (
@@ -102,17 +104,17 @@ export function UserMenu({ user, origin }: { user: User | null; origin: string }
           </li>
         ) : null}
         <li>
-          <Link to="/event/new" className={menuItemClass}>
+          <FormDialogLink to="/event/new" variant="modal" title={tf('newEvent')} className={menuItemClass}>
             <PlusIcon className="h-4 w-4" />
             {t('userMenu.addEvent')}
-          </Link>
+          </FormDialogLink>
         </li>
         {admin ? (
           <li>
-            <Link to="/place/new" className={menuItemClass}>
+            <FormDialogLink to="/place/new" variant="modal" title={tf('newPlace')} className={menuItemClass}>
               <PlusIcon className="h-4 w-4" />
               {t('userMenu.addPlace')}
-            </Link>
+            </FormDialogLink>
           </li>
         ) : null}
       </ul>

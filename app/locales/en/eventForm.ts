@@ -53,5 +53,6 @@ export default {
   removePhoto: 'Remove photo',
   create: 'Publish',
   save: 'Save changes',
+  loading: 'Loading the form…',
   cancel: 'Cancel',
 } as const

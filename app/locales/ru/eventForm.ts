@@ -55,5 +55,6 @@ export default {
   removePhoto: 'Удалить фото',
   create: 'Опубликовать',
   save: 'Сохранить изменения',
+  loading: 'Загружаем форму…',
   cancel: 'Отмена',
 } satisfies Translation<typeof en>

@@ -1,8 +1,9 @@
 // What only the organizer sees: the moderation banner (SPEC §4 overlay texts) and Edit / Delete.
-import { Form, Link } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { Event } from '#contract'
 import { SubmitButton } from '~/components/forms/submit-button'
+import { FormDialogLink } from '~/components/events/form/form-dialog-link'
 
 type Moderation = Pick<Event, 'moderationStatus' | 'moderationImageStatus'>
 
@@ -39,15 +40,18 @@ export function ModerationBanner({ event }: { event: Moderation }) {
 
 export function OwnerActions({ event, action }: { event: Pick<Event, '_id' | 'eventType'>; action: string }) {
   const { t } = useTranslation('eventPage')
+  const { t: tf } = useTranslation('eventForm')
   const confirmText = event.eventType === 'PLACE' ? t('owner.confirmDeletePlace') : t('owner.confirmDelete')
   return (
     <div role="group" aria-label={t('owner.label')} className="flex flex-wrap items-center gap-2">
-      <Link
+      <FormDialogLink
         to={`/event/${encodeURIComponent(event._id)}/edit`}
+        variant="drawer"
+        title={tf(event.eventType === 'PLACE' ? 'editPlace' : 'editEvent')}
         className="inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
       >
         {t('owner.edit')}
-      </Link>
+      </FormDialogLink>
       <Form
         method="post"
         action={action}

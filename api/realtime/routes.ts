@@ -4,6 +4,7 @@ import { errorResponseSchema, realtimeTicketResponseSchema, REALTIME } from '#co
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { currentUser } from '../plugins/auth'
+import { bearerSecurity } from '../lib/openapi'
 
 export default async function realtimeRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>()
@@ -13,7 +14,7 @@ export default async function realtimeRoutes(app: FastifyInstance) {
       preHandler: app.requireActivated,
       schema: {
         tags: ['realtime'],
-        security: [{ bearerAuth: [] }],
+        security: bearerSecurity,
         summary: `A ticket for the socket.io connection at ${REALTIME.path}`,
         description: `Connect socket.io with path "${REALTIME.path}" and auth {ticket} within expiresIn seconds (REALTIME_TICKET_TTL_SECONDS, 60); fetch a new ticket for every (re)connection. Browsers may connect only from WEB_URL. Client → server: online, offline, heartbeat (every ${REALTIME.heartbeatMs} ms). Server → client: get-users (online user ids), server-message:newNotification (the notification).`,
         response: {

@@ -5,7 +5,6 @@ import {
   appVersionResponseSchema,
   authResponseSchema,
   changePasswordRequestSchema,
-  errorResponseSchema,
   loginByGoogleSchema,
   loginSchema,
   logoutSchema,
@@ -24,15 +23,10 @@ import { languageOf } from '../../lib/errors'
 import { currentUser } from '../../plugins/auth'
 import { createGoogleVerifier } from './google'
 import { createAuthService } from './service'
+import { bearerSecurity, errorResponses } from '../../lib/openapi'
 
 const tags = ['auth']
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-}
+const errors = errorResponses(400, 401, 403, 409, 429)
 
 export default async function authRoutes(app: FastifyInstance) {
   const { config } = app.ctx
@@ -172,7 +166,7 @@ export default async function authRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'End the session: revokes the family of the given refresh token and of the bearer token',
-        security: [{ bearerAuth: [] }],
+        security: bearerSecurity,
         body: logoutSchema,
         response: { 200: messageResponseSchema, ...errors },
       },
@@ -206,7 +200,7 @@ export default async function authRoutes(app: FastifyInstance) {
         summary: "Change the password; ends the user's other sessions",
         description:
           'Keeps the session of `refreshToken` when the body carries it, else the session of the bearer token.',
-        security: [{ bearerAuth: [] }],
+        security: bearerSecurity,
         body: changePasswordRequestSchema,
         response: { 200: messageResponseSchema, ...errors },
       },
@@ -239,7 +233,7 @@ export default async function authRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'The signed-in user',
-        security: [{ bearerAuth: [] }],
+        security: bearerSecurity,
         response: { 200: userSchema, ...errors },
       },
     },

@@ -3,7 +3,6 @@
 import multipart from '@fastify/multipart'
 import {
   deleteImageSchema,
-  errorResponseSchema,
   EVENT_LIMITS,
   eventListQuerySchema,
   eventListResponseSchema,
@@ -25,19 +24,11 @@ import { currentUser } from '../../plugins/auth'
 import type { Viewer } from './dto'
 import { readBody } from './multipart'
 import { createEventsService } from './service'
+import { bearerSecurity, errorResponses } from '../../lib/openapi'
 
 const tags = ['events']
-const security = [{ bearerAuth: [] }]
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  413: errorResponseSchema,
-  415: errorResponseSchema,
-  429: errorResponseSchema,
-}
+const security = bearerSecurity
+const errors = errorResponses(400, 401, 403, 404, 409, 413, 415, 429)
 const idParams = z.object({ id: z.string().min(1).max(100) })
 const multipartNote =
   'multipart/form-data: text fields title, description, accessType, eventType (EVENT|PLACE, default EVENT), startDate, endDate (ISO), address, channelLink; JSON-string fields coordinates ([lon,lat] or {lat,lon}), maxParticipants, price ({donation, amount, currency, range}), categories (array; or repeated/comma-separated), hours ([{day, open, close}]); photos in `files` (JPEG/PNG/WebP, ≤ 10 MB each; 1–3 for events, 1–10 for places).'

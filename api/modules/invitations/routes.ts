@@ -2,7 +2,6 @@
 import {
   createInvitationResponseSchema,
   createInvitationSchema,
-  errorResponseSchema,
   invitationIdParams,
   invitationStatusesSchema,
   myInvitationsQuerySchema,
@@ -17,17 +16,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { currentUser } from '../../plugins/auth'
 import type { Viewer } from '../events/dto'
 import { createInvitationsService } from './service'
+import { bearerSecurity, errorResponses } from '../../lib/openapi'
 
 const tags = ['invitations']
-const security = [{ bearerAuth: [] }]
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-}
+const security = bearerSecurity
+const errors = errorResponses(400, 401, 403, 404, 409, 429)
 
 export default async function invitationsRoutes(app: FastifyInstance) {
   const service = createInvitationsService(app.ctx)

@@ -2,7 +2,6 @@
 // also listens to the domain events of the app (api/lib/domain-events.ts) and turns them into notifications.
 import {
   deleteNotificationResponseSchema,
-  errorResponseSchema,
   latestNotificationsSchema,
   markAllOpenedResponseSchema,
   notificationIdParams,
@@ -14,16 +13,11 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { currentUser } from '../../plugins/auth'
 import { createNotificationsService } from './service'
+import { bearerSecurity, errorResponses } from '../../lib/openapi'
 
 const tags = ['notifications']
-const security = [{ bearerAuth: [] }]
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  429: errorResponseSchema,
-}
+const security = bearerSecurity
+const errors = errorResponses(400, 401, 403, 404, 429)
 
 export default async function notificationsRoutes(app: FastifyInstance) {
   const service = createNotificationsService(app.ctx)

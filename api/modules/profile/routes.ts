@@ -3,7 +3,6 @@
 import multipart from '@fastify/multipart'
 import {
   avatarResponseSchema,
-  errorResponseSchema,
   EVENT_LIMITS,
   followListQuerySchema,
   followListResponseSchema,
@@ -19,19 +18,11 @@ import { z } from 'zod'
 import { HttpError } from '../../lib/errors'
 import { currentUser } from '../../plugins/auth'
 import { createProfileService, type ProfileViewer } from './service'
+import { bearerSecurity, errorResponses } from '../../lib/openapi'
 
 const tags = ['profile']
-const security = [{ bearerAuth: [] }]
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  413: errorResponseSchema,
-  415: errorResponseSchema,
-  429: errorResponseSchema,
-}
+const security = bearerSecurity
+const errors = errorResponses(400, 401, 403, 404, 409, 413, 415, 429)
 const idParams = z.object({ id: z.string().min(1).max(100) })
 
 /** Multipart fields that may carry the avatar. */

@@ -13,16 +13,11 @@ import { z } from 'zod'
 import { HttpError } from '../../lib/errors'
 import { currentUser } from '../../plugins/auth'
 import { createPushService } from './service'
+import { bearerSecurity, errorResponses } from '../../lib/openapi'
 
 const tags = ['push']
-const security = [{ bearerAuth: [] }]
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  429: errorResponseSchema,
-}
+const security = bearerSecurity
+const errors = errorResponses(400, 401, 403, 404, 429)
 
 export default async function pushRoutes(app: FastifyInstance) {
   const service = createPushService(app.ctx)

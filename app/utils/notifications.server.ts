@@ -1,6 +1,6 @@
 // The signed-in user's latest notifications and unread count, for the bell on every page (SPEC §2).
 import type { LatestNotifications } from '#contract'
-import type { Api } from './api.server'
+import { ApiError, type Api } from './api.server'
 
 /**
  * Null for visitors and users who cannot have notifications (not activated). A failure is only logged:
@@ -11,7 +11,7 @@ export async function getLatestNotifications(api: Api): Promise<LatestNotificati
   try {
     return await api.get<LatestNotifications>('/notifications/latest')
   } catch (error) {
-    if (!(error instanceof Error && 'status' in error && (error.status === 401 || error.status === 403)))
+    if (!(error instanceof ApiError && (error.status === 401 || error.status === 403)))
       console.error('latest notifications failed', error)
     return null
   }

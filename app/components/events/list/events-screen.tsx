@@ -36,14 +36,17 @@ function useInfiniteEvents(data: EventListData) {
     })
   }, [fetcher.data, fetcher.state])
 
-  // Keep ?page in the address, so a reload or coming back renders the same pages.
+  // Keep ?page in the address, so a reload or coming back renders the same pages. Only while the address
+  // is still this list's: a page that arrives after a navigation away must not touch the next URL.
+  const listPath = location.pathname
   useEffect(() => {
     if (loaded.page <= 1) return
     const url = new URL(window.location.href)
+    if (url.pathname !== listPath) return
     if (url.searchParams.get('page') === String(loaded.page)) return
     url.searchParams.set('page', String(loaded.page))
     window.history.replaceState(window.history.state, '', url)
-  }, [loaded.page])
+  }, [loaded.page, listPath])
 
   const loadNext = useCallback(() => {
     if (!loaded.hasMore || fetcher.state !== 'idle') return

@@ -155,14 +155,19 @@ export const followUserSchema = userSummarySchema.extend({
 })
 export type FollowUser = z.infer<typeof followUserSchema>
 
-export const followListQuerySchema = z.object({
-  page: pageQueryField,
-  pageSize: z.coerce
+/** ?pageSize: 1 to PROFILE_LIMITS.maxPageSize, with the list's own default. */
+function pageSizeField(defaultSize: number) {
+  return z.coerce
     .number({ invalid_type_error: 'invalidValue' })
     .int('invalidValue')
     .min(1, 'invalidValue')
     .max(PROFILE_LIMITS.maxPageSize, 'invalidValue')
-    .default(PROFILE_LIMITS.tablePageSize),
+    .default(defaultSize)
+}
+
+export const followListQuerySchema = z.object({
+  page: pageQueryField,
+  pageSize: pageSizeField(PROFILE_LIMITS.tablePageSize),
 })
 export type FollowListQuery = z.infer<typeof followListQuerySchema>
 
@@ -179,12 +184,7 @@ export type FollowListResponse = z.infer<typeof followListResponseSchema>
 export const profileSearchQuerySchema = z.object({
   query: z.string({ invalid_type_error: 'invalidValue' }).trim().max(PROFILE_LIMITS.searchQueryMax, 'tooLong').optional(),
   page: pageQueryField,
-  pageSize: z.coerce
-    .number({ invalid_type_error: 'invalidValue' })
-    .int('invalidValue')
-    .min(1, 'invalidValue')
-    .max(PROFILE_LIMITS.maxPageSize, 'invalidValue')
-    .default(PROFILE_LIMITS.searchPageSize),
+  pageSize: pageSizeField(PROFILE_LIMITS.searchPageSize),
 })
 export type ProfileSearchQuery = z.infer<typeof profileSearchQuerySchema>
 

@@ -6,6 +6,7 @@ import {
   CATEGORIES,
   CURRENCIES,
   EVENT_TYPES,
+  INVITATION_STATUSES,
   LIMITS,
   MODERATION_STATUSES,
   POST_STATUSES,
@@ -278,6 +279,12 @@ export const priceResponseSchema = z.object({
 
 export const hoursResponseSchema = z.object({ day: z.string(), open: z.string(), close: z.string() })
 
+export const eventInvitationSchema = z.object({
+  invitationId: z.string(),
+  status: z.enum(INVITATION_STATUSES),
+})
+export type EventInvitation = z.infer<typeof eventInvitationSchema>
+
 /**
  * A post. `restricted: true` is the card of a PRIVATE/SUBSCRIBERS event the viewer may not open:
  * description, address, location, coordinates, channelLink are null and participants/likes are empty
@@ -321,6 +328,8 @@ export const eventSchema = z.object({
   restricted: z.boolean(),
   /** Ended (endDate, or startDate + 6 h without endDate, is past). Places never end. */
   isEnded: z.boolean(),
+  /** The viewer's invitation to this event (any status), or null: recipients answer it on the event page. */
+  invitation: eventInvitationSchema.nullable(),
 })
 export type Event = z.infer<typeof eventSchema>
 

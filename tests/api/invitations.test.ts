@@ -300,6 +300,21 @@ describe('POST /invitations/{id}/respond', () => {
     expect((await respond(ev._id, f(8).token, 'ACCEPTED')).body).toMatchObject({ status: 'ACCEPTED', isParticipant: true })
   })
 
+  it('GET /event/{id} tells the recipient their invitation and its status; nobody else sees it', async () => {
+    const ev = await createEvent(api, organizer.token, { accessType: 'SUBSCRIBERS' })
+    const inv = await invite(organizer.token, { postId: ev._id, recipientIds: [f(9).id] })
+    const seenBy = async (token: string) => (await send(api, 'GET', `/event/${ev._id}`, { token })).body.invitation
+    expect(await seenBy(f(9).token)).toEqual({ invitationId: inv.body.id, status: 'PENDING' })
+    // Another follower and the organizer have no invitation of their own.
+    expect(await seenBy(f(10).token)).toBeNull()
+    expect(await seenBy(organizer.token)).toBeNull()
+    await respond(inv.body.id, f(9).token, 'ACCEPTED')
+    expect(await seenBy(f(9).token)).toEqual({ invitationId: inv.body.id, status: 'ACCEPTED' })
+    await respond(inv.body.id, f(9).token, 'DECLINED')
+    // A follower still opens a SUBSCRIBERS event and sees the declined invitation (to accept it after all).
+    expect(await seenBy(f(9).token)).toEqual({ invitationId: inv.body.id, status: 'DECLINED' })
+  })
+
   it('ACCEPTED on a full event: 409 and the status stays PENDING', async () => {
     const ev = await createEvent(api, organizer.token, { maxParticipants: 1 })
     const inv = await invite(organizer.token, { postId: ev._id, recipientIds: [f(9).id, f(10).id] })

@@ -40,6 +40,7 @@ const base: Event = {
   canJoin: false,
   restricted: false,
   isEnded: false,
+  invitation: null,
 }
 const urls = { pageUrl: 'https://nearby.example/event/e1', origin: 'https://nearby.example' }
 

@@ -2,6 +2,8 @@
 import {
   type AccessType,
   type Event,
+  type EventInvitation,
+  type InvitationStatus,
   EVENT_LIMITS,
   type EventImage,
   type EventType,
@@ -35,6 +37,8 @@ export interface Relations {
   following: Set<string>
   /** posts the viewer is invited to (invitation not declined) */
   invited: Set<string>
+  /** the viewer's invitation per post, whatever its status (a recipient is invited once per event) */
+  invitations: Map<string, EventInvitation>
 }
 
 function push<T>(map: Map<string, T[]>, key: string, value: T) {
@@ -86,6 +90,7 @@ export async function loadRelations(db: Db, rows: PostRow[], viewer: Viewer | nu
     users: new Map(),
     following: new Set(),
     invited: new Set(),
+    invitations: new Map(),
   }
   const ids = rows.map((r) => r.id)
   if (ids.length === 0) return rel
@@ -129,9 +134,8 @@ export async function loadRelations(db: Db, rows: PostRow[], viewer: Viewer | nu
       ? db
           .selectFrom('invitations as i')
           .innerJoin('invitation_recipients as r', 'r.invitation_id', 'i.id')
-          .select('i.post_id')
+          .select(['i.post_id', 'i.id as invitation_id', 'r.status'])
           .where('r.recipient_id', '=', viewer.id)
-          .where('r.status', '!=', 'DECLINED')
           .where('i.post_id', 'in', ids)
           .execute()
       : Promise.resolve([]),
@@ -146,7 +150,10 @@ export async function loadRelations(db: Db, rows: PostRow[], viewer: Viewer | nu
   for (const v of views) rel.views.set(v.post_id, Number(v.n))
   rel.users = users
   for (const f of following) rel.following.add(f.followee_id)
-  for (const i of invited) rel.invited.add(i.post_id)
+  for (const i of invited) {
+    rel.invitations.set(i.post_id, { invitationId: i.invitation_id, status: i.status as InvitationStatus })
+    if (i.status !== 'DECLINED') rel.invited.add(i.post_id)
+  }
   return rel
 }
 
@@ -271,6 +278,7 @@ export function toEventDto(row: PostRow, rel: Relations, viewer: Viewer | null, 
       seatsLeft,
     restricted,
     isEnded: ended,
+    invitation: rel.invitations.get(row.id) ?? null,
   }
 }
 

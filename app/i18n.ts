@@ -8,6 +8,7 @@ import enEventList from './locales/en/eventList'
 import enEventPage from './locales/en/eventPage'
 import enEvents from './locales/en/events'
 import enNotifications from './locales/en/notifications'
+import enProfile from './locales/en/profile'
 import enSettings from './locales/en/settings'
 import enStatic from './locales/en/static'
 import enToast from './locales/en/toast'
@@ -18,6 +19,7 @@ import ruEventList from './locales/ru/eventList'
 import ruEventPage from './locales/ru/eventPage'
 import ruEvents from './locales/ru/events'
 import ruNotifications from './locales/ru/notifications'
+import ruProfile from './locales/ru/profile'
 import ruSettings from './locales/ru/settings'
 import ruStatic from './locales/ru/static'
 import ruToast from './locales/ru/toast'
@@ -35,6 +37,7 @@ export const resources = {
     eventPage: enEventPage,
     eventForm: enEventForm,
     notifications: enNotifications,
+    profile: enProfile,
   },
   ru: {
     common: ruCommon,
@@ -48,6 +51,7 @@ export const resources = {
     eventPage: ruEventPage,
     eventForm: ruEventForm,
     notifications: ruNotifications,
+    profile: ruProfile,
   },
 }
 

@@ -97,3 +97,9 @@ export const DEFAULT_CENTER = { latitude: 44.80401, longitude: 20.46513 } as con
 
 export const REPORT_REVIEW_HOURS = 24
 export const ACCOUNT_DELETION_DAYS = 30
+
+/** Cuts a text to `max` characters (by code point, so emoji stay whole) and marks the cut with '…'. */
+export function truncateText(text: string, max: number): string {
+  const chars = Array.from(text.trim())
+  return chars.length <= max ? chars.join('') : `${chars.slice(0, max).join('').trimEnd()}…`
+}

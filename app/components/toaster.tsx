@@ -60,7 +60,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
             <CheckIcon className="h-4 w-4" />
           )}
         </span>
-        <p className="flex-1">{t(visible.message, { defaultValue: visible.message })}</p>
+        <p className="flex-1">{t(visible.message, { ...visible.values, defaultValue: visible.message })}</p>
         {hydrated ? (
           <button
             type="button"

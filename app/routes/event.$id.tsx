@@ -9,13 +9,14 @@ import { JoinForm, LikeForm, useEventCounts } from '~/components/events/page/act
 import { DetailsList, Location, OpeningHours, Organizer, Stats } from '~/components/events/page/details'
 import { eventPageAction, loadEventPage } from '~/components/events/page/event-page.server'
 import { Gallery } from '~/components/events/page/gallery'
-import { eventMeta } from '~/components/events/page/meta'
+import { eventMeta, personName } from '~/components/events/page/meta'
 import { AccessInfo, ChatNotice } from '~/components/events/page/notices'
 import { ModerationBanner, OwnerActions } from '~/components/events/page/owner'
 import { Participants } from '~/components/events/page/participants'
 import { PrivateEvent } from '~/components/events/page/private-event'
 import { calendarPath, eventPath, signInPath } from '~/components/events/page/shared'
 import { useRootData } from '~/components/layout/use-root-data'
+import { InvitationAnswer } from '~/components/profile/invitation-answer'
 import { CalendarIcon } from '~/components/ui/icons'
 import { resources } from '~/i18n'
 import type { loader as rootLoader } from '~/root'
@@ -66,6 +67,7 @@ function EventDetails({
 }) {
   const { t } = useTranslation('eventPage')
   const { t: te } = useTranslation('events')
+  const { t: tp } = useTranslation('profile')
   const root = useRootData()
   const user = root?.user ?? null
   const timeZone = root?.ENV.TIME_ZONE ?? 'UTC'
@@ -117,6 +119,14 @@ function EventDetails({
               participantsCount={counts.participantsCount}
               maxParticipants={counts.maxParticipants}
             />
+            {event.invitation ? (
+              <div className="space-y-2 rounded-lg bg-brand-50 p-3" data-testid="event-invitation">
+                <p className="text-sm font-medium text-brand-900">
+                  {tp('invitations.banner', { name: personName(event.postedBy) })}
+                </p>
+                <InvitationAnswer invitation={event.invitation} action={action} />
+              </div>
+            ) : null}
             <div className="space-y-2">
               <JoinForm event={event} user={user} action={action} signInUrl={signInPath(event._id)} notice={notice} />
               {user ? <LikeForm event={event} action={action} /> : null}

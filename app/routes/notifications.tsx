@@ -13,6 +13,7 @@ import { useHydrated } from '~/components/ui/use-hydrated'
 import type { loader as rootLoader } from '~/root'
 import { ApiError } from '~/utils/api.server'
 import { requireActivatedUser, safeRedirect } from '~/utils/auth.server'
+import { loadPages, requestedPages } from '~/utils/pages.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 /** Pages shown at once after "Load more" without JavaScript. */
@@ -24,16 +25,10 @@ export const meta: MetaFunction = () => [{ title: 'Notifications · Nearby' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await requireActivatedUser(request)
-  const requested = Number(new URL(request.url).searchParams.get('page') ?? '1')
-  const pages = Number.isInteger(requested) && requested >= 1 ? Math.min(requested, MAX_PAGES) : 1
-  const notifications: Notification[] = []
-  let hasMore = false
-  for (let page = 1; page <= pages; page += 1) {
+  const { items: notifications, hasMore, pages } = await loadPages(requestedPages(request, 'page', MAX_PAGES), async (page) => {
     const result = await api.get<Page>('/notifications', { query: { page } })
-    notifications.push(...result.notifications)
-    hasMore = result.hasMore
-    if (!hasMore) break
-  }
+    return { items: result.notifications, hasMore: result.hasMore }
+  })
   return data({ notifications, hasMore, pages }, { headers: await api.headers() })
 }
 

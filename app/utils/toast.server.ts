@@ -7,6 +7,8 @@ const toastSchema = z.object({
   type: z.enum(['success', 'error', 'info']).default('success'),
   /** An i18n key in the `toast` namespace, or a text already in the user's language (e.g. from the API). */
   message: z.string(),
+  /** Interpolation values of the message ({{name}}, {{count}}…). */
+  values: z.record(z.union([z.string(), z.number()])).optional(),
 })
 export type Toast = z.infer<typeof toastSchema>
 export type ToastInput = z.input<typeof toastSchema>

@@ -38,9 +38,10 @@ test('a signed-in user sees their menu without the admin entries, and the bell',
   await openUserMenu(page)
   const menu = userMenu(page)
   await expect(menu.getByText(`@${user.username}`)).toBeVisible()
+  // Profile is the user's own profile page (myProfile); Copy link copies the public one.
   await expect(menu.getByRole('link', { name: 'Profile', exact: true })).toHaveAttribute(
     'href',
-    `/profile/${user.id}`,
+    '/admin/profile/myProfile',
   )
   await expect(menu.getByRole('link', { name: 'Settings', exact: true })).toHaveAttribute(
     'href',

@@ -81,7 +81,7 @@ export function UserMenu({ user, origin }: { user: User | null; origin: string }
       </div>
       <ul className="py-1">
         <li>
-          <Link to={profilePath} className={menuItemClass}>
+          <Link to="/admin/profile/myProfile" className={menuItemClass}>
             <UserIcon className="h-4 w-4" />
             {t('userMenu.profile')}
           </Link>

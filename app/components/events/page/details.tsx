@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { WEEK_DAYS, type Event } from '#contract'
 import { formatDateTime, formatPrice } from '~/components/events/format'
 import { EventMap, mapsServiceUrl, toLatLon } from '~/components/map/event-map'
+import { Avatar } from '~/components/ui/avatar'
 import { MapPinIcon } from '~/components/ui/icons'
 import { personName } from './meta'
 
@@ -87,20 +88,7 @@ export function Organizer({ postedBy }: { postedBy: Event['postedBy'] }) {
   const name = personName(postedBy)
   return (
     <div className="flex items-center gap-3" data-testid="organizer">
-      {postedBy.avatarFile ? (
-        <img
-          src={postedBy.avatarFile.url}
-          alt={t('organizer.avatar', { name })}
-          className="h-11 w-11 shrink-0 rounded-full object-cover"
-        />
-      ) : (
-        <span
-          aria-hidden="true"
-          className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-brand-100 text-base font-semibold text-brand-700"
-        >
-          {name.slice(0, 1).toUpperCase()}
-        </span>
-      )}
+      <Avatar name={name} avatarFile={postedBy.avatarFile} size="md" alt={t('organizer.avatar', { name })} />
       <div className="min-w-0">
         <p className="text-xs text-slate-500">{t('organizer.host')}</p>
         <Link

@@ -8,6 +8,8 @@ import {
   type Event,
   type UserSummary,
 } from '#contract'
+import { RESPOND_INTENT } from '~/components/profile/invitation-answer'
+import { respondAndRedirect, respondFormSchema } from '~/components/profile/invitations.server'
 import { ApiError, getApi, type Api } from '~/utils/api.server'
 import { getEnv } from '~/utils/env.server'
 import { combineHeaders, createToastHeaders, redirectWithToast } from '~/utils/toast.server'
@@ -85,6 +87,7 @@ const intentSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('unlike') }),
   z.object({ intent: z.literal('removeParticipant'), userId: z.string().trim().min(1).max(100) }),
   z.object({ intent: z.literal('delete'), eventType: z.enum(EVENT_TYPES).catch('EVENT') }),
+  respondFormSchema.extend({ intent: z.literal(RESPOND_INTENT) }),
 ])
 
 export async function eventPageAction(request: Request, id: string) {
@@ -168,6 +171,8 @@ export async function eventPageAction(request: Request, id: string) {
         await api.put(`${path}/participant/${encodeURIComponent(form.userId)}`)
         return redirectWithToast(path, { message: 'participantRemoved' }, { headers: await api.headers() })
       }
+      case RESPOND_INTENT:
+        return respondAndRedirect(api, form, path)
       case 'delete': {
         await api.delete(path)
         return redirectWithToast(

@@ -1,5 +1,5 @@
 // What only the organizer sees: the moderation banner (SPEC §4 overlay texts) and Edit / Delete.
-import { Form } from '@remix-run/react'
+import { Form, Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { Event } from '#contract'
 import { SubmitButton } from '~/components/forms/submit-button'
@@ -38,12 +38,29 @@ export function ModerationBanner({ event }: { event: Moderation }) {
   )
 }
 
-export function OwnerActions({ event, action }: { event: Pick<Event, '_id' | 'eventType'>; action: string }) {
+export function OwnerActions({
+  event,
+  action,
+}: {
+  event: Pick<Event, '_id' | 'eventType' | 'isEnded'>
+  action: string
+}) {
   const { t } = useTranslation('eventPage')
+  const { t: tp } = useTranslation('profile')
   const { t: tf } = useTranslation('eventForm')
   const confirmText = event.eventType === 'PLACE' ? t('owner.confirmDeletePlace') : t('owner.confirmDelete')
   return (
     <div role="group" aria-label={t('owner.label')} className="flex flex-wrap items-center gap-2">
+      {/* SPEC §6: Invite is not offered for places; an ended event takes no new guests. */}
+      {event.eventType === 'EVENT' && !event.isEnded ? (
+        <Link
+          to={`/event/${encodeURIComponent(event._id)}/invite`}
+          preventScrollReset
+          className="inline-flex items-center justify-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
+        >
+          {tp('invite.open')}
+        </Link>
+      ) : null}
       <FormDialogLink
         to={`/event/${encodeURIComponent(event._id)}/edit`}
         variant="drawer"

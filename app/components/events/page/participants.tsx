@@ -4,6 +4,7 @@ import { Form, Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { UserSummary } from '#contract'
 import { SubmitButton } from '~/components/forms/submit-button'
+import { Avatar } from '~/components/ui/avatar'
 import { personName } from './meta'
 
 export function Participants({
@@ -36,16 +37,7 @@ export function Participants({
             const name = personName(participant)
             return (
               <li key={participant._id} className="flex items-center gap-3 py-2">
-                {participant.avatarFile ? (
-                  <img src={participant.avatarFile.url} alt="" className="h-9 w-9 shrink-0 rounded-full object-cover" />
-                ) : (
-                  <span
-                    aria-hidden="true"
-                    className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-slate-100 text-sm font-semibold text-slate-600"
-                  >
-                    {name.slice(0, 1).toUpperCase()}
-                  </span>
-                )}
+                <Avatar name={name} avatarFile={participant.avatarFile} />
                 <div className="min-w-0 flex-1">
                   <Link
                     to={`/profile/${encodeURIComponent(participant._id)}`}

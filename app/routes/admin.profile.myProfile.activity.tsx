@@ -1,0 +1,52 @@
+// /admin/profile/myProfile/activity: the activity list (SPEC §2: items link to /event/{entityId}, a follow
+// to the follower's profile), newest first with "Load more". Managing them is on /notifications.
+import { data, type LoaderFunctionArgs } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import type { Notification } from '#contract'
+import { useRootData } from '~/components/layout/use-root-data'
+import { NotificationItem } from '~/components/notifications/notification-item'
+import { requireActivatedUser } from '~/utils/auth.server'
+import { loadPages, requestedPages } from '~/utils/pages.server'
+
+const MAX_PAGES = 10
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { api } = await requireActivatedUser(request)
+  const result = await loadPages(requestedPages(request, 'page', MAX_PAGES), async (page) => {
+    const list = await api.get<{ notifications: Notification[]; hasMore: boolean }>('/notifications', { query: { page } })
+    return { items: list.notifications, hasMore: list.hasMore }
+  })
+  return data(result, { headers: await api.headers() })
+}
+
+export default function Activity() {
+  const { t } = useTranslation('profile')
+  const { items, hasMore, pages } = useLoaderData<typeof loader>()
+  const timeZone = useRootData()?.ENV.TIME_ZONE ?? 'UTC'
+  return (
+    <section aria-labelledby="activity-title" className="space-y-3">
+      <h2 id="activity-title" className="text-lg font-semibold text-slate-900">
+        {t('activity.title')}
+      </h2>
+      {items.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-500">{t('activity.empty')}</p>
+      ) : (
+        <ul className="rounded-xl border border-slate-200 bg-white" data-testid="activity">
+          {items.map((notification) => (
+            <li key={notification._id} className="flex border-b border-slate-100 last:border-0">
+              <NotificationItem notification={notification} timeZone={timeZone} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {hasMore && pages < MAX_PAGES ? (
+        <p className="text-center">
+          <Link to={`?page=${pages + 1}`} preventScrollReset className="text-brand-600 underline">
+            {t('activity.loadMore')}
+          </Link>
+        </p>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,80 @@
+// /admin/profile/myProfile/invitations: the invitations the user received (GET /invitations/my), each with
+// the event, who invited, its status and Accept / Decline.
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import type { MyInvitation } from '#contract'
+import { formatDateTime } from '~/components/events/format'
+import { personName } from '~/components/events/page/meta'
+import { useRootData } from '~/components/layout/use-root-data'
+import { InvitationAnswer, RESPOND_INTENT } from '~/components/profile/invitation-answer'
+import { respondAndRedirect, respondFormSchema } from '~/components/profile/invitations.server'
+import { requireActivatedUser } from '~/utils/auth.server'
+import { loadPages, requestedPages } from '~/utils/pages.server'
+
+const PATH = '/admin/profile/myProfile/invitations'
+const MAX_PAGES = 10
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { api } = await requireActivatedUser(request)
+  const result = await loadPages(requestedPages(request, 'page', MAX_PAGES), async (page) => {
+    const list = await api.get<{ invitations: MyInvitation[]; hasMore: boolean }>('/invitations/my', { query: { page } })
+    return { items: list.invitations, hasMore: list.hasMore }
+  })
+  return data(result, { headers: await api.headers() })
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { api } = await requireActivatedUser(request)
+  const formData = await request.formData()
+  const parsed = respondFormSchema.safeParse(Object.fromEntries(formData))
+  if (formData.get('intent') !== RESPOND_INTENT || !parsed.success) return redirect(PATH, { headers: await api.headers() })
+  return respondAndRedirect(api, parsed.data, PATH)
+}
+
+export default function Invitations() {
+  const { t, i18n } = useTranslation('profile')
+  const { items, hasMore, pages } = useLoaderData<typeof loader>()
+  const timeZone = useRootData()?.ENV.TIME_ZONE ?? 'UTC'
+  return (
+    <section aria-labelledby="invitations-title" className="space-y-3">
+      <h2 id="invitations-title" className="text-lg font-semibold text-slate-900">
+        {t('invitations.title')}
+      </h2>
+      {items.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-500">{t('invitations.empty')}</p>
+      ) : (
+        <ul className="space-y-3" data-testid="invitations">
+          {items.map((invitation) => (
+            <li
+              key={invitation.invitationId}
+              data-testid="invitation"
+              className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between"
+            >
+              <div className="min-w-0">
+                <Link to={`/event/${encodeURIComponent(invitation.postId)}`} className="font-semibold text-slate-900 hover:underline">
+                  {invitation.title}
+                </Link>
+                <p className="text-sm text-slate-600">
+                  {t('invitations.invitedBy', { name: personName(invitation.invitedBy) })}
+                  {invitation.startDate ? ` · ${formatDateTime(invitation.startDate, i18n.language, timeZone)}` : ''}
+                </p>
+              </div>
+              <InvitationAnswer
+                invitation={{ invitationId: invitation.invitationId, status: invitation.status }}
+                title={invitation.title}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {hasMore && pages < MAX_PAGES ? (
+        <p className="text-center">
+          <Link to={`?page=${pages + 1}`} preventScrollReset className="text-brand-600 underline">
+            {t('invitations.loadMore')}
+          </Link>
+        </p>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,213 @@
+// /event/{id}/invite: "Invite people" (SPEC §2 Event page): a side drawer over the event page (600 px, full
+// width on narrow screens) with the organizer's followers (page size 7), a status column, Invite for the
+// selected and Revoke per row. The drawer is this nested route, so without JavaScript it is a page of its
+// own and every button is a plain form post that comes back here with a toast.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { data, redirect } from '@remix-run/node'
+import { Form, Link, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
+import {
+  DEFAULT_LANGUAGE,
+  type CreateInvitationResponse,
+  type Event,
+  type FollowListResponse,
+  type InvitationRecipient,
+} from '#contract'
+import { SubmitButton } from '~/components/forms/submit-button'
+import { personName } from '~/components/events/page/meta'
+import { eventPath } from '~/components/events/page/shared'
+import { throwApiStatus } from '~/components/profile/profile.server'
+import { Avatar } from '~/components/ui/avatar'
+import { Pager } from '~/components/ui/pager'
+import { UrlModal } from '~/components/ui/url-modal'
+import { resources } from '~/i18n'
+import type { loader as rootLoader } from '~/root'
+import { ApiError, type Api } from '~/utils/api.server'
+import { requireActivatedUser } from '~/utils/auth.server'
+import { requestedPages } from '~/utils/pages.server'
+import { redirectWithToast } from '~/utils/toast.server'
+
+const invitePath = (id: string, page = 1) => `${eventPath(id)}/invite${page > 1 ? `?page=${page}` : ''}`
+
+/** Only the organizer of an event that can still take invitations gets the drawer. */
+async function loadInvitableEvent(api: Api, id: string): Promise<Event> {
+  let event: Event
+  try {
+    event = await api.get<Event>(eventPath(id))
+  } catch (error) {
+    return throwApiStatus(api, error)
+  }
+  if (!event.isOwner) throw data(null, { status: 403, headers: await api.headers() })
+  // Places take no invitations and ended events no new guests: back to the page itself.
+  if (event.eventType !== 'EVENT' || event.isEnded) throw redirect(eventPath(id), { headers: await api.headers() })
+  return event
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { api } = await requireActivatedUser(request)
+  const id = params.id ?? ''
+  const event = await loadInvitableEvent(api, id)
+  const page = requestedPages(request, 'page', Number.MAX_SAFE_INTEGER)
+  const [followers, statuses] = await Promise.all([
+    api.get<FollowListResponse>('/profile/my/followers', { query: { page } }),
+    api.get<{ statuses: InvitationRecipient[] }>(`/invitations/${encodeURIComponent(event._id)}/statuses`),
+  ])
+  const statusOf = Object.fromEntries(statuses.statuses.map((row) => [row.recipientId, row.status]))
+  return data(
+    {
+      event: { _id: event._id, title: event.title, participants: event.participants },
+      followers,
+      statusOf,
+    },
+    { headers: await api.headers() },
+  )
+}
+
+const inviteFormSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('invite'), recipientIds: z.array(z.string().trim().min(1).max(100)).max(50) }),
+  z.object({ intent: z.literal('revoke'), userId: z.string().trim().min(1).max(100) }),
+])
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { api } = await requireActivatedUser(request)
+  const id = params.id ?? ''
+  const formData = await request.formData()
+  const back = invitePath(id, requestedPages(request, 'page', Number.MAX_SAFE_INTEGER))
+  const parsed = inviteFormSchema.safeParse({
+    intent: formData.get('intent'),
+    recipientIds: formData.getAll('recipientIds'),
+    userId: formData.get('userId'),
+  })
+  if (!parsed.success) return redirect(back, { headers: await api.headers() })
+  const form = parsed.data
+  try {
+    if (form.intent === 'invite') {
+      if (form.recipientIds.length === 0)
+        return redirectWithToast(back, { type: 'error', message: 'profile:invite.noneSelected' }, { headers: await api.headers() })
+      const result = await api.post<CreateInvitationResponse>('/invitations', { postId: id, recipientIds: form.recipientIds })
+      const count = result.recipients.filter((recipient) => recipient.result === 'invited').length
+      return redirectWithToast(back, { message: 'profile:invite.invited', values: { count } }, { headers: await api.headers() })
+    }
+    await api.delete(`/invitations/${encodeURIComponent(id)}/user`, { userId: form.userId })
+    return redirectWithToast(back, { message: 'profile:invite.revoked' }, { headers: await api.headers() })
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    if (error.status === 401) return redirect(`/auth?redirectTo=${encodeURIComponent(back)}`, { headers: await api.headers() })
+    return redirectWithToast(back, { type: 'error', message: error.body.message }, { headers: await api.headers() })
+  }
+}
+
+export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
+  const locale = matches.find((match) => match.id === 'root')?.data?.locale ?? DEFAULT_LANGUAGE
+  return [{ title: resources[locale].profile.meta.invite }]
+}
+
+export default function InviteDrawer() {
+  const { t } = useTranslation('profile')
+  const { event, followers, statusOf } = useLoaderData<typeof loader>()
+  const pageLink = (page: number) => invitePath(event._id, page)
+  const here = pageLink(followers.page)
+  return (
+    <UrlModal
+      variant="drawer"
+      title={t('invite.title')}
+      closeTo={eventPath(event._id)}
+      closeLabel={t('invite.close')}
+      testId="invite-drawer"
+    >
+      <p className="mb-4 text-sm text-slate-600">{t('invite.intro', { title: event.title })}</p>
+      {followers.total === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600">{t('invite.noFollowers')}</p>
+      ) : (
+        <>
+          {/* Revoke buttons sit in the table rows but submit this form (form attribute): forms cannot nest. */}
+          <Form method="post" action={here} id="revoke-invitation" className="hidden">
+            <input type="hidden" name="intent" value="revoke" />
+          </Form>
+          <Form method="post" action={here} className="space-y-4">
+            <input type="hidden" name="intent" value="invite" />
+            <table className="w-full text-left text-sm">
+              <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
+                <tr>
+                  <th scope="col" className="w-10 py-2">
+                    <span className="sr-only">{t('invite.select')}</span>
+                  </th>
+                  <th scope="col" className="py-2">
+                    {t('invite.user')}
+                  </th>
+                  <th scope="col" className="py-2">
+                    {t('invite.status')}
+                  </th>
+                  <th scope="col" className="py-2 text-right">
+                    <span className="sr-only">{t('invite.actions')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {followers.users.map((follower) => {
+                  const name = personName(follower)
+                  const status = statusOf[follower._id]
+                  const participant = event.participants.includes(follower._id)
+                  return (
+                    <tr key={follower._id} data-testid="invite-row">
+                      <td className="py-2">
+                        <input
+                          type="checkbox"
+                          name="recipientIds"
+                          value={follower._id}
+                          // Already invited (any answer) or taking part: nothing to invite to.
+                          disabled={!!status || participant}
+                          defaultChecked={false}
+                          aria-label={t('invite.selectUser', { name })}
+                          className="h-4 w-4 rounded border-slate-300 text-brand-600 disabled:opacity-40"
+                        />
+                      </td>
+                      <td className="py-2">
+                        <div className="flex min-w-0 items-center gap-3">
+                          <Avatar name={name} avatarFile={follower.avatarFile} />
+                          <div className="min-w-0">
+                            <Link to={`/profile/${encodeURIComponent(follower._id)}`} className="block truncate font-medium text-slate-900 hover:underline">
+                              {name}
+                            </Link>
+                            <p className="truncate text-xs text-slate-500">@{follower.username}</p>
+                          </div>
+                        </div>
+                      </td>
+                      <td className="py-2 text-slate-700" data-testid="invite-status">
+                        {status ? t(`invite.statuses.${status}`) : participant ? t('invite.participant') : t('invite.notInvited')}
+                      </td>
+                      <td className="py-2 text-right">
+                        {status ? (
+                          <button
+                            type="submit"
+                            form="revoke-invitation"
+                            name="userId"
+                            value={follower._id}
+                            aria-label={t('invite.revokeUser', { name })}
+                            className="rounded-md border border-red-300 px-3 py-1.5 text-xs font-semibold text-red-700 hover:bg-red-50"
+                          >
+                            {t('invite.revoke')}
+                          </button>
+                        ) : null}
+                      </td>
+                    </tr>
+                  )
+                })}
+              </tbody>
+            </table>
+            <Pager page={followers.page} hasMore={followers.hasMore} href={pageLink} />
+            <SubmitButton name="intent" value="invite">
+              {t('invite.submit')}
+            </SubmitButton>
+          </Form>
+        </>
+      )}
+      <p className="mt-6">
+        <Link to={eventPath(event._id)} preventScrollReset className="text-sm text-brand-700 underline">
+          {t('invite.back')}
+        </Link>
+      </p>
+    </UrlModal>
+  )
+}

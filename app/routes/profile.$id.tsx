@@ -1,0 +1,47 @@
+// /profile/{id}: a user's public profile (SPEC §2 Profile): the card with Follow/Unfollow, the about card,
+// the moderation banner (for the user themself and moderators) and the user's posts.
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { data } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { DEFAULT_LANGUAGE, isAdminRole } from '#contract'
+import { personName } from '~/components/events/page/meta'
+import { useRootData } from '~/components/layout/use-root-data'
+import { AboutCard, ProfileCard, UserModerationBanner } from '~/components/profile/profile-header'
+import { loadPosts, loadProfile } from '~/components/profile/profile.server'
+import { UserPosts } from '~/components/profile/user-posts'
+import { resources } from '~/i18n'
+import type { loader as rootLoader } from '~/root'
+import { getApi } from '~/utils/api.server'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const api = await getApi(request)
+  const id = params.id ?? ''
+  const profile = await loadProfile(api, id)
+  const posts = await loadPosts(api, request, `/event/${encodeURIComponent(profile._id)}/events`)
+  const url = new URL(request.url)
+  return data({ profile, posts, returnTo: `${url.pathname}${url.search}` }, { headers: await api.headers() })
+}
+
+export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data: page, matches }) => {
+  const locale = matches.find((match) => match.id === 'root')?.data?.locale ?? DEFAULT_LANGUAGE
+  if (!page) return matches.find((match) => match.id === 'root')?.meta ?? []
+  const name = personName(page.profile)
+  return [
+    { title: resources[locale].profile.meta.title.replace('{{name}}', name) },
+    { name: 'description', content: page.profile.profession ?? `@${page.profile.username}` },
+  ]
+}
+
+export default function PublicProfile() {
+  const { profile, posts, returnTo } = useLoaderData<typeof loader>()
+  const viewer = useRootData()?.user ?? null
+  const isSelf = viewer?.id === profile._id
+  return (
+    <div className="mx-auto max-w-5xl space-y-5">
+      {isSelf || (viewer && isAdminRole(viewer.role)) ? <UserModerationBanner profile={profile} /> : null}
+      <ProfileCard profile={profile} mode={{ kind: 'public', isSelf, returnTo }} />
+      <AboutCard profile={profile} />
+      <UserPosts {...posts} />
+    </div>
+  )
+}

@@ -1,0 +1,62 @@
+// POST /resources/follow {userId, intent: follow|unfollow, redirectTo}: every Follow/Unfollow button of the
+// web (profile page, followers/following tables). The API toggles, so the current state is read first and
+// a repeated post (double click, reload without JavaScript) never flips it back. Without JavaScript the
+// answer is a redirect to redirectTo with a toast; a fetcher (the ENHANCED_FIELD) gets the new counts.
+import { data, redirect, type ActionFunctionArgs } from '@remix-run/node'
+import { z } from 'zod'
+import type { FollowResponse, Profile } from '#contract'
+import { ENHANCED_FIELD } from '~/components/events/page/shared'
+import { personName } from '~/components/events/page/meta'
+import type { FollowActionData } from '~/components/profile/follow-button'
+import { ApiError, getApi } from '~/utils/api.server'
+import { safeRedirect } from '~/utils/auth.server'
+import { combineHeaders, createToastHeaders, redirectWithToast } from '~/utils/toast.server'
+
+const followFormSchema = z.object({
+  intent: z.enum(['follow', 'unfollow']),
+  userId: z.string().trim().min(1).max(100),
+  redirectTo: z.string().optional(),
+})
+
+export async function loader() {
+  return redirect('/users')
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const api = await getApi(request)
+  const formData = await request.formData()
+  const enhanced = formData.get(ENHANCED_FIELD) === '1'
+  const parsed = followFormSchema.safeParse(Object.fromEntries(formData))
+  const back = safeRedirect(parsed.data?.redirectTo ?? null, '/users')
+  if (!parsed.success) return redirect(back, { headers: await api.headers() })
+  // Signed out (or the session just ended): sign in first, then back to the same page.
+  if (!api.isSignedIn()) return redirect(`/auth?redirectTo=${encodeURIComponent(back)}`, { headers: await api.headers() })
+
+  const { intent, userId } = parsed.data
+  const path = `/profile/${encodeURIComponent(userId)}`
+  try {
+    const current = await api.get<Profile>(path)
+    let state: FollowResponse = { followers: current.followers, isFollowing: current.isFollowing }
+    if (current.isFollowing !== (intent === 'follow')) state = await api.put<FollowResponse>(`${path}/follow`)
+    const toast = {
+      message: state.isFollowing ? 'profile:followed' : 'profile:unfollowed',
+      values: { name: personName(current) },
+    }
+    if (enhanced)
+      return data<FollowActionData>(
+        { ok: true, userId, ...state },
+        { headers: combineHeaders(await api.headers(), await createToastHeaders(toast)) },
+      )
+    return redirectWithToast(back, toast, { headers: await api.headers() })
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    if (error.status === 401) return redirect(`/auth?redirectTo=${encodeURIComponent(back)}`, { headers: await api.headers() })
+    const headers = await api.headers()
+    if (enhanced)
+      return data<FollowActionData>(
+        { ok: false, message: error.body.message },
+        { status: error.status >= 500 ? 502 : error.status, headers },
+      )
+    return redirectWithToast(back, { type: 'error', message: error.body.message }, { headers })
+  }
+}

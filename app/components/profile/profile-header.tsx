@@ -39,12 +39,14 @@ export function ProfileCard({ profile, mode }: { profile: Profile; mode: Mode })
         ) : null}
         <dl aria-label={t('stats.label')} className="flex flex-wrap gap-x-5 gap-y-1 pt-1 text-sm" data-testid="profile-stats">
           <Stat
+            testId="stat-followers"
             label={t('stats.followers')}
             value={followers}
             to={mode.kind === 'mine' ? `${mode.basePath}?show=followers` : null}
             linkLabel={t('modal.showFollowers', { count: followers })}
           />
           <Stat
+            testId="stat-following"
             label={t('stats.following')}
             value={profile.following}
             to={mode.kind === 'mine' ? `${mode.basePath}?show=following` : null}
@@ -85,10 +87,22 @@ export function ProfileCard({ profile, mode }: { profile: Profile; mode: Mode })
   )
 }
 
-function Stat({ label, value, to, linkLabel }: { label: string; value: number; to: string | null; linkLabel: string }) {
+function Stat({
+  testId,
+  label,
+  value,
+  to,
+  linkLabel,
+}: {
+  testId: string
+  label: string
+  value: number
+  to: string | null
+  linkLabel: string
+}) {
   return (
-    <div className="flex items-baseline gap-1.5">
-      <dd className="order-first font-semibold text-slate-900">
+    <div className="flex items-baseline gap-1.5" data-testid={testId}>
+      <dd className="order-first font-semibold text-slate-900" data-testid="stat-value">
         {to ? (
           <Link to={to} preventScrollReset aria-label={linkLabel} className="text-brand-700 underline hover:text-brand-800">
             {value}

@@ -12,6 +12,7 @@ import enProfile from './locales/en/profile'
 import enSettings from './locales/en/settings'
 import enStatic from './locales/en/static'
 import enToast from './locales/en/toast'
+import enUsers from './locales/en/users'
 import ruAuth from './locales/ru/auth'
 import ruCommon from './locales/ru/common'
 import ruEventForm from './locales/ru/eventForm'
@@ -23,6 +24,7 @@ import ruProfile from './locales/ru/profile'
 import ruSettings from './locales/ru/settings'
 import ruStatic from './locales/ru/static'
 import ruToast from './locales/ru/toast'
+import ruUsers from './locales/ru/users'
 
 export const resources = {
   en: {
@@ -38,6 +40,7 @@ export const resources = {
     eventForm: enEventForm,
     notifications: enNotifications,
     profile: enProfile,
+    users: enUsers,
   },
   ru: {
     common: ruCommon,
@@ -52,6 +55,7 @@ export const resources = {
     eventForm: ruEventForm,
     notifications: ruNotifications,
     profile: ruProfile,
+    users: ruUsers,
   },
 }
 

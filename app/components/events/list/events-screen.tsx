@@ -1,76 +1,29 @@
 // The events (/) and places (/places) screen: chips, tabs, the list (or timeline) and the map. Server
 // rendered; JavaScript adds the map, infinite scroll (50 px from the bottom, SPEC §4) and the mobile
 // Map/List toggle. Without JavaScript "Load more" renders pages 1..N+1.
-import { Link, useFetcher, useLocation } from '@remix-run/react'
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { Link } from '@remix-run/react'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { TIMINGS, type Event } from '#contract'
+import type { Event } from '#contract'
 import { formatDateTime, formatPrice } from '~/components/events/format'
 import { useRootData } from '~/components/layout/use-root-data'
 import { SearchForm } from '~/components/layout/search-form'
 import { EventMap, toLatLon, type MapMarker } from '~/components/map/event-map'
 import { useHydrated } from '~/components/ui/use-hydrated'
+import { useInfinitePages, type PagedItems } from '~/components/ui/use-infinite-pages'
 import { EventCard, EventRow } from './event-card'
 import { CategoryChips, FilterTabs, useQueryWith } from './filters'
 import type { EventListData } from './list.server'
 
-type Loaded = { events: Event[]; page: number; hasMore: boolean }
+/** The list's loader data as one page of items, for the infinite scroll. */
+function eventsPage(data: EventListData): PagedItems<Event> {
+  return { items: data.events, page: data.page, hasMore: data.hasMore }
+}
 
-/** Infinite scroll: the next page from the same loader (&only=1), appended; stops when a page is empty. */
 function useInfiniteEvents(data: EventListData) {
-  const location = useLocation()
-  const fetcher = useFetcher<EventListData>()
-  const [loaded, setLoaded] = useState<Loaded>({ events: data.events, page: data.page, hasMore: data.hasMore })
-
-  // New loader data (another search, a revalidation): start from it.
-  useEffect(() => setLoaded({ events: data.events, page: data.page, hasMore: data.hasMore }), [data])
-
-  useEffect(() => {
-    const next = fetcher.data
-    if (!next || fetcher.state !== 'idle') return
-    setLoaded((current) => {
-      if (next.page <= current.page) return current
-      const seen = new Set(current.events.map((event) => event._id))
-      const added = next.events.filter((event) => !seen.has(event._id))
-      return { events: [...current.events, ...added], page: next.page, hasMore: next.hasMore && next.events.length > 0 }
-    })
-  }, [fetcher.data, fetcher.state])
-
-  // Keep ?page in the address, so a reload or coming back renders the same pages. Only while the address
-  // is still this list's: a page that arrives after a navigation away must not touch the next URL.
-  const listPath = location.pathname
-  useEffect(() => {
-    if (loaded.page <= 1) return
-    const url = new URL(window.location.href)
-    if (url.pathname !== listPath) return
-    if (url.searchParams.get('page') === String(loaded.page)) return
-    url.searchParams.set('page', String(loaded.page))
-    window.history.replaceState(window.history.state, '', url)
-  }, [loaded.page, listPath])
-
-  const loadNext = useCallback(() => {
-    if (!loaded.hasMore || fetcher.state !== 'idle') return
-    const params = new URLSearchParams(location.search)
-    params.set('page', String(loaded.page + 1))
-    params.set('only', '1')
-    // The index route's own loader (not its parent's) answers only with ?index.
-    if (location.pathname === '/') params.set('index', '')
-    fetcher.load(`${location.pathname}?${params.toString()}`)
-  }, [loaded, fetcher, location])
-
-  const hydrated = useHydrated()
-  useEffect(() => {
-    if (!hydrated) return
-    function onScroll() {
-      const bottom = document.documentElement.scrollHeight - (window.scrollY + window.innerHeight)
-      if (bottom <= TIMINGS.scrollLoadThresholdPx) loadNext()
-    }
-    window.addEventListener('scroll', onScroll, { passive: true })
-    onScroll()
-    return () => window.removeEventListener('scroll', onScroll)
-  }, [hydrated, loadNext])
-
-  return { ...loaded, loading: fetcher.state !== 'idle' }
+  const initial = useMemo(() => eventsPage(data), [data])
+  const { items, ...rest } = useInfinitePages(initial, eventsPage)
+  return { events: items, ...rest }
 }
 
 function PopupCard({ event, timeZone }: { event: Event; timeZone: string }) {

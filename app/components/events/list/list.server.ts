@@ -5,9 +5,10 @@
 // Without JavaScript "Load more" asks for ?page=N and gets pages 1..N (nothing already seen is lost);
 // the infinite scroll's fetcher adds &only=1 and gets page N alone.
 import { data } from '@remix-run/node'
-import { CATEGORIES, EVENT_FILTERS, type Category, type Event, type EventFilter, type EventListResponse, type EventType } from '#contract'
+import { CATEGORIES, EVENT_FILTERS, type Category, type Event, type EventFilter, type EventListResponse, type EventType, type GeoFilter } from '#contract'
 import { dayBoundaryIso, isoDayToDmy, todayInZone } from '~/components/events/format'
 import { getApi } from '~/utils/api.server'
+import { loadPages, requestedPageRange } from '~/utils/pages.server'
 import { getEnv } from '~/utils/env.server'
 
 /** Pages rendered at once after "Load more" without JavaScript. */
@@ -40,11 +41,6 @@ export type EventListData = {
   needsSignIn: boolean
 }
 
-function positivePage(value: string | null): number {
-  const n = Number(value ?? '1')
-  return Number.isInteger(n) && n >= 1 ? Math.min(n, 10_000) : 1
-}
-
 export async function loadEventList(request: Request, eventType: EventType) {
   const api = await getApi(request)
   const { TIME_ZONE } = getEnv()
@@ -58,8 +54,6 @@ export async function loadEventList(request: Request, eventType: EventType) {
   const city = (params.get('city') ?? '').trim().slice(0, 100)
   const startDate = (params.get('startDate') ?? '').trim().slice(0, 20)
   const endDate = (params.get('endDate') ?? '').trim().slice(0, 20)
-  const page = positivePage(params.get('page'))
-  const onlyThisPage = params.get('only') === '1'
 
   // Day filters: whole days in TIME_ZONE; past days and reversed ranges are refused with a message, and
   // the list is shown without that bound (what was typed stays in the form).
@@ -84,23 +78,21 @@ export async function loadEventList(request: Request, eventType: EventType) {
     filter: needsSignIn ? 'active' : filter,
   }
 
-  const first = onlyThisPage ? page : 1
-  const last = onlyThisPage ? page : Math.min(page, MAX_PAGES_AT_ONCE)
-  const events: Event[] = []
-  let response: EventListResponse | null = null
-  for (let current = first; current <= last; current += 1) {
-    response = await api.get<EventListResponse>('/event/all', { query: { ...query, page: current } })
-    events.push(...response.events)
-    if (!response.hasMore) break
-  }
-  const result = response as EventListResponse
+  // Every page answers the same geo filter (the city's centre); the last one's is kept.
+  let geo: GeoFilter | null = null
+  const result = await loadPages(requestedPageRange(request, MAX_PAGES_AT_ONCE), async (current) => {
+    const response = await api.get<EventListResponse>('/event/all', { query: { ...query, page: current } })
+    geo = response.geo
+    return { items: response.events, hasMore: response.hasMore }
+  })
 
   const body: EventListData = {
     eventType,
-    events: needsSignIn ? [] : events,
+    events: needsSignIn ? [] : result.items,
     page: result.page,
     hasMore: needsSignIn ? false : result.hasMore,
-    geo: result.geo,
+    // loadPages always loads at least one page.
+    geo: geo as unknown as GeoFilter,
     filters: {
       category,
       city,

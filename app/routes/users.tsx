@@ -1,0 +1,133 @@
+// /users: the people list (public). A GET search form (?query=) over GET /profile/?query=, 12 per page:
+// without JavaScript "Load more" renders pages 1..N; with it the list loads on scroll (50 px from the
+// bottom) and the search runs as you type (debounced).
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { data } from '@remix-run/node'
+import { Form, Link, useLoaderData, useSubmit } from '@remix-run/react'
+import { useEffect, useMemo, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import { DEFAULT_LANGUAGE, PROFILE_LIMITS, type ProfileCard, type ProfileSearchResponse } from '#contract'
+import { UserCard } from '~/components/users/user-card'
+import { useHydrated } from '~/components/ui/use-hydrated'
+import { useInfinitePages, type PagedItems } from '~/components/ui/use-infinite-pages'
+import { resources } from '~/i18n'
+import type { loader as rootLoader } from '~/root'
+import { ApiError, getApi } from '~/utils/api.server'
+import { loadPages, requestedPageRange } from '~/utils/pages.server'
+
+const MAX_PAGES_AT_ONCE = 10
+const SEARCH_DEBOUNCE_MS = 500
+
+type UsersData = {
+  query: string
+  users: ProfileCard[]
+  page: number
+  hasMore: boolean
+  /** The API's message for a query it refuses (e.g. too long). */
+  queryError: string | null
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const api = await getApi(request)
+  const query = (new URL(request.url).searchParams.get('query') ?? '').trim()
+  try {
+    const result = await loadPages(requestedPageRange(request, MAX_PAGES_AT_ONCE), async (page) => {
+      const found = await api.get<ProfileSearchResponse>('/profile/', { query: { query: query || undefined, page } })
+      return { items: found.profiles, hasMore: found.hasMore }
+    })
+    return data<UsersData>(
+      { query, users: result.items, page: result.page, hasMore: result.hasMore, queryError: null },
+      { headers: await api.headers() },
+    )
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 400) throw error
+    const queryError = error.body.errors.query?.[0] ?? error.body.message
+    return data<UsersData>({ query, users: [], page: 1, hasMore: false, queryError }, { status: 400, headers: await api.headers() })
+  }
+}
+
+export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
+  const locale = matches.find((match) => match.id === 'root')?.data?.locale ?? DEFAULT_LANGUAGE
+  return [{ title: resources[locale].users.meta.title }]
+}
+
+function usersPage(data: UsersData): PagedItems<ProfileCard> {
+  return { items: data.users, page: data.page, hasMore: data.hasMore }
+}
+
+export default function Users() {
+  const { t } = useTranslation('users')
+  const loaded = useLoaderData<typeof loader>()
+  const initial = useMemo(() => usersPage(loaded), [loaded])
+  const { items: users, page, hasMore, loading } = useInfinitePages(initial, usersPage)
+  const hydrated = useHydrated()
+  const submit = useSubmit()
+  const timer = useRef<ReturnType<typeof setTimeout>>()
+  useEffect(() => () => clearTimeout(timer.current), [])
+
+  return (
+    <section className="mx-auto max-w-5xl space-y-4">
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t('title')}</h1>
+      <Form method="get" role="search" className="flex max-w-xl gap-2">
+        <label htmlFor="users-query" className="sr-only">
+          {t('searchLabel')}
+        </label>
+        <div className="min-w-0 flex-1">
+          <input
+            id="users-query"
+            type="search"
+            name="query"
+            defaultValue={loaded.query}
+            // A new search (or the same one again after navigating) starts from its own value.
+            key={loaded.query}
+            maxLength={PROFILE_LIMITS.searchQueryMax + 50}
+            placeholder={t('searchPlaceholder')}
+            aria-invalid={loaded.queryError ? true : undefined}
+            aria-describedby={loaded.queryError ? 'users-query-error' : undefined}
+            onChange={(event) => {
+              if (!hydrated) return
+              const form = event.currentTarget.form
+              clearTimeout(timer.current)
+              timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), SEARCH_DEBOUNCE_MS)
+            }}
+            className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+          />
+          {loaded.queryError ? (
+            <p id="users-query-error" role="alert" className="mt-1 text-sm text-red-700">
+              {loaded.queryError}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+          {t('search')}
+        </button>
+      </Form>
+      {users.length === 0 && !loaded.queryError ? (
+        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-500" data-testid="users-empty">
+          {loaded.query ? t('emptyQuery', { query: loaded.query }) : t('empty')}
+        </p>
+      ) : (
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="users">
+          {users.map((user) => (
+            <li key={user._id}>
+              <UserCard user={user} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="text-center text-sm text-slate-600" aria-live="polite">
+        {loading ? t('loading') : null}
+        {!loading && hasMore ? (
+          <Link
+            to={`?${new URLSearchParams({ ...(loaded.query ? { query: loaded.query } : {}), page: String(page + 1) }).toString()}`}
+            preventScrollReset
+            className="text-brand-600 underline"
+          >
+            {t('loadMore')}
+          </Link>
+        ) : null}
+        {!hasMore && users.length > 0 && page > 1 ? t('end') : null}
+      </p>
+    </section>
+  )
+}

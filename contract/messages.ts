@@ -89,6 +89,7 @@ const en = {
   photoUploaded: 'The data has been sent!',
   photoDeleteFailed: 'Could not delete',
   photoDeleted: 'The file has been deleted!',
+  cityNotFound: 'City not found. Pick one of the suggestions.',
 
   invitationsNotForPlaces: 'Invitations are for events only, not for places.',
   notFollower: 'You can only invite your followers.',
@@ -169,6 +170,7 @@ const ru: Record<MessageCode, string> = {
   photoUploaded: 'Данные успешно отправлены!',
   photoDeleteFailed: 'Ошибка при удалении',
   photoDeleted: 'Файл успешно удален!',
+  cityNotFound: 'Город не найден. Выберите один из вариантов.',
   validationFailed: 'Проверьте отмеченные поля.',
   invalidCredentials: 'Неверная почта/имя пользователя или пароль.',
   emailTaken: 'Эта почта уже зарегистрирована.',

@@ -130,6 +130,38 @@ export const updateProfileSchema = z.object({
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>
 export type UpdateProfile = z.output<typeof updateProfileSchema>
 
+/**
+ * The profile form of the web (settings → Profile): the fields of PATCH /profile/my, flat, as a browser
+ * posts them. A form sends every field, so an empty one means "clear it" (profileFormToUpdate). The city
+ * is a name only: the web resolves it to coordinates with the city suggestions.
+ */
+export const profileFormSchema = z.object({
+  name: registrationSchema.shape.name,
+  lastname: registrationSchema.shape.lastname,
+  username: registrationSchema.shape.username,
+  phone: phoneField,
+  profession: clearableText(PROFILE_LIMITS.professionMax),
+  userBio: clearableText(PROFILE_LIMITS.userBioMax),
+  facebook: socialLinkField,
+  instagram: socialLinkField,
+  vk: socialLinkField,
+  city: clearableText(PROFILE_LIMITS.cityNameMax),
+})
+export type ProfileForm = z.output<typeof profileFormSchema>
+
+/** The PATCH /profile/my body of a checked profile form (the city is handled by the caller). */
+export function profileFormToUpdate(form: ProfileForm): Omit<UpdateProfileInput, 'city'> {
+  return {
+    name: form.name,
+    lastname: form.lastname,
+    username: form.username,
+    phone: form.phone ?? null,
+    profession: form.profession ?? null,
+    userBio: form.userBio ?? null,
+    socialMediaLinks: { facebook: form.facebook ?? null, instagram: form.instagram ?? null, vk: form.vk ?? null },
+  }
+}
+
 // --- responses ----------------------------------------------------------------------------------
 
 /**

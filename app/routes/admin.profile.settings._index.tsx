@@ -1,19 +1,26 @@
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 
+const SECTIONS = [
+  { to: '/admin/profile/settings/profile', key: 'profile.title' },
+  { to: '/admin/profile/settings/password', key: 'password.title' },
+  { to: '/admin/profile/settings/notifications', key: 'notifications.title' },
+] as const
+
 export default function SettingsIndex() {
   const { t } = useTranslation('settings')
   return (
     <>
       <p className="mb-3 text-slate-700">{t('intro')}</p>
-      <ul className="mb-4 list-disc pl-5">
-        <li>
-          <Link to="/admin/profile/settings/password" className="text-brand-600 underline">
-            {t('password.title')}
-          </Link>
-        </li>
+      <ul className="list-disc pl-5">
+        {SECTIONS.map((section) => (
+          <li key={section.to}>
+            <Link to={section.to} className="text-brand-600 underline">
+              {t(section.key)}
+            </Link>
+          </li>
+        ))}
       </ul>
-      <p className="text-sm text-slate-500">{t('more')}</p>
     </>
   )
 }

@@ -1,9 +1,10 @@
-// /admin/profile/settings/*: the settings area with its sub-navigation (more sections come with later issues).
+// /admin/profile/settings/*: the settings area with its sub-navigation.
 import { NavLink, Outlet } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { SignOutForm } from '~/components/forms/sign-out-form'
 
 const sections = [
+  { to: '/admin/profile/settings/profile', key: 'profile' },
   { to: '/admin/profile/settings/password', key: 'password' },
   { to: '/admin/profile/settings/notifications', key: 'notifications' },
 ] as const

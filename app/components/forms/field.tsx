@@ -3,8 +3,15 @@
 // Each field subscribes to its own state with useField (inside the form's <ConformForm>/FormProvider):
 // conform tracks what a render reads, and a field that only reads the owner's metadata can miss updates
 // when React interrupts and resumes a render (hydration in a transition).
-import { FormProvider, getInputProps, useField, useFormMetadata, type FieldMetadata } from '@conform-to/react'
-import type { InputHTMLAttributes, ReactNode } from 'react'
+import {
+  FormProvider,
+  getInputProps,
+  getTextareaProps,
+  useField,
+  useFormMetadata,
+  type FieldMetadata,
+} from '@conform-to/react'
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react'
 import { useMessage } from './use-message'
 
 const inputClass =
@@ -73,6 +80,29 @@ export function Field({ meta: owner, label, type = 'text', description, inputPro
           {description}
         </p>
       ) : null}
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  )
+}
+
+/** A multi-line text field (bio, descriptions). */
+export function TextareaField({
+  meta: owner,
+  label,
+  textareaProps,
+}: {
+  meta: FieldMetadata<string | undefined>
+  label: ReactNode
+  textareaProps?: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'id' | 'form' | 'defaultValue'>
+}) {
+  const [meta] = useField<string | undefined>(owner.name, { formId: owner.formId })
+  const { key, ...props } = getTextareaProps(meta)
+  return (
+    <div className="space-y-1">
+      <label htmlFor={meta.id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <textarea key={key} {...props} {...textareaProps} className={inputClass} />
       <ErrorList id={meta.errorId} errors={meta.errors} />
     </div>
   )

@@ -13,7 +13,7 @@ const inputClass =
   'block w-full min-w-0 rounded-lg border border-slate-300 bg-white px-2.5 py-1.5 text-sm text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30'
 
 /** Suggestions for what is typed, asked for once typing pauses. */
-function useCitySuggestions(typed: string) {
+export function useCitySuggestions(typed: string) {
   const [suggestions, setSuggestions] = useState<CitySuggestion[]>([])
   useEffect(() => {
     const query = typed.trim()

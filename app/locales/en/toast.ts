@@ -21,5 +21,7 @@ export default {
   loginToParticipate: 'Please log in to participate in the event.',
   photosAdded: 'Photos added.',
   photoRemoved: 'Photo removed.',
+  // SPEC §8 failure texts, with the reason the API gave.
+  failedBecause: '{{failure}}: {{reason}}',
   close: 'Close',
 } as const

@@ -23,5 +23,6 @@ export default {
   loginToParticipate: 'Пожалуйста, войдите, чтобы участвовать в событии.',
   photosAdded: 'Фото добавлены.',
   photoRemoved: 'Фото удалено.',
+  failedBecause: '{{failure}}: {{reason}}',
   close: 'Закрыть',
 } satisfies Translation<typeof en>

@@ -1,13 +1,14 @@
 // /admin/profile/myProfile/activity: the activity list (SPEC §2: items link to /event/{entityId}, a follow
 // to the follower's profile), newest first with "Load more". Managing them is on /notifications.
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { Notification } from '#contract'
 import { useRootData } from '~/components/layout/use-root-data'
 import { NotificationItem } from '~/components/notifications/notification-item'
 import { requireActivatedUser } from '~/utils/auth.server'
 import { loadPages, requestedPages } from '~/utils/pages.server'
+import { EmptyState, LoadMoreLink } from '~/components/ui/list-parts'
 
 const MAX_PAGES = 10
 
@@ -30,7 +31,7 @@ export default function Activity() {
         {t('activity.title')}
       </h2>
       {items.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-500">{t('activity.empty')}</p>
+        <EmptyState>{t('activity.empty')}</EmptyState>
       ) : (
         <ul className="rounded-xl border border-slate-200 bg-white" data-testid="activity">
           {items.map((notification) => (
@@ -40,13 +41,7 @@ export default function Activity() {
           ))}
         </ul>
       )}
-      {hasMore && pages < MAX_PAGES ? (
-        <p className="text-center">
-          <Link to={`?page=${pages + 1}`} preventScrollReset className="text-brand-600 underline">
-            {t('activity.loadMore')}
-          </Link>
-        </p>
-      ) : null}
+      {hasMore && pages < MAX_PAGES ? <LoadMoreLink to={`?page=${pages + 1}`}>{t('activity.loadMore')}</LoadMoreLink> : null}
     </section>
   )
 }

@@ -11,6 +11,7 @@ import { InvitationAnswer, RESPOND_INTENT } from '~/components/profile/invitatio
 import { respondAndRedirect, respondFormSchema } from '~/components/profile/invitations.server'
 import { requireActivatedUser } from '~/utils/auth.server'
 import { loadPages, requestedPages } from '~/utils/pages.server'
+import { EmptyState, LoadMoreLink } from '~/components/ui/list-parts'
 
 const PATH = '/admin/profile/myProfile/invitations'
 const MAX_PAGES = 10
@@ -42,7 +43,7 @@ export default function Invitations() {
         {t('invitations.title')}
       </h2>
       {items.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-500">{t('invitations.empty')}</p>
+        <EmptyState>{t('invitations.empty')}</EmptyState>
       ) : (
         <ul className="space-y-3" data-testid="invitations">
           {items.map((invitation) => (
@@ -68,13 +69,7 @@ export default function Invitations() {
           ))}
         </ul>
       )}
-      {hasMore && pages < MAX_PAGES ? (
-        <p className="text-center">
-          <Link to={`?page=${pages + 1}`} preventScrollReset className="text-brand-600 underline">
-            {t('invitations.loadMore')}
-          </Link>
-        </p>
-      ) : null}
+      {hasMore && pages < MAX_PAGES ? <LoadMoreLink to={`?page=${pages + 1}`}>{t('invitations.loadMore')}</LoadMoreLink> : null}
     </section>
   )
 }

@@ -4,7 +4,7 @@
 //   JavaScript) is answered with a redirect and a toast; a fetcher's post gets the plain result.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
-import { Form, Link, useFetcher, useLoaderData, useRouteLoaderData } from '@remix-run/react'
+import { Form, useFetcher, useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Notification } from '#contract'
@@ -15,6 +15,7 @@ import { ApiError } from '~/utils/api.server'
 import { requireActivatedUser, safeRedirect } from '~/utils/auth.server'
 import { loadPages, requestedPages } from '~/utils/pages.server'
 import { redirectWithToast } from '~/utils/toast.server'
+import { EmptyState, LoadMoreLink } from '~/components/ui/list-parts'
 
 /** Pages shown at once after "Load more" without JavaScript. */
 const MAX_PAGES = 10
@@ -133,7 +134,7 @@ export default function Notifications() {
         ) : null}
       </div>
       {notifications.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-500">{t('empty')}</p>
+        <EmptyState>{t('empty')}</EmptyState>
       ) : (
         <ul className="rounded-xl border border-slate-200 bg-white">
           {notifications.map((notification) => (
@@ -141,13 +142,7 @@ export default function Notifications() {
           ))}
         </ul>
       )}
-      {hasMore && pages < MAX_PAGES ? (
-        <p className="mt-4 text-center">
-          <Link to={`?page=${pages + 1}`} preventScrollReset className="text-brand-600 underline">
-            {t('loadMore')}
-          </Link>
-        </p>
-      ) : null}
+      {hasMore && pages < MAX_PAGES ? <LoadMoreLink to={`?page=${pages + 1}`}>{t('loadMore')}</LoadMoreLink> : null}
     </section>
   )
 }

@@ -8,6 +8,7 @@ import { useEffect, useMemo, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DEFAULT_LANGUAGE, PROFILE_LIMITS, type ProfileCard, type ProfileSearchResponse } from '#contract'
 import { UserCard } from '~/components/users/user-card'
+import { EmptyState } from '~/components/ui/list-parts'
 import { useHydrated } from '~/components/ui/use-hydrated'
 import { useInfinitePages, type PagedItems } from '~/components/ui/use-infinite-pages'
 import { resources } from '~/i18n'
@@ -103,9 +104,7 @@ export default function Users() {
         </button>
       </Form>
       {users.length === 0 && !loaded.queryError ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-500" data-testid="users-empty">
-          {loaded.query ? t('emptyQuery', { query: loaded.query }) : t('empty')}
-        </p>
+        <EmptyState testId="users-empty">{loaded.query ? t('emptyQuery', { query: loaded.query }) : t('empty')}</EmptyState>
       ) : (
         <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="users">
           {users.map((user) => (

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { formatPhone, LIMITS, truncateText, type Profile } from '#contract'
 import { personName } from '~/components/events/page/meta'
 import { Avatar } from '~/components/ui/avatar'
+import { ModerationNotice } from '~/components/ui/list-parts'
 import { FollowButton, useFollowState } from './follow-button'
 
 type Mode =
@@ -181,27 +182,14 @@ export function UserModerationBanner({
   profile: Pick<Profile, 'moderationStatus' | 'moderationImageStatus' | 'avatarFile'>
 }) {
   const { t } = useTranslation('profile')
-  const texts: Array<{ key: string; rejected: boolean }> = []
+  const texts: Array<{ text: string; rejected: boolean }> = []
   if (profile.moderationStatus !== 'APPROVED')
-    texts.push({ key: `moderation.${profile.moderationStatus}`, rejected: profile.moderationStatus === 'REJECTED' })
+    texts.push({ text: t(`moderation.${profile.moderationStatus}`), rejected: profile.moderationStatus === 'REJECTED' })
   // Without an avatar there is no picture to moderate.
   if (profile.avatarFile && profile.moderationImageStatus !== 'APPROVED')
-    texts.push({ key: `moderation.image${profile.moderationImageStatus}`, rejected: profile.moderationImageStatus === 'REJECTED' })
-  if (!texts.length) return null
-  const rejected = texts.some((text) => text.rejected)
-  return (
-    <div
-      role="status"
-      data-testid="profile-moderation-banner"
-      className={`rounded-xl border px-4 py-3 text-sm ${
-        rejected ? 'border-red-200 bg-red-50 text-red-900' : 'border-amber-200 bg-amber-50 text-amber-900'
-      }`}
-    >
-      <ul className="space-y-1">
-        {texts.map((text) => (
-          <li key={text.key}>{t(text.key)}</li>
-        ))}
-      </ul>
-    </div>
-  )
+    texts.push({
+      text: t(`moderation.image${profile.moderationImageStatus}`),
+      rejected: profile.moderationImageStatus === 'REJECTED',
+    })
+  return <ModerationNotice texts={texts} testId="profile-moderation-banner" />
 }

@@ -1,11 +1,11 @@
 // A user's posts on their profile: the event cards of the lists, with "Load more" (?posts=N+1) that
 // renders pages 1..N on the server, so it works without JavaScript.
-import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { Event } from '#contract'
 import { EventCard } from '~/components/events/list/event-card'
 import { useRootData } from '~/components/layout/use-root-data'
 import { MAX_POST_PAGES } from './constants'
+import { EmptyState, LoadMoreLink } from '~/components/ui/list-parts'
 
 export function UserPosts({ events, hasMore, pages }: { events: Event[]; hasMore: boolean; pages: number }) {
   const { t } = useTranslation('profile')
@@ -16,7 +16,7 @@ export function UserPosts({ events, hasMore, pages }: { events: Event[]; hasMore
         {t('events.title')}
       </h2>
       {events.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-500">{t('events.empty')}</p>
+        <EmptyState>{t('events.empty')}</EmptyState>
       ) : (
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3" data-testid="profile-posts">
           {events.map((event) => (
@@ -24,13 +24,7 @@ export function UserPosts({ events, hasMore, pages }: { events: Event[]; hasMore
           ))}
         </div>
       )}
-      {hasMore && pages < MAX_POST_PAGES ? (
-        <p className="text-center">
-          <Link to={`?posts=${pages + 1}`} preventScrollReset className="text-brand-600 underline">
-            {t('events.loadMore')}
-          </Link>
-        </p>
-      ) : null}
+      {hasMore && pages < MAX_POST_PAGES ? <LoadMoreLink to={`?posts=${pages + 1}`}>{t('events.loadMore')}</LoadMoreLink> : null}
     </section>
   )
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { Event } from '#contract'
 import { SubmitButton } from '~/components/forms/submit-button'
 import { FormDialogLink } from '~/components/events/form/form-dialog-link'
+import { ModerationNotice } from '~/components/ui/list-parts'
 
 type Moderation = Pick<Event, 'moderationStatus' | 'moderationImageStatus'>
 
@@ -18,24 +19,8 @@ export function moderationTexts(event: Moderation): Array<{ key: string; tone: '
 
 export function ModerationBanner({ event }: { event: Moderation }) {
   const { t } = useTranslation('events')
-  const texts = moderationTexts(event)
-  if (!texts.length) return null
-  const rejected = texts.some((text) => text.tone === 'rejected')
-  return (
-    <div
-      role="status"
-      data-testid="moderation-banner"
-      className={`rounded-xl border px-4 py-3 text-sm ${
-        rejected ? 'border-red-200 bg-red-50 text-red-900' : 'border-amber-200 bg-amber-50 text-amber-900'
-      }`}
-    >
-      <ul className="space-y-1">
-        {texts.map((text) => (
-          <li key={text.key}>{t(text.key)}</li>
-        ))}
-      </ul>
-    </div>
-  )
+  const texts = moderationTexts(event).map((text) => ({ text: t(text.key), rejected: text.tone === 'rejected' }))
+  return <ModerationNotice texts={texts} testId="moderation-banner" />
 }
 
 export function OwnerActions({

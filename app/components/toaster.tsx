@@ -22,11 +22,16 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   const hydrated = useHydrated()
   const [visible, setVisible] = useState<Toast | null>(toast)
 
-  // A new toast (each loader run makes a new object) shows again and starts its own timer. Only one toast
-  // is shown at a time: a route may render its own Toaster (an action's error), which replaces the flash.
+  // A new toast (each loader run that carries one makes a new object) shows and starts its own timer. A
+  // run without one (a revalidation after a fetcher's post, e.g. a card's view) leaves the current toast
+  // until its time is up. Only one toast is shown at a time: a route may render its own Toaster (an
+  // action's error), which replaces the flash.
   useEffect(() => {
-    setVisible(toast)
-    if (!toast) return
+    if (toast) setVisible(toast)
+  }, [toast])
+
+  useEffect(() => {
+    if (!visible) return
     const id = ++toastCounter
     window.dispatchEvent(new CustomEvent(TOAST_SHOWN_EVENT, { detail: id }))
     function onOtherToast(event: Event) {
@@ -38,7 +43,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
       clearTimeout(timer)
       window.removeEventListener(TOAST_SHOWN_EVENT, onOtherToast)
     }
-  }, [toast])
+  }, [visible])
 
   if (!visible) return null
   return (

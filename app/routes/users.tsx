@@ -4,13 +4,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Form, Link, useLoaderData, useSubmit } from '@remix-run/react'
-import { useEffect, useMemo, useRef } from 'react'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DEFAULT_LANGUAGE, PROFILE_LIMITS, type ProfileCard, type ProfileSearchResponse } from '#contract'
 import { UserCard } from '~/components/users/user-card'
 import { EmptyState } from '~/components/ui/list-parts'
 import { useHydrated } from '~/components/ui/use-hydrated'
-import { useInfinitePages, type PagedItems } from '~/components/ui/use-infinite-pages'
+import { useInfinitePages, type LoadedPages } from '~/components/ui/use-infinite-pages'
 import { resources } from '~/i18n'
 import type { loader as rootLoader } from '~/root'
 import { ApiError, getApi } from '~/utils/api.server'
@@ -52,15 +52,16 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   return [{ title: resources[locale].users.meta.title }]
 }
 
-function usersPage(data: UsersData): PagedItems<ProfileCard> {
+function usersPage(data: UsersData): LoadedPages<ProfileCard> {
   return { items: data.users, page: data.page, hasMore: data.hasMore }
 }
+
+const userId = (user: ProfileCard) => user._id
 
 export default function Users() {
   const { t } = useTranslation('users')
   const loaded = useLoaderData<typeof loader>()
-  const initial = useMemo(() => usersPage(loaded), [loaded])
-  const { items: users, page, hasMore, loading } = useInfinitePages(initial, usersPage)
+  const { items: users, page, hasMore, loading } = useInfinitePages<UsersData, ProfileCard>(loaded, usersPage, userId)
   const hydrated = useHydrated()
   const submit = useSubmit()
   const timer = useRef<ReturnType<typeof setTimeout>>()

@@ -91,6 +91,44 @@ test('the second page: Load more without JavaScript, infinite scroll with it', a
   await expect(cards).toHaveCount(13)
 })
 
+test('with JavaScript, a signed-in user’s card views (posts that revalidate the page) keep the scrolled-in page', async ({
+  page,
+  createUser,
+  signIn,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, 'views are counted by script')
+  const organizer = await createUser()
+  const { day, at } = uniqueDay()
+  for (let i = 0; i < 13; i += 1) await createEventViaApi(organizer, { title: `Viewed ${i} ${day}`, startDate: at })
+  await signIn(page, await createUser())
+
+  await page.goto(`/?startDate=${day}&endDate=${day}`)
+  const cards = page.getByTestId('event-list').getByTestId('event-card')
+  await expect(cards).toHaveCount(12)
+  // Once the scrolled-in page is there, record the fewest cards the list shows from then on.
+  await page.evaluate(() => {
+    const count = () => document.querySelectorAll('[data-testid="event-list"] [data-testid="event-card"]').length
+    const w = window as unknown as { fewestCards: number | null }
+    w.fewestCards = null
+    new MutationObserver(() => {
+      const now = count()
+      if (w.fewestCards !== null) w.fewestCards = Math.min(w.fewestCards, now)
+      else if (now === 13) w.fewestCards = now
+    }).observe(document.body, { childList: true, subtree: true })
+  })
+  await page.mouse.wheel(0, 20_000)
+  await expect(cards).toHaveCount(13)
+  // The cards that came into view post their views, and each post makes the page's loaders run again…
+  await expect
+    .poll(() => page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/resources/view')).length))
+    .toBeGreaterThan(0)
+  await page.waitForLoadState('networkidle')
+  // …without ever dropping the page loaded by scrolling.
+  expect(await page.evaluate(() => (window as unknown as { fewestCards: number | null }).fewestCards)).toBe(13)
+  await expect(cards).toHaveCount(13)
+})
+
 test('the map shows a marker whose popup gives the price and closes', async ({ page, createUser, javaScriptEnabled }) => {
   const organizer = await createUser()
   const { day, at } = uniqueDay()

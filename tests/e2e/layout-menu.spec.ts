@@ -111,6 +111,7 @@ test('a user who has not confirmed the email gets the menu but no bell', async (
   await page.goto('/')
   await expect(page.getByTestId('notifications-bell')).toHaveCount(0)
   await openUserMenu(page)
+  // Their own profile page needs a confirmed email: Profile leads to the public one.
   await expect(userMenu(page).getByRole('link', { name: 'Profile', exact: true })).toHaveAttribute(
     'href',
     `/profile/${user.id}`,

@@ -100,7 +100,7 @@ test('settings has a Notifications section that says when push is not available'
   const user = await createUser()
   await signIn(page, user)
   await page.goto('/admin/profile/settings')
-  await page.getByRole('link', { name: 'Notifications' }).click()
+  await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Notifications' }).click()
   await expect(page).toHaveURL(/\/admin\/profile\/settings\/notifications$/)
   await expect(page.getByRole('heading', { name: 'Push notifications' })).toBeVisible()
   // The browser-test API runs without VAPID keys.

@@ -96,6 +96,12 @@ test('avatar: upload and removal show their toasts and the picture changes', asy
   await page.getByRole('button', { name: 'Remove avatar' }).click()
   await expect(page.getByTestId('toast')).toHaveText(/The file has been deleted!/)
   await expect(page.getByRole('img', { name: 'Your avatar' })).toHaveCount(0)
+
+  // Not a picture: SPEC §8's failure text with the API's reason, and still no avatar.
+  await page.getByLabel('Photo').setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('just text, not a photo') })
+  await page.getByRole('button', { name: 'Upload photo' }).click()
+  await expect(page.getByTestId('toast')).toHaveText(/Could not send the data: /)
+  await expect(page.getByRole('img', { name: 'Your avatar' })).toHaveCount(0)
 })
 
 test('in Russian the success toast is SPEC §8’s own text', async ({ page, createUser, signIn }) => {

@@ -81,7 +81,8 @@ export function UserMenu({ user, origin }: { user: User | null; origin: string }
       </div>
       <ul className="py-1">
         <li>
-          <Link to="/admin/profile/myProfile" className={menuItemClass}>
+          {/* myProfile is under /admin, which needs a confirmed email (SPEC §6). */}
+          <Link to={user.isActivated ? '/admin/profile/myProfile' : profilePath} className={menuItemClass}>
             <UserIcon className="h-4 w-4" />
             {t('userMenu.profile')}
           </Link>

@@ -1,40 +1,80 @@
-// Infinite scroll of a paged list (SPEC §4, §9: 50 px from the bottom): the next page comes from the same
-// loader with &only=1 and is appended; it stops when a page says there is no more. ?page stays in the
-// address, so a reload or coming back renders the same pages (the loader renders 1..N without &only).
-import { useFetcher, useLocation } from '@remix-run/react'
-import { useCallback, useEffect, useState } from 'react'
+// Infinite scroll over a paged loader (SPEC §4 and §9: the next page loads 50 px from the bottom). The
+// loader renders pages 1..N for ?page=N (the "Load more" link without JavaScript) and page N alone with
+// &only=1 (app/utils/pages.server.ts). With JavaScript this hook asks for the next page that way with a
+// fetcher, appends it, keeps ?page in the address so a reload shows the same pages, and stops when the
+// API says there is no more or a page comes back empty.
+import { useFetcher, useLocation, useMatches } from '@remix-run/react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { TIMINGS } from '#contract'
 import { useHydrated } from './use-hydrated'
 
-export type PagedItems<T> = { items: T[]; page: number; hasMore: boolean }
+export type LoadedPages<T> = { items: T[]; page: number; hasMore: boolean }
 
-export function useInfinitePages<T extends { _id: string }, D>(
-  initial: PagedItems<T>,
-  /** The fetcher's answer (the same loader's data) as a page of items. */
-  pageOf: (data: D) => PagedItems<T>,
+/** The list's address without the paging parameters: pages of one list share it. */
+function listKey(pathname: string, search: string): string {
+  const params = new URLSearchParams(search)
+  for (const key of ['page', 'only', 'index']) params.delete(key)
+  params.sort()
+  return `${pathname}?${params.toString()}`
+}
+
+/**
+ * `data` is the route's loader data; `toPages` reads its items, page and hasMore, `idOf` names an item
+ * (a page that overlaps the one before, after an insert, adds no duplicates). Both must be stable
+ * (module-level functions): they are effect dependencies.
+ */
+export function useInfinitePages<D, T>(
+  data: D,
+  toPages: (data: D) => LoadedPages<T>,
+  idOf: (item: T) => string,
 ) {
   const location = useLocation()
+  const matches = useMatches()
   const fetcher = useFetcher<D>()
-  const [loaded, setLoaded] = useState<PagedItems<T>>(initial)
+  const [loaded, setLoaded] = useState<LoadedPages<T>>(() => toPages(data))
+  const currentList = listKey(location.pathname, location.search)
+  /** The list the pending fetch was for, until its answer is used. */
+  const fetchedList = useRef<string | null>(null)
 
-  // New loader data (another search, a revalidation): start from it.
-  useEffect(() => setLoaded(initial), [initial])
+  // New loader data. Another list (search, filter): start from it. The same list again (a revalidation
+  // after a post on the page: a card's view, the bell, the language): fresh items for the pages it has,
+  // and the pages loaded by scrolling stay (the router's address knows nothing of them).
+  const dataList = useRef(currentList)
+  useEffect(() => {
+    const fresh = toPages(data)
+    const sameList = dataList.current === currentList
+    dataList.current = currentList
+    setLoaded((current) => {
+      if (!sameList || fresh.page >= current.page) return fresh
+      const freshIds = new Set(fresh.items.map(idOf))
+      const rest = current.items.slice(fresh.items.length).filter((item) => !freshIds.has(idOf(item)))
+      return { items: [...fresh.items, ...rest], page: current.page, hasMore: current.hasMore }
+    })
+    // Runs for new data only; currentList is read as it is then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [data, toPages, idOf])
 
   useEffect(() => {
     if (!fetcher.data || fetcher.state !== 'idle') return
-    const next = pageOf(fetcher.data as D)
+    // A page asked for before the search changed belongs to the previous list; and each answer is used
+    // once (the effect runs again when the address changes).
+    if (fetchedList.current !== currentList) return
+    fetchedList.current = null
+    const next = toPages(fetcher.data)
     setLoaded((current) => {
       if (next.page <= current.page) return current
-      const seen = new Set(current.items.map((item) => item._id))
-      const added = next.items.filter((item) => !seen.has(item._id))
-      return { items: [...current.items, ...added], page: next.page, hasMore: next.hasMore && next.items.length > 0 }
+      const seen = new Set(current.items.map(idOf))
+      const added = next.items.filter((item) => !seen.has(idOf(item)))
+      return {
+        items: [...current.items, ...added],
+        page: next.page,
+        hasMore: next.hasMore && next.items.length > 0,
+      }
     })
-    // pageOf is a pure mapping given inline by the caller.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.data, fetcher.state])
+  }, [fetcher.data, fetcher.state, currentList, toPages, idOf])
 
-  // Only while the address is still this list's: a page that arrives after a navigation away must not
-  // touch the next URL.
+  // Keep ?page in the address. Only while the address is still this list's: a page that arrives after a
+  // navigation away must not touch the next URL.
   const listPath = location.pathname
   useEffect(() => {
     if (loaded.page <= 1) return
@@ -45,15 +85,17 @@ export function useInfinitePages<T extends { _id: string }, D>(
     window.history.replaceState(window.history.state, '', url)
   }, [loaded.page, listPath])
 
+  // An index route's own loader (not its parent's) answers a fetcher only with ?index.
+  const isIndexRoute = matches.at(-1)?.id.endsWith('_index') ?? false
   const loadNext = useCallback(() => {
     if (!loaded.hasMore || fetcher.state !== 'idle') return
     const params = new URLSearchParams(location.search)
     params.set('page', String(loaded.page + 1))
     params.set('only', '1')
-    // The index route's own loader (not its parent's) answers only with ?index.
-    if (location.pathname === '/') params.set('index', '')
+    if (isIndexRoute) params.set('index', '')
+    fetchedList.current = currentList
     fetcher.load(`${location.pathname}?${params.toString()}`)
-  }, [loaded, fetcher, location])
+  }, [loaded, fetcher, location, isIndexRoute, currentList])
 
   const hydrated = useHydrated()
   useEffect(() => {
@@ -63,6 +105,7 @@ export function useInfinitePages<T extends { _id: string }, D>(
       if (bottom <= TIMINGS.scrollLoadThresholdPx) loadNext()
     }
     window.addEventListener('scroll', onScroll, { passive: true })
+    // Also at once: a first page shorter than the window cannot be scrolled.
     onScroll()
     return () => window.removeEventListener('scroll', onScroll)
   }, [hydrated, loadNext])

@@ -10,19 +10,20 @@ import { useRootData } from '~/components/layout/use-root-data'
 import { SearchForm } from '~/components/layout/search-form'
 import { EventMap, toLatLon, type MapMarker } from '~/components/map/event-map'
 import { useHydrated } from '~/components/ui/use-hydrated'
-import { useInfinitePages, type PagedItems } from '~/components/ui/use-infinite-pages'
+import { useInfinitePages, type LoadedPages } from '~/components/ui/use-infinite-pages'
 import { EventCard, EventRow } from './event-card'
 import { CategoryChips, FilterTabs, useQueryWith } from './filters'
 import type { EventListData } from './list.server'
 
 /** The list's loader data as one page of items, for the infinite scroll. */
-function eventsPage(data: EventListData): PagedItems<Event> {
+function eventsPage(data: EventListData): LoadedPages<Event> {
   return { items: data.events, page: data.page, hasMore: data.hasMore }
 }
 
+const eventId = (event: Event) => event._id
+
 function useInfiniteEvents(data: EventListData) {
-  const initial = useMemo(() => eventsPage(data), [data])
-  const { items, ...rest } = useInfinitePages(initial, eventsPage)
+  const { items, ...rest } = useInfinitePages(data, eventsPage, eventId)
   return { events: items, ...rest }
 }
 

@@ -173,7 +173,9 @@ export function ErrorBoundary() {
     content = <ErrorPage status={404} />
   } else {
     if (!isRouteErrorResponse(error)) console.error(error)
-    content = <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />
+    const messageCode =
+      isRouteErrorResponse(error) && typeof error.data?.message === 'string' ? (error.data.message as string) : undefined
+    content = <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} messageCode={messageCode} />
   }
   return <AppShell>{content}</AppShell>
 }

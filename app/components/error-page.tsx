@@ -2,11 +2,13 @@
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 
-export function ErrorPage({ status }: { status: number }) {
+/** `messageCode`: a contract message that says more than the generic text (e.g. profileLoadFailed). */
+export function ErrorPage({ status, messageCode }: { status: number; messageCode?: string }) {
   const { t } = useTranslation()
   const kind = status === 404 ? 'notFound' : status >= 500 ? 'server' : 'other'
   const title = t(`errors.${kind}Title`)
-  const message = kind === 'other' ? t('errors.other', { status }) : t(`errors.${kind}`)
+  const generic = kind === 'other' ? t('errors.other', { status }) : t(`errors.${kind}`)
+  const message = messageCode ? t(messageCode, { ns: 'validation', defaultValue: generic }) : generic
 
   return (
     <section

@@ -27,6 +27,7 @@ import { invalid, replyWithApiError, type FormActionData } from '~/components/fo
 import { SubmitButton } from '~/components/forms/submit-button'
 import { personName } from '~/components/events/page/meta'
 import { useCitySuggestions } from '~/components/layout/search-form'
+import { loadProfile } from '~/components/profile/profile.server'
 import { Avatar } from '~/components/ui/avatar'
 import { getLanguage } from '~/i18next.server'
 import { ApiError, type Api } from '~/utils/api.server'
@@ -40,7 +41,7 @@ type ProfileFormFields = Record<keyof ProfileForm, string>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await requireActivatedUser(request)
-  const profile = await api.get<Profile>('/profile/my')
+  const profile = await loadProfile(api, 'my')
   return data({ profile }, { headers: await api.headers() })
 }
 

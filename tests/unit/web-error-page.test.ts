@@ -8,19 +8,25 @@ import { describe, expect, it } from 'vitest'
 import { ErrorPage } from '../../app/components/error-page'
 import i18nOptions, { resources } from '../../app/i18n'
 
-async function render(status: number, language: 'en' | 'ru') {
+async function render(status: number, language: 'en' | 'ru', messageCode?: string) {
   const i18n = createInstance()
   await i18n.use(initReactI18next).init({ ...i18nOptions, lng: language, resources })
   return renderToString(
     createElement(
       I18nextProvider,
       { i18n },
-      createElement(StaticRouter, { location: '/' }, createElement(ErrorPage, { status })),
+      createElement(StaticRouter, { location: '/' }, createElement(ErrorPage, { status, messageCode })),
     ),
   )
 }
 
 describe('ErrorPage', () => {
+  it('a failed profile load says SPEC §8’s text in place of the generic one', async () => {
+    expect(await render(503, 'ru', 'profileLoadFailed')).toContain('Ошибка получения профиля!')
+    expect(await render(503, 'en', 'profileLoadFailed')).toContain('Could not load the profile!')
+    expect(await render(503, 'en', 'profileLoadFailed')).not.toContain('temporarily unavailable')
+  })
+
   it('404: the not-found text and a link home', async () => {
     const en = await render(404, 'en')
     expect(en).toContain('Sorry! the page you are looking for does not exist.')

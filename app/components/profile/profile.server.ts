@@ -19,11 +19,16 @@ export async function throwApiStatus(api: Api, error: unknown): Promise<never> {
   throw data(null, { status, headers: await api.headers() })
 }
 
-/** GET /profile/{id} (or /profile/my): the 404 page when there is no such user. */
+/**
+ * GET /profile/{id} (or /profile/my): the 404 page when there is no such user; when the API fails or cannot
+ * be reached, the error page says SPEC §8's 'Ошибка получения профиля!' (profileLoadFailed).
+ */
 export async function loadProfile(api: Api, id: string | 'my'): Promise<Profile> {
   try {
     return await api.get<Profile>(`/profile/${encodeURIComponent(id)}`)
   } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500)
+      throw data({ message: 'profileLoadFailed' }, { status: 503, headers: await api.headers() })
     return throwApiStatus(api, error)
   }
 }

@@ -20,7 +20,7 @@ import { GuardScreen } from './components/guard-screen'
 import { Footer } from './components/layout/footer'
 import { Header } from './components/layout/header'
 import { InstallBanner } from './components/layout/install-banner'
-import { isoDate } from './components/layout/dates'
+import { todayInZone } from './components/events/format'
 import { getInstallBanner } from './components/layout/layout.server'
 import { Toaster } from './components/toaster'
 import { useHydrated } from './components/ui/use-hydrated'
@@ -30,7 +30,7 @@ import stylesheet from './tailwind.css'
 import { getApi } from './utils/api.server'
 import { getAppVersion } from './utils/app-version.server'
 import { getOptionalUser, type GuardData } from './utils/auth.server'
-import { getPublicEnv } from './utils/env.server'
+import { getEnv, getPublicEnv } from './utils/env.server'
 import { getLatestNotifications } from './utils/notifications.server'
 import { combineHeaders, getToast } from './utils/toast.server'
 
@@ -72,8 +72,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       toast,
       /** Android/iOS visitors who have not closed it: the install banner (decided here so it needs no JS). */
       installBanner: getInstallBanner(request, appVersion),
-      /** The earliest date the header search may pick (YYYY-MM-DD). */
-      today: isoDate(),
+      /** The earliest date the header search may pick (YYYY-MM-DD): today where the events are (TIME_ZONE). */
+      today: todayInZone(getEnv().TIME_ZONE),
       ENV: getPublicEnv(),
       requestInfo: { origin: url.origin, path: url.pathname, search: url.search },
     },
@@ -134,7 +134,7 @@ function AppShell({ children }: { children: ReactNode }) {
       <Header
         user={rootData?.user ?? null}
         locale={rootData?.locale ?? (i18n.language === 'ru' ? 'ru' : DEFAULT_LANGUAGE)}
-        today={rootData?.today ?? isoDate()}
+        today={rootData?.today ?? todayInZone(rootData?.ENV.TIME_ZONE ?? 'UTC')}
         origin={rootData?.requestInfo.origin ?? ''}
         notifications={rootData?.notifications ?? null}
         timeZone={rootData?.ENV.TIME_ZONE ?? 'UTC'}

@@ -8,7 +8,6 @@ import {
   installBannerHidden,
   installBannerHideCookie,
 } from '../../app/components/layout/layout.server'
-import { isoDate } from '../../app/components/layout/dates'
 
 const ANDROID =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36'
@@ -104,9 +103,3 @@ describe('backTo', () => {
   })
 })
 
-describe('isoDate', () => {
-  it('formats a local date as YYYY-MM-DD', () => {
-    expect(isoDate(new Date(2030, 0, 5, 23, 59))).toBe('2030-01-05')
-    expect(isoDate(new Date(2030, 11, 31))).toBe('2030-12-31')
-  })
-})

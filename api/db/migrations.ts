@@ -8,6 +8,12 @@ type Db = Kysely<any>
 const id = 'text'
 const ts = 'text'
 
+/**
+ * The sort key of the event lists: the start date (ISO text), undated events after every dated one. Kept as
+ * one literal string so that queries and the index spell the same expression (SQLite matches it by text).
+ */
+export const START_SORT_SQL = "coalesce(start_date, '9999')"
+
 const m001_initial: Migration = {
   async up(db: Db) {
     await db.schema
@@ -321,9 +327,23 @@ const m002_follows_follower_idx: Migration = {
   },
 }
 
+/**
+ * The event lists order by start date with undated events last (START_SORT_SQL). An index on that very
+ * expression lets both databases read a page in order instead of sorting every event in the radius.
+ */
+const m003_posts_start_sort_idx: Migration = {
+  async up(db: Db) {
+    await sql`create index posts_start_sort_idx on posts (event_type, post_status, (${sql.raw(START_SORT_SQL)}), id)`.execute(db)
+  },
+  async down(db: Db) {
+    await db.schema.dropIndex('posts_start_sort_idx').ifExists().execute()
+  },
+}
+
 export const migrations: Record<string, Migration> = {
   '001_initial': m001_initial,
   '002_follows_follower_idx': m002_follows_follower_idx,
+  '003_posts_start_sort_idx': m003_posts_start_sort_idx,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -178,6 +178,21 @@ describe('GET /event/all', () => {
   })
 })
 
+describe('GET /event/all ordering', () => {
+  it('upcoming: soonest first, undated events after every dated one; completed: latest first', async () => {
+    // A spot of its own, far from the other tests' events.
+    const spot = { lat: -33.45, lon: -70.66 }
+    const at = `lat=${spot.lat}&lon=${spot.lon}`
+    const undated = await insertPost({ title: 'Undated', ...spot, start_date: null })
+    const later = await insertPost({ title: 'Later', ...spot, start_date: iso(Date.now() + 9 * day) })
+    const soon = await insertPost({ title: 'Soon', ...spot, start_date: iso(Date.now() + day) })
+    const older = await insertPost({ title: 'Older', ...spot, start_date: iso(Date.now() - 9 * day) })
+    const recent = await insertPost({ title: 'Recent', ...spot, start_date: iso(Date.now() - 2 * day) })
+    expect(ids(await api.get(`/event/all?${at}`))).toEqual([soon, later, undated])
+    expect(ids(await api.get(`/event/all?${at}&filter=completed`))).toEqual([recent, older])
+  })
+})
+
 describe("a user's events", () => {
   it('GET /event/my, /event/{userId}/events, /event/widget/my and /event/widget/{userId}', async () => {
     const u = await makeUser(api)

@@ -16,6 +16,7 @@ import { type Expression, type SqlBool, sql } from 'kysely'
 import type { AppContext } from '../../context'
 import { type Db, nowIso } from '../../db'
 import type { PostRow } from '../../db/schema'
+import { START_SORT_SQL } from '../../db/migrations'
 import { newId } from '../../lib/crypto'
 import { type FieldErrors, HttpError, zodIssuesToFieldErrors } from '../../lib/errors'
 import { createImageStore } from '../../media/images'
@@ -339,10 +340,13 @@ export function createEventsService(ctx: AppContext) {
           ),
         )
       }
+      // Undated events last. Upcoming lists order by the expression of the posts_start_sort_idx index, so a
+      // page is read in index order instead of sorting every event in the radius.
+      const startSort: Expression<string> = sql<string>`${sql.raw(START_SORT_SQL)}`
       const nullsLast: Expression<number> = sql<number>`case when start_date is null then 1 else 0 end`
       if (isPlace) query = query.orderBy('created_at', 'desc').orderBy('id')
       else if (q.filter === 'completed') query = query.orderBy(nullsLast).orderBy('start_date', 'desc').orderBy('id')
-      else query = query.orderBy(nullsLast).orderBy('start_date', 'asc').orderBy('id')
+      else query = query.orderBy(startSort).orderBy('id')
       const size = EVENT_LIMITS.pageSize
       const rows = await query
         .limit(size + 1)

@@ -62,6 +62,22 @@ test.describe('language switch', () => {
   })
 })
 
+test('pages rendered at the same time in different languages each keep their own (shared per-language i18n)', async ({
+  request,
+}) => {
+  const languages = ['ru', 'en', 'ru', 'en', 'ru', 'en'] as const
+  const pages = await Promise.all(
+    languages.map((language) => request.get('/privacy-policy', { headers: { 'Accept-Language': language } })),
+  )
+  for (const [index, response] of pages.entries()) {
+    const html = await response.text()
+    const language = languages[index]!
+    expect(html).toContain(`<html lang="${language}"`)
+    expect(html).toContain(language === 'ru' ? 'Войти' : 'Sign In')
+    expect(html).not.toContain(language === 'ru' ? 'Sign In' : 'Войти')
+  }
+})
+
 test.describe('toast', () => {
   test('is rendered by the server; with JavaScript it can be closed and dismisses itself', async ({
     page,

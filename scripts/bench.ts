@@ -6,7 +6,7 @@
 //   npm run bench                       SQLite file in .cache/bench
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/nearby_bench npm run bench   (created if missing)
 //   BENCH_SECONDS=20 BENCH_CONNECTIONS=20 npm run bench
-//   BENCH_PROFILE=1 npm run bench       CPU profiles of the API and the web in .cache/bench/profiles
+//   BENCH_PROFILE=1 npm run bench       CPU profiles in .cache/bench/profiles/{api,web}
 import { spawn, type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
@@ -135,7 +135,8 @@ const children: ChildProcess[] = []
 const PROFILE_DIR = process.env.BENCH_PROFILE === '1' ? path.join(dataDir, 'profiles') : null
 
 function start(name: string, args: string[], env: Record<string, string>) {
-  const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=${name.toLowerCase()}.cpuprofile`] : []
+  // A folder per process: a process may have several threads (tsx's loader), each writing its own file.
+  const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.join(PROFILE_DIR, name.toLowerCase())}`] : []
   const child = spawn(process.execPath, [...profile, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] })
   child.on('exit', (code) => {
     if (code && !stopping) console.error(`${name} exited with ${code}`)

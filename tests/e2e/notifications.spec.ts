@@ -67,8 +67,13 @@ test('/notifications lists, links and deletes notifications; visitors get the si
   await expect(rows).toHaveCount(2)
   // Newest first.
   await expect(rows.first()).toContainText(`liked ${second.title}`)
+  const deleted = page.waitForResponse(
+    (response) => new URL(response.url()).pathname.startsWith('/notifications') && response.request().method() === 'POST',
+  )
   await rows.first().getByRole('button', { name: /^Delete/ }).click()
   await expect(rows).toHaveCount(1)
+  // With JavaScript the row goes at once; the reload must not cut the delete short.
+  await deleted
   await page.reload()
   await expect(rows).toHaveCount(1)
   await expect(rows.first()).toContainText(`liked ${first.title}`)

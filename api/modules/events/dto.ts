@@ -17,7 +17,7 @@ import {
 import type { Db } from '../../db'
 import type { PostRow } from '../../db/schema'
 import { PLACEHOLDER_NAME } from '../../media/images'
-import { avatarFileOf } from '../users/dto'
+import { toUserSummary } from '../users/dto'
 
 export interface Viewer {
   id: string
@@ -45,25 +45,6 @@ function push<T>(map: Map<string, T[]>, key: string, value: T) {
   const list = map.get(key)
   if (list) list.push(value)
   else map.set(key, [value])
-}
-
-export type UserRowSummary = {
-  id: string
-  name: string
-  lastname: string
-  username: string
-  avatar_name: string | null
-  avatar_path: string | null
-}
-
-export function toUserSummary(u: UserRowSummary, publicUrl: string): UserSummary {
-  return {
-    _id: u.id,
-    name: u.name,
-    lastname: u.lastname,
-    username: u.username,
-    avatarFile: avatarFileOf(publicUrl, u.avatar_path, u.avatar_name),
-  }
 }
 
 export async function loadUserSummaries(db: Db, ids: string[], publicUrl: string): Promise<Map<string, UserSummary>> {

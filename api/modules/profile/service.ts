@@ -19,7 +19,7 @@ import { type Db, isUniqueViolation, nowIso, unicodeLower } from '../../db'
 import type { UserRow, UserUpdate } from '../../db/schema'
 import { HttpError } from '../../lib/errors'
 import { createImageStore } from '../../media/images'
-import { avatarFileOf, followCounts, thumbnailPathOf, toUserDto } from '../users/dto'
+import { avatarFileOf, followCounts, thumbnailPathOf, toUserDto, toUserSummary, type UserRowSummary } from '../users/dto'
 
 export interface ProfileViewer {
   id: string
@@ -38,15 +38,7 @@ function isForeignKeyViolation(error: unknown): boolean {
 /** Columns of a user shown in lists (summaries, cards). */
 const SUMMARY_COLUMNS = ['u.id', 'u.name', 'u.lastname', 'u.username', 'u.avatar_name', 'u.avatar_path', 'u.moderation_image_status'] as const
 
-interface SummaryRow {
-  id: string
-  name: string
-  lastname: string
-  username: string
-  avatar_name: string | null
-  avatar_path: string | null
-  moderation_image_status: string
-}
+type SummaryRow = UserRowSummary & { moderation_image_status: string }
 
 export function createProfileService(ctx: AppContext) {
   const db: Db = ctx.db
@@ -60,13 +52,7 @@ export function createProfileService(ctx: AppContext) {
   }
 
   function summary(row: SummaryRow, viewer: ProfileViewer | null) {
-    return {
-      _id: row.id,
-      name: row.name,
-      lastname: row.lastname,
-      username: row.username,
-      avatarFile: visibleAvatar(row, viewer),
-    }
+    return { ...toUserSummary(row, publicUrl), avatarFile: visibleAvatar(row, viewer) }
   }
 
   /** A user that exists and is not disabled, else 404. */

@@ -1,5 +1,5 @@
 // The public shape of a user (contract userSchema: `_id` and `id` both).
-import type { AvatarFile, Language, ModerationStatus, Role, User } from '#contract'
+import type { AvatarFile, Language, ModerationStatus, Role, User, UserSummary } from '#contract'
 import type { Db } from '../../db'
 import type { UserRow } from '../../db/schema'
 
@@ -80,4 +80,24 @@ export async function followCounts(db: Db, userId: string): Promise<FollowCounts
 
 export async function loadUserDto(db: Db, row: UserRow, publicUrl: string): Promise<User> {
   return toUserDto(row, await followCounts(db, row.id), publicUrl)
+}
+
+/** The columns of a user that a summary (organizer, participant, table row) shows. */
+export type UserRowSummary = {
+  id: string
+  name: string
+  lastname: string
+  username: string
+  avatar_name: string | null
+  avatar_path: string | null
+}
+
+export function toUserSummary(u: UserRowSummary, publicUrl: string): UserSummary {
+  return {
+    _id: u.id,
+    name: u.name,
+    lastname: u.lastname,
+    username: u.username,
+    avatarFile: avatarFileOf(publicUrl, u.avatar_path, u.avatar_name),
+  }
 }

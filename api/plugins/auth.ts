@@ -1,5 +1,6 @@
 // Authentication for every module: a bearer access token gives request.user {id, role, isActivated}.
-// Use `preHandler: app.authenticate`, `app.requireActivated` or `app.requireRole('admin', 'superAdmin')`.
+// Use `preHandler: app.authenticate`, `app.requireActivated`, `app.requireRole('admin', 'superAdmin')`, or
+// `app.optionalAuth` on public routes that answer differently to a signed-in viewer.
 import type { Role } from '#contract'
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import fp from 'fastify-plugin'
@@ -26,6 +27,7 @@ declare module 'fastify' {
     tokens: TokenService
     authenticate: preHandlerAsyncHookHandler
     requireActivated: preHandlerAsyncHookHandler
+    optionalAuth: preHandlerAsyncHookHandler
     requireRole(...roles: Role[]): preHandlerAsyncHookHandler
   }
 }
@@ -86,6 +88,11 @@ async function authPlugin(app: FastifyInstance, opts: { tokens: TokenService }) 
   }
 
   app.decorate('authenticate', authenticate)
+  // Public routes: no token is fine; a valid one makes the viewer known; an invalid one answers 401 (so the
+  // web refreshes it instead of showing a signed-out page).
+  app.decorate('optionalAuth', async (request: FastifyRequest) => {
+    if (request.authClaims || request.authInvalid) await authenticate(request)
+  })
   app.decorate('requireActivated', async (request: FastifyRequest) => {
     await authenticate(request)
     if (!request.user?.isActivated) throw new HttpError(403, 'notActivated')

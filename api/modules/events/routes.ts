@@ -16,7 +16,7 @@ import {
   userEventsQuerySchema,
   viewResponseSchema,
 } from '#contract'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { languageOf } from '../../lib/errors'
@@ -25,6 +25,7 @@ import type { Viewer } from './dto'
 import { readBody } from './multipart'
 import { createEventsService } from './service'
 import { bearerSecurity, errorResponses } from '../../lib/openapi'
+import { uploadRateLimit } from '../../lib/rate-limits'
 
 const tags = ['events']
 const security = bearerSecurity
@@ -46,18 +47,8 @@ export default async function eventsRoutes(app: FastifyInstance) {
     },
   })
   const r = app.withTypeProvider<ZodTypeProvider>()
-  const uploadLimit = {
-    rateLimit: {
-      max: Math.max(1, Math.round(30 * config.rateLimitMultiplier)),
-      timeWindow: 30 * 60_000,
-      keyGenerator: (req: FastifyRequest) => (req.authClaims ? `upload:u:${req.authClaims.userId}` : `upload:ip:${req.ip}`),
-    },
-  }
+  const uploadLimit = uploadRateLimit(config)
 
-  /** Public routes: a valid bearer token makes the viewer known; an invalid one answers 401 (the web refreshes). */
-  async function optionalAuth(req: FastifyRequest, reply: FastifyReply) {
-    if (req.authClaims || req.authInvalid) await app.authenticate.call(app, req, reply)
-  }
   const viewerOf = (req: FastifyRequest): Viewer | null =>
     req.user ? { id: req.user.id, role: req.user.role, isActivated: req.user.isActivated } : null
   const me = (req: FastifyRequest): Viewer => {
@@ -88,7 +79,7 @@ export default async function eventsRoutes(app: FastifyInstance) {
   r.get(
     '/event/all',
     {
-      preHandler: optionalAuth,
+      preHandler: app.optionalAuth,
       schema: {
         tags,
         summary: 'Events or places near a city, 12 per page',
@@ -133,7 +124,7 @@ export default async function eventsRoutes(app: FastifyInstance) {
   r.get(
     '/event/widget/:userId',
     {
-      preHandler: optionalAuth,
+      preHandler: app.optionalAuth,
       schema: {
         tags,
         summary: "A user's next 3 events (profile widget)",
@@ -147,7 +138,7 @@ export default async function eventsRoutes(app: FastifyInstance) {
   r.get(
     '/event/:id/events',
     {
-      preHandler: optionalAuth,
+      preHandler: app.optionalAuth,
       schema: {
         tags,
         summary: "A user's posts (id = user id), newest first, 12 per page",
@@ -162,7 +153,7 @@ export default async function eventsRoutes(app: FastifyInstance) {
   r.get(
     '/event/:id',
     {
-      preHandler: optionalAuth,
+      preHandler: app.optionalAuth,
       schema: {
         tags,
         summary: 'One event or place',
@@ -296,7 +287,7 @@ export default async function eventsRoutes(app: FastifyInstance) {
   r.get(
     '/event/:id/participants',
     {
-      preHandler: optionalAuth,
+      preHandler: app.optionalAuth,
       schema: {
         tags,
         summary: 'Participants, organizer and limit',

@@ -12,13 +12,14 @@ import {
   profileSearchResponseSchema,
   updateProfileSchema,
 } from '#contract'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { HttpError } from '../../lib/errors'
 import { currentUser } from '../../plugins/auth'
 import { createProfileService, type ProfileViewer } from './service'
 import { bearerSecurity, errorResponses } from '../../lib/openapi'
+import { uploadRateLimit } from '../../lib/rate-limits'
 
 const tags = ['profile']
 const security = bearerSecurity
@@ -58,18 +59,8 @@ export default async function profileRoutes(app: FastifyInstance) {
     limits: { fileSize: EVENT_LIMITS.imageMaxBytes, files: 1, fields: 10, fieldSize: 4 * 1024, parts: 12 },
   })
   const r = app.withTypeProvider<ZodTypeProvider>()
-  const uploadLimit = {
-    rateLimit: {
-      max: Math.max(1, Math.round(30 * config.rateLimitMultiplier)),
-      timeWindow: 30 * 60_000,
-      keyGenerator: (req: FastifyRequest) => (req.authClaims ? `upload:u:${req.authClaims.userId}` : `upload:ip:${req.ip}`),
-    },
-  }
+  const uploadLimit = uploadRateLimit(config)
 
-  /** Public routes: a valid bearer token makes the viewer known; an invalid one answers 401 (the web refreshes). */
-  async function optionalAuth(req: FastifyRequest, reply: FastifyReply) {
-    if (req.authClaims || req.authInvalid) await app.authenticate.call(app, req, reply)
-  }
   const viewerOf = (req: FastifyRequest): ProfileViewer | null => (req.user ? { id: req.user.id, role: req.user.role } : null)
   const me = (req: FastifyRequest): ProfileViewer => {
     const u = currentUser(req)
@@ -190,7 +181,7 @@ export default async function profileRoutes(app: FastifyInstance) {
   r.get(
     '/profile/',
     {
-      preHandler: optionalAuth,
+      preHandler: app.optionalAuth,
       schema: {
         tags,
         summary: 'Search users by name, lastname or username (case-insensitive; every word must match)',
@@ -206,7 +197,7 @@ export default async function profileRoutes(app: FastifyInstance) {
   r.get(
     '/profile/:id',
     {
-      preHandler: optionalAuth,
+      preHandler: app.optionalAuth,
       schema: {
         tags,
         summary: 'A user’s public profile with isFollowing for the viewer',
@@ -237,7 +228,7 @@ export default async function profileRoutes(app: FastifyInstance) {
   r.get(
     '/profile/:id/followers',
     {
-      preHandler: optionalAuth,
+      preHandler: app.optionalAuth,
       schema: {
         tags,
         summary: 'Who follows a user (newest first; page size 7 by default, at most 50)',
@@ -252,7 +243,7 @@ export default async function profileRoutes(app: FastifyInstance) {
   r.get(
     '/profile/:id/following',
     {
-      preHandler: optionalAuth,
+      preHandler: app.optionalAuth,
       schema: {
         tags,
         summary: 'Whom a user follows (newest first; page size 7 by default, at most 50)',

@@ -19,6 +19,26 @@ export async function apiToken(user: Pick<TestUser, 'email' | 'password'>): Prom
   return ((await response.json()) as { accessToken: string }).accessToken
 }
 
+/** A JSON call to the API as `user` (real login, bearer token); any other status than `status` throws. */
+export async function callApiAs(
+  user: Pick<TestUser, 'email' | 'password'>,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+  status = 200,
+): Promise<Record<string, unknown>> {
+  const response = await fetch(`${e2e.apiUrl}${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${await apiToken(user)}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  if (response.status !== status) throw new Error(`${method} ${path} → ${response.status}: ${await response.text()}`)
+  return (await response.json()) as Record<string, unknown>
+}
+
 let photo: Buffer | null = null
 export async function photoBytes(color = '#3366cc'): Promise<Buffer> {
   if (color === '#3366cc' && photo) return photo

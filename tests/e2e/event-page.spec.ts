@@ -4,20 +4,11 @@ import type { Page } from '@playwright/test'
 import Database from 'better-sqlite3'
 import { formatDateTime } from '../../app/components/events/format'
 import { e2e } from './env'
-import { apiToken, createEventViaApi, createPlaceViaApi, daysFromNow } from './event-fixtures'
-import { expect, test, type TestUser } from './fixtures'
+import { callApiAs, createEventViaApi, createPlaceViaApi, daysFromNow } from './event-fixtures'
+import { expect, test } from './fixtures'
 
 const TIME_ZONE = 'Europe/Belgrade'
 const main = (page: Page) => page.locator('main')
-
-async function apiPut(user: TestUser, path: string) {
-  const response = await fetch(`${e2e.apiUrl}${path}`, {
-    method: 'PUT',
-    headers: { Authorization: `Bearer ${await apiToken(user)}` },
-  })
-  if (!response.ok) throw new Error(`PUT ${path} → ${response.status}: ${await response.text()}`)
-  return response.json()
-}
 
 /** Moves a post into the past (the API refuses past dates on create). */
 function moveToPast(id: string) {
@@ -161,7 +152,7 @@ test('signed out: Join shows the login notice with a sign-in link', async ({ pag
 test('a full event and an ended one cannot be joined, with the reason', async ({ page, createUser, signIn }) => {
   const organizer = await createUser()
   const full = await createEventViaApi(organizer, pricedEvent({ maxParticipants: 1 }))
-  await apiPut(await createUser(), `/event/${full._id}/participate`)
+  await callApiAs(await createUser(), 'PUT', `/event/${full._id}/participate`)
   await signIn(page, await createUser())
   await page.goto(`/event/${full._id}`)
   const join = main(page).getByRole('button', { name: 'Join', exact: true })
@@ -183,7 +174,7 @@ test('the organizer removes a participant', async ({ page, createUser, signIn })
   const organizer = await createUser()
   const guest = await createUser()
   const event = await createEventViaApi(organizer, pricedEvent())
-  await apiPut(guest, `/event/${event._id}/participate`)
+  await callApiAs(guest, 'PUT', `/event/${event._id}/participate`)
   await signIn(page, organizer)
   await page.goto(`/event/${event._id}`)
   await expect(page.getByTestId('participants')).toContainText(`@${guest.username}`)

@@ -2,16 +2,9 @@
 // like on another user's event reaches the organizer's open page through the socket without a reload.
 import type { Page } from '@playwright/test'
 import { expect, test, type TestUser } from './fixtures'
-import { apiToken, createEventViaApi } from './event-fixtures'
-import { e2e } from './env'
+import { callApiAs, createEventViaApi } from './event-fixtures'
 
-async function like(user: TestUser, eventId: string) {
-  const response = await fetch(`${e2e.apiUrl}/event/${eventId}/like`, {
-    method: 'PUT',
-    headers: { Authorization: `Bearer ${await apiToken(user)}` },
-  })
-  expect(response.status).toBe(200)
-}
+const like = (user: TestUser, eventId: string) => callApiAs(user, 'PUT', `/event/${eventId}/like`)
 
 const bell = (page: Page) => page.getByTestId('notifications-bell')
 

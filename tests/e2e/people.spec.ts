@@ -4,23 +4,10 @@
 // card, myProfile's follower/following tables (page size 7, view, unfollow) and myProfile/invitations.
 import type { Page } from '@playwright/test'
 import { expect, test, type TestUser } from './fixtures'
-import { apiToken, createEventViaApi } from './event-fixtures'
+import { callApiAs, createEventViaApi } from './event-fixtures'
 import { e2e } from './env'
 
-async function callApi(user: TestUser, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${e2e.apiUrl}${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${await apiToken(user)}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  expect(response.status, `${method} ${path}`).toBeLessThan(300)
-  return (await response.json()) as Record<string, unknown>
-}
-
-const followViaApi = (follower: TestUser, followee: TestUser) => callApi(follower, 'PUT', `/profile/${followee.id}/follow`)
+const followViaApi = (follower: TestUser, followee: TestUser) => callApiAs(follower, 'PUT', `/profile/${followee.id}/follow`)
 const toast = (page: Page) => page.getByTestId('toast')
 const bell = (page: Page) => page.getByTestId('notifications-bell')
 const statValue = (page: Page, stat: 'followers' | 'following') =>
@@ -109,7 +96,7 @@ test('a public profile: description cut at 30 characters, bio, formatted phone, 
 }) => {
   const user = await createUser()
   const bio = 'Street photographer and night owl who loves jazz clubs'
-  await callApi(user, 'PATCH', '/profile/my', {
+  await callApiAs(user, 'PATCH', '/profile/my', {
     userBio: bio,
     phone: '+7 999 123 45 67',
     profession: 'Photographer',
@@ -174,7 +161,7 @@ test('myProfile/invitations lists received invitations; Decline and Accept answe
   const guest = await createUser()
   await followViaApi(guest, organizer)
   const event = await createEventViaApi(organizer, { title: `Party ${Date.now()}` })
-  await callApi(organizer, 'POST', '/invitations', { postId: event._id, recipientIds: [guest.id] })
+  await callApiAs(organizer, 'POST', '/invitations', { postId: event._id, recipientIds: [guest.id] }, 201)
 
   await signIn(page, guest)
   await page.goto('/admin/profile/myProfile')

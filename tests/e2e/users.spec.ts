@@ -2,7 +2,7 @@
 // profile, 12 per page with "Load more" (JS off) or infinite scroll keeping ?page (JS on), the empty state
 // and a refused query shown as a field message.
 import { expect, test, type TestUser } from './fixtures'
-import { apiToken } from './event-fixtures'
+import { callApiAs } from './event-fixtures'
 import { e2e } from './env'
 
 /** A lastname no other test user has, so a search finds exactly this test's users. */
@@ -13,14 +13,7 @@ function uniqueLastname() {
   return value
 }
 
-async function setLastname(user: TestUser, lastname: string) {
-  const response = await fetch(`${e2e.apiUrl}/profile/my`, {
-    method: 'PATCH',
-    headers: { Authorization: `Bearer ${await apiToken(user)}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ lastname }),
-  })
-  expect(response.status).toBe(200)
-}
+const setLastname = (user: TestUser, lastname: string) => callApiAs(user, 'PATCH', '/profile/my', { lastname })
 
 test('search finds a user by last name; the card opens the profile', async ({ page, createUser }) => {
   const lastname = uniqueLastname()

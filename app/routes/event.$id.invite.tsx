@@ -17,8 +17,8 @@ import {
 import { SubmitButton } from '~/components/forms/submit-button'
 import { personName } from '~/components/events/page/meta'
 import { eventPath } from '~/components/events/page/shared'
+import { PersonLine } from '~/components/profile/person-line'
 import { throwApiStatus } from '~/components/profile/profile.server'
-import { Avatar } from '~/components/ui/avatar'
 import { Pager } from '~/components/ui/pager'
 import { UrlModal } from '~/components/ui/url-modal'
 import { resources } from '~/i18n'
@@ -164,15 +164,7 @@ export default function InviteDrawer() {
                         />
                       </td>
                       <td className="py-2">
-                        <div className="flex min-w-0 items-center gap-3">
-                          <Avatar name={name} avatarFile={follower.avatarFile} />
-                          <div className="min-w-0">
-                            <Link to={`/profile/${encodeURIComponent(follower._id)}`} className="block truncate font-medium text-slate-900 hover:underline">
-                              {name}
-                            </Link>
-                            <p className="truncate text-xs text-slate-500">@{follower.username}</p>
-                          </div>
-                        </div>
+                        <PersonLine person={follower} />
                       </td>
                       <td className="py-2 text-slate-700" data-testid="invite-status">
                         {status ? t(`invite.statuses.${status}`) : participant ? t('invite.participant') : t('invite.notInvited')}

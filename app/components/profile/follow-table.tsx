@@ -3,10 +3,10 @@
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { personName } from '~/components/events/page/meta'
-import { Avatar } from '~/components/ui/avatar'
 import { Pager } from '~/components/ui/pager'
 import { UrlModal } from '~/components/ui/url-modal'
 import { FollowButton } from './follow-button'
+import { PersonLine } from './person-line'
 import type { FollowTable } from './profile.server'
 
 export function FollowTableModal({ table, basePath }: { table: FollowTable; basePath: string }) {
@@ -35,13 +35,7 @@ export function FollowTableModal({ table, basePath }: { table: FollowTable; base
               return (
                 <tr key={user._id} data-testid="follow-row">
                   <td className="py-2">
-                    <div className="flex min-w-0 items-center gap-3">
-                      <Avatar name={name} avatarFile={user.avatarFile} />
-                      <div className="min-w-0">
-                        <p className="truncate font-medium text-slate-900">{name}</p>
-                        <p className="truncate text-xs text-slate-500">@{user.username}</p>
-                      </div>
-                    </div>
+                    <PersonLine person={user} linkName={false} />
                   </td>
                   <td className="py-2">
                     <div className="flex items-center justify-end gap-2">

@@ -1,10 +1,10 @@
 // The participants of an event (GET /event/{id}/participants). The organizer gets Remove per participant:
 // a plain form post (intent=removeParticipant) that redirects back with a toast.
-import { Form, Link } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { UserSummary } from '#contract'
 import { SubmitButton } from '~/components/forms/submit-button'
-import { Avatar } from '~/components/ui/avatar'
+import { PersonLine } from '~/components/profile/person-line'
 import { personName } from './meta'
 
 export function Participants({
@@ -37,16 +37,7 @@ export function Participants({
             const name = personName(participant)
             return (
               <li key={participant._id} className="flex items-center gap-3 py-2">
-                <Avatar name={name} avatarFile={participant.avatarFile} />
-                <div className="min-w-0 flex-1">
-                  <Link
-                    to={`/profile/${encodeURIComponent(participant._id)}`}
-                    className="block truncate text-sm font-medium text-slate-900 hover:text-brand-700 hover:underline"
-                  >
-                    {name}
-                  </Link>
-                  <p className="truncate text-xs text-slate-500">@{participant.username}</p>
-                </div>
+                <PersonLine person={participant} className="flex-1" />
                 {isOwner ? (
                   <Form method="post" action={action}>
                     <input type="hidden" name="userId" value={participant._id} />

@@ -3,27 +3,20 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import type { Notification } from '#contract'
 import { useRootData } from '~/components/layout/use-root-data'
 import { NotificationItem } from '~/components/notifications/notification-item'
 import { requireActivatedUser } from '~/utils/auth.server'
-import { loadPages, requestedPages } from '~/utils/pages.server'
+import { loadNotificationPages, MAX_NOTIFICATION_PAGES as MAX_PAGES } from '~/utils/notifications.server'
 import { EmptyState, LoadMoreLink } from '~/components/ui/list-parts'
-
-const MAX_PAGES = 10
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await requireActivatedUser(request)
-  const result = await loadPages(requestedPages(request, 'page', MAX_PAGES), async (page) => {
-    const list = await api.get<{ notifications: Notification[]; hasMore: boolean }>('/notifications', { query: { page } })
-    return { items: list.notifications, hasMore: list.hasMore }
-  })
-  return data(result, { headers: await api.headers() })
+  return data(await loadNotificationPages(api, request), { headers: await api.headers() })
 }
 
 export default function Activity() {
   const { t } = useTranslation('profile')
-  const { items, hasMore, pages } = useLoaderData<typeof loader>()
+  const { notifications: items, hasMore, pages } = useLoaderData<typeof loader>()
   const timeZone = useRootData()?.ENV.TIME_ZONE ?? 'UTC'
   return (
     <section aria-labelledby="activity-title" className="space-y-3">

@@ -13,24 +13,15 @@ import { useHydrated } from '~/components/ui/use-hydrated'
 import type { loader as rootLoader } from '~/root'
 import { ApiError } from '~/utils/api.server'
 import { requireActivatedUser, safeRedirect } from '~/utils/auth.server'
-import { loadPages, requestedPages } from '~/utils/pages.server'
+import { loadNotificationPages, MAX_NOTIFICATION_PAGES as MAX_PAGES } from '~/utils/notifications.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { EmptyState, LoadMoreLink } from '~/components/ui/list-parts'
-
-/** Pages shown at once after "Load more" without JavaScript. */
-const MAX_PAGES = 10
-
-type Page = { notifications: Notification[]; page: number; pageSize: number; hasMore: boolean }
 
 export const meta: MetaFunction = () => [{ title: 'Notifications · Nearby' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await requireActivatedUser(request)
-  const { items: notifications, hasMore, pages } = await loadPages(requestedPages(request, 'page', MAX_PAGES), async (page) => {
-    const result = await api.get<Page>('/notifications', { query: { page } })
-    return { items: result.notifications, hasMore: result.hasMore }
-  })
-  return data({ notifications, hasMore, pages }, { headers: await api.headers() })
+  return data(await loadNotificationPages(api, request), { headers: await api.headers() })
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,6 +1,19 @@
 // The signed-in user's latest notifications and unread count, for the bell on every page (SPEC §2).
-import type { LatestNotifications } from '#contract'
+import type { LatestNotifications, Notification } from '#contract'
 import { ApiError, type Api } from './api.server'
+import { loadPages, requestedPages } from './pages.server'
+
+/** Notification pages shown at once after "Load more" without JavaScript. */
+export const MAX_NOTIFICATION_PAGES = 10
+
+/** Pages 1..?page of GET /notifications, newest first (/notifications and myProfile's activity). */
+export async function loadNotificationPages(api: Api, request: Request) {
+  const { items, hasMore, pages } = await loadPages(requestedPages(request, 'page', MAX_NOTIFICATION_PAGES), async (page) => {
+    const list = await api.get<{ notifications: Notification[]; hasMore: boolean }>('/notifications', { query: { page } })
+    return { items: list.notifications, hasMore: list.hasMore }
+  })
+  return { notifications: items, hasMore, pages }
+}
 
 /**
  * Null for visitors and users who cannot have notifications (not activated). A failure is only logged:

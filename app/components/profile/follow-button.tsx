@@ -3,8 +3,7 @@
 // count in place (optimistically, then from the answer).
 import { useFetcher } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { ENHANCED_FIELD } from '~/components/events/page/shared'
-import { useHydrated } from '~/components/ui/use-hydrated'
+import { EnhancedField } from '~/components/events/page/actions'
 
 export type FollowActionData =
   | { ok: true; userId: string; followers: number; isFollowing: boolean }
@@ -45,7 +44,6 @@ export function FollowButton({
   size?: 'sm' | 'md'
 }) {
   const { t } = useTranslation('profile')
-  const hydrated = useHydrated()
   const { fetcher, state, error } = useFollowState(userId, { followers, isFollowing })
   const following = state.isFollowing
   const padding = size === 'sm' ? 'px-3 py-1.5 text-xs' : 'px-4 py-2 text-sm'
@@ -53,7 +51,7 @@ export function FollowButton({
     <fetcher.Form method="post" action="/resources/follow" className="inline-flex flex-col items-start gap-1">
       <input type="hidden" name="userId" value={userId} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      {hydrated ? <input type="hidden" name={ENHANCED_FIELD} value="1" /> : null}
+      <EnhancedField />
       <button
         type="submit"
         name="intent"

@@ -36,7 +36,7 @@ export function useEventCounts(event: Event): Counts {
 }
 
 /** The fields every enhanced form adds: the answer comes back as data instead of a redirect. */
-function EnhancedField() {
+export function EnhancedField() {
   const hydrated = useHydrated()
   return hydrated ? <input type="hidden" name={ENHANCED_FIELD} value="1" /> : null
 }

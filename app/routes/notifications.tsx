@@ -7,7 +7,8 @@ import { data } from '@remix-run/node'
 import { Form, useFetcher, useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Notification } from '#contract'
+import { DEFAULT_LANGUAGE, type Notification } from '#contract'
+import { resources } from '~/i18n'
 import { NotificationItem } from '~/components/notifications/notification-item'
 import { useHydrated } from '~/components/ui/use-hydrated'
 import type { loader as rootLoader } from '~/root'
@@ -17,7 +18,10 @@ import { loadNotificationPages, MAX_NOTIFICATION_PAGES as MAX_PAGES } from '~/ut
 import { redirectWithToast } from '~/utils/toast.server'
 import { EmptyState, LoadMoreLink } from '~/components/ui/list-parts'
 
-export const meta: MetaFunction = () => [{ title: 'Notifications · Nearby' }]
+export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
+  const locale = matches.find((match) => match.id === 'root')?.data?.locale ?? DEFAULT_LANGUAGE
+  return [{ title: `${resources[locale].notifications.title} · Nearby` }]
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await requireActivatedUser(request)

@@ -70,6 +70,10 @@ test('/notifications lists, links and deletes notifications; visitors get the si
   await page.reload()
   await expect(rows).toHaveCount(1)
   await expect(rows.first()).toContainText(`liked ${first.title}`)
+  // The page's title is in the user's language too.
+  await expect(page).toHaveTitle('Notifications · Nearby')
+  await page.getByRole('button', { name: 'Switch language to Русский' }).click()
+  await expect(page).toHaveTitle('Уведомления · Nearby')
 })
 
 test('with JavaScript a new notification reaches an open page without a reload', async ({

@@ -3,6 +3,7 @@
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { GuardData } from '~/utils/auth.server'
+import { safeRedirect } from '~/utils/redirect'
 
 const primary =
   'inline-flex items-center justify-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700'
@@ -21,16 +22,12 @@ function Screen({ title, text, children }: { title: string; text: string; childr
   )
 }
 
-function safePath(path: string | undefined) {
-  return path && path.startsWith('/') && !path.startsWith('//') ? path : '/'
-}
-
 export function GuardScreen({ guard, redirectTo }: GuardData) {
   const { t } = useTranslation('auth')
   if (guard === 'signIn') {
     return (
       <Screen title={t('guard.signIn.title')} text={t('guard.signIn.text')}>
-        <Link to={`/auth?${new URLSearchParams({ redirectTo: safePath(redirectTo) })}`} className={primary}>
+        <Link to={`/auth?${new URLSearchParams({ redirectTo: safeRedirect(redirectTo) })}`} className={primary}>
           {t('guard.signIn.action')}
         </Link>
         <Link to="/auth/register" className={secondary}>

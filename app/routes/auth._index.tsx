@@ -11,7 +11,7 @@ import { SubmitButton } from '~/components/forms/submit-button'
 import { apiFailure, invalid, type FormActionData } from '~/components/forms/submission.server'
 import type { loader as rootLoader } from '~/root'
 import { getApi } from '~/utils/api.server'
-import { safeRedirect } from '~/utils/auth.server'
+import { safeRedirect } from '~/utils/redirect'
 import { authenticator, FORM_STRATEGY } from '~/utils/authenticator.server'
 import { redirectWithToast } from '~/utils/toast.server'
 

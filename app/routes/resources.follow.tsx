@@ -9,7 +9,7 @@ import { ENHANCED_FIELD } from '~/components/events/page/shared'
 import { personName } from '~/components/events/page/meta'
 import type { FollowActionData } from '~/components/profile/follow-button'
 import { ApiError, getApi } from '~/utils/api.server'
-import { safeRedirect } from '~/utils/auth.server'
+import { safeRedirect } from '~/utils/redirect'
 import { combineHeaders, createToastHeaders, redirectWithToast } from '~/utils/toast.server'
 
 const followFormSchema = z.object({

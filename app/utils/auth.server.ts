@@ -56,10 +56,3 @@ export async function requireAnonymous(request: Request): Promise<{ api: Api; us
   if (user?.isActivated) throw redirect('/', { headers: await api.headers() })
   return { api, user }
 }
-
-/** Only same-site relative paths, so a crafted redirectTo cannot send users elsewhere. */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/'): string {
-  if (!to || typeof to !== 'string') return fallback
-  if (!to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback
-  return to
-}

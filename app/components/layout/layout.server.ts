@@ -3,6 +3,7 @@
 // the header's date inputs).
 import { TIMINGS, type AppVersion } from '#contract'
 import { cookiesAreSecure } from '../../utils/env.server'
+import { safeRedirect } from '../../utils/redirect'
 
 export type MobilePlatform = 'android' | 'ios'
 
@@ -57,18 +58,11 @@ export function getInstallBanner(request: Request, appVersion: AppVersion | null
   return { platform, storeUrl }
 }
 
-function hasControlCharacter(value: string) {
-  for (const char of value) if (char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f) return true
-  return false
-}
-
 /**
- * Where the language switch and the banner's close form send the browser back to: a same-site path only
- * (never `//host`, `/\host` or an absolute URL), and never back to a resource route.
+ * Where the language switch and the banner's close form send the browser back to: a path on this site
+ * (app/utils/redirect.ts), and never back to a resource route.
  */
 export function backTo(value: FormDataEntryValue | string | null | undefined): string {
-  if (typeof value !== 'string' || !value.startsWith('/')) return '/'
-  if (value.startsWith('//') || value.includes('\\') || hasControlCharacter(value)) return '/'
-  if (value === '/resources' || value.startsWith('/resources/')) return '/'
-  return value
+  const to = safeRedirect(value)
+  return to === '/resources' || to.startsWith('/resources/') || to.startsWith('/resources?') ? '/' : to
 }

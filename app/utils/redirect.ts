@@ -7,12 +7,20 @@
 const OWN_ORIGIN = 'http://nearby.invalid'
 /** Longer targets are not ours (our own paths are far shorter) and make oversized Location headers. */
 const MAX_TARGET_LENGTH = 2048
-const UNSAFE_CHARACTER = /[\u0000-\u001f\u007f-\u009f\\]/
+
+/** C0 and C1 control characters (browsers strip or choke on them) and the backslash (read as `/`). */
+function hasUnsafeCharacter(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i)
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x5c) return true
+  }
+  return false
+}
 
 /** `to` when it is a path on this site, else `fallback`. The answer is ASCII (safe in a Location header). */
 export function safeRedirect(to: unknown, fallback = '/'): string {
   if (typeof to !== 'string' || to.length === 0 || to.length > MAX_TARGET_LENGTH) return fallback
-  if (!to.startsWith('/') || to.startsWith('//') || UNSAFE_CHARACTER.test(to)) return fallback
+  if (!to.startsWith('/') || to.startsWith('//') || hasUnsafeCharacter(to)) return fallback
   let url: URL
   try {
     url = new URL(to, OWN_ORIGIN)

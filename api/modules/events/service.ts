@@ -91,6 +91,13 @@ export function createEventsService(ctx: AppContext) {
     return row.access_type === 'PRIVATE' ? 'privateEvent' : 'subscribersOnly'
   }
 
+  /** The post whose details this viewer may read (GET /event/{id}'s rule): every call that reads or changes one post uses it. */
+  async function readableRow(id: string, viewer: Viewer | null) {
+    const visible = await visibleRow(id, viewer)
+    if (!visible.access.full) throw new HttpError(403, denyCode(visible.row))
+    return visible
+  }
+
   async function ownedRow(id: string, viewer: Viewer, allowModerator = false): Promise<PostRow> {
     const row = await getRow(id)
     if (!row || row.post_status === 'DELETED') throw new HttpError(404, 'notFound')
@@ -283,8 +290,7 @@ export function createEventsService(ctx: AppContext) {
     },
 
     async get(id: string, viewer: Viewer | null): Promise<Event> {
-      const { row, rel, access } = await visibleRow(id, viewer)
-      if (!access.full) throw new HttpError(403, denyCode(row))
+      const { row, rel } = await readableRow(id, viewer)
       return toEventDto(row, rel, viewer, publicUrl)
     },
 
@@ -464,7 +470,7 @@ export function createEventsService(ctx: AppContext) {
     },
 
     async toggleLike(id: string, viewer: Viewer) {
-      const { row } = await visibleRow(id, viewer)
+      const { row } = await readableRow(id, viewer)
       const existing = await db
         .selectFrom('post_likes')
         .select('user_id')
@@ -489,7 +495,7 @@ export function createEventsService(ctx: AppContext) {
     },
 
     async view(id: string, viewer: Viewer) {
-      await visibleRow(id, viewer)
+      await readableRow(id, viewer)
       await db
         .insertInto('post_views')
         .values({ post_id: id, user_id: viewer.id, created_at: nowIso() })
@@ -527,8 +533,7 @@ export function createEventsService(ctx: AppContext) {
     },
 
     async participants(id: string, viewer: Viewer | null) {
-      const { row, access } = await visibleRow(id, viewer)
-      if (!access.full) throw new HttpError(403, denyCode(row))
+      const { row } = await readableRow(id, viewer)
       const ids = await participantIds(db, id)
       const users = await loadUserSummaries(db, [...ids, row.posted_by], publicUrl)
       const owner = users.get(row.posted_by)

@@ -12,6 +12,7 @@ import type { AppContext } from './context'
 import { createDb, type DbHandle } from './db'
 import { createDomainEvents } from './lib/domain-events'
 import { HttpError, registerErrorHandling } from './lib/errors'
+import { findInputIssues } from './lib/input-scan'
 import { createMailer, type Mailer, type OutgoingMail } from './mail'
 import { createTokenService } from './modules/auth/tokens'
 import { modules } from './modules'
@@ -50,25 +51,6 @@ const REDACT = [
   '*.token',
 ]
 
-function findNulStrings(
-  value: unknown,
-  path: string,
-  out: Record<string, ['invalidValue']>,
-  depth = 0,
-): void {
-  if (depth > 64) return
-  if (typeof value === 'string') {
-    if (value.includes('\u0000')) out[path || 'body'] = ['invalidValue']
-  } else if (Array.isArray(value)) {
-    value.forEach((v, i) => findNulStrings(v, path ? `${path}.${i}` : String(i), out, depth + 1))
-  } else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      if (k.includes('\u0000')) out[path || 'body'] = ['invalidValue']
-      findNulStrings(v, path ? `${path}.${k}` : k, out, depth + 1)
-    }
-  }
-}
-
 export const BODY_LIMIT_BYTES = 1024 * 1024
 
 export async function buildApp(config: Config, overrides: BuildOverrides = {}): Promise<FastifyInstance> {
@@ -105,11 +87,13 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
     if ((request.body === undefined || request.body === null) && request.routeOptions.schema?.body) {
       request.body = {}
     }
-    // NUL characters cannot be stored as text (PostgreSQL refuses them): answer 400, never 500.
-    const bad: Record<string, ['invalidValue']> = {}
-    findNulStrings(request.body, '', bad)
-    findNulStrings(request.query, '', bad)
-    findNulStrings(request.params, '', bad)
+    // NUL characters cannot be stored as text (PostgreSQL refuses them), and no payload of ours is deeply
+    // nested: answer 400, never 500.
+    const bad = {
+      ...findInputIssues(request.body),
+      ...findInputIssues(request.query),
+      ...findInputIssues(request.params),
+    }
     if (Object.keys(bad).length > 0) throw new HttpError(400, 'validationFailed', bad)
   })
 

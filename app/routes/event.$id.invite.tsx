@@ -38,6 +38,8 @@ async function loadInvitableEvent(api: Api, id: string): Promise<Event> {
   } catch (error) {
     return throwApiStatus(api, error)
   }
+  // A deleted post is gone for its organizer too: the not-found page, as for any other missing event.
+  if (event.postStatus === 'DELETED') throw data(null, { status: 404, headers: await api.headers() })
   if (!event.isOwner) throw data(null, { status: 403, headers: await api.headers() })
   // Places take no invitations and ended events no new guests: back to the page itself.
   if (event.eventType !== 'EVENT' || event.isEnded) throw redirect(eventPath(id), { headers: await api.headers() })
@@ -52,7 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [followers, statuses] = await Promise.all([
     api.get<FollowListResponse>('/profile/my/followers', { query: { page } }),
     api.get<{ statuses: InvitationRecipient[] }>(`/invitations/${encodeURIComponent(event._id)}/statuses`),
-  ])
+  ]).catch((error: unknown) => throwApiStatus(api, error))
   const statusOf = Object.fromEntries(statuses.statuses.map((row) => [row.recipientId, row.status]))
   return data(
     {

@@ -4,6 +4,7 @@
 import { EVENT_JSON_FIELDS, parseJsonField } from '#contract'
 import type { FastifyRequest } from 'fastify'
 import { HttpError } from '../../lib/errors'
+import { findInputIssues } from '../../lib/input-scan'
 
 export interface ParsedBody {
   fields: Record<string, unknown>
@@ -12,13 +13,6 @@ export interface ParsedBody {
 
 const FILE_FIELDS = new Set(['files', 'file', 'images', 'photos'])
 
-function hasNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000')
-  if (Array.isArray(value)) return value.some(hasNul)
-  if (value && typeof value === 'object') return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v))
-  return false
-}
-
 export function normalizeFields(raw: Record<string, unknown>): Record<string, unknown> {
   const fields: Record<string, unknown> = { ...raw }
   for (const key of EVENT_JSON_FIELDS) {
@@ -26,9 +20,10 @@ export function normalizeFields(raw: Record<string, unknown>): Record<string, un
     if (typeof v === 'string') fields[key] = parseJsonField(v)
     // categories may come as repeated text fields: ['kids', 'movie'] (already an array)
   }
-  const bad = Object.keys(fields).filter((k) => hasNul(fields[k]))
-  if (bad.length > 0)
-    throw new HttpError(400, 'validationFailed', Object.fromEntries(bad.map((k) => [k, ['invalidValue' as const]])))
+  // A NUL or a JSON field nested too deep is named by its form field.
+  const bad = new Set(Object.keys(findInputIssues(fields)).map((path) => path.split('.')[0]!))
+  if (bad.size > 0)
+    throw new HttpError(400, 'validationFailed', Object.fromEntries([...bad].map((k) => [k, ['invalidValue' as const]])))
   return fields
 }
 

@@ -518,6 +518,8 @@ export function createEventsService(ctx: AppContext) {
         // Leaving is always allowed.
         if (await leaveSeat(conn, id, viewer.id)) return false
         if (!access.mayJoin) throw new HttpError(403, denyCode(row))
+        // Moderators may see a rejected or deleted post; nobody may join one.
+        if (row.post_status !== 'ACTIVE' || row.moderation_status === 'REJECTED') throw new HttpError(400, 'eventNotAvailable')
         if (isEnded(row)) throw new HttpError(400, 'eventEnded')
         return takeSeat(conn, locked, viewer.id)
       })

@@ -6,8 +6,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import url from 'node:url'
-import { createRequestHandler } from '@remix-run/express'
-import { broadcastDevReady } from '@remix-run/node'
+// The adapter's own request/response conversions (its index exports only createRequestHandler, which gives no
+// hook between Remix's answer and sending it; Remix v2 is final, so these stay as they are).
+import remixExpress from '@remix-run/express/dist/server.js'
+import { broadcastDevReady, createRequestHandler } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
 
@@ -25,7 +27,11 @@ app.disable('x-powered-by')
 app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback')
 app.use(compression())
 
+// Behind https, browsers are told to use nothing else for a year (the API sends the same).
+const HSTS = (process.env.WEB_URL ?? '').startsWith('https://') ? 'max-age=31536000; includeSubDomains' : null
+
 app.use((req, res, next) => {
+  if (HSTS) res.set('Strict-Transport-Security', HSTS)
   res.set({
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
@@ -54,12 +60,20 @@ app.use((req, res, next) => {
   next()
 })
 
-app.all(
-  '*',
-  MODE === 'development'
-    ? (req, res, next) => createRequestHandler({ build, mode: MODE })(req, res, next)
-    : createRequestHandler({ build, mode: MODE }),
-)
+// Remix's handler with one API client per request: the app's handleWithApiSession runs every loader, action
+// and resource route of the request with one client and writes the session cookie once, on the response
+// (app/utils/api.server.ts, docs/decisions/012-one-api-client-per-request.md).
+const { createRemixRequest, sendRemixResponse } = remixExpress
+let remixHandler = createRequestHandler(build, MODE)
+app.all('*', async (req, res, next) => {
+  try {
+    const request = createRemixRequest(req, res)
+    const response = await build.entry.module.handleWithApiSession(() => remixHandler(request, {}))
+    await sendRemixResponse(res, response)
+  } catch (error) {
+    next(error)
+  }
+})
 
 const server = app.listen(PORT, HOST, () => {
   console.log(`Nearby web listening on http://localhost:${PORT}`)
@@ -70,6 +84,7 @@ if (MODE === 'development') {
   // Reload the server build when `remix dev` rebuilds it.
   fs.watchFile(BUILD_PATH, { interval: 300 }, async () => {
     build = await import(`${url.pathToFileURL(BUILD_PATH).href}?t=${Date.now()}`)
+    remixHandler = createRequestHandler(build, MODE)
     broadcastDevReady(build)
   })
 }

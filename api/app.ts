@@ -52,6 +52,7 @@ const REDACT = [
 ]
 
 export const BODY_LIMIT_BYTES = 1024 * 1024
+export const HSTS_VALUE = 'max-age=31536000; includeSubDomains'
 
 export async function buildApp(config: Config, overrides: BuildOverrides = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -134,6 +135,13 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
     await mailer.close()
     if (!overrides.db) await dbHandle.destroy()
   })
+
+  // Behind https (WEB_URL), browsers are told to use nothing else for a year (the web sets the same).
+  if (config.webUrl.startsWith('https://')) {
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.header('strict-transport-security', HSTS_VALUE)
+    })
+  }
 
   await app.register(cors, {
     origin: [config.webUrl],

@@ -11,6 +11,9 @@ import i18n, { resources } from './i18n'
 import { getLanguage } from './i18next.server'
 import type { Language } from '#contract'
 
+// server.mjs runs every request through this: one API client per request, its session cookie set once.
+export { handleWithApiSession } from './utils/api.server'
+
 /**
  * One i18next instance per language, made once: every resource is bundled and a server render never
  * changes an instance's language, so requests can share them (a fresh instance per request cost ~10% of

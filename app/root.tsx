@@ -77,7 +77,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ENV: getPublicEnv(),
       requestInfo: { origin: url.origin, path: url.pathname, search: url.search },
     },
-    { headers: combineHeaders(await api.headers(), toastHeaders) },
+    { headers: combineHeaders(toastHeaders) },
   )
 }
 

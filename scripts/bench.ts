@@ -13,6 +13,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { sql, type Insertable } from 'kysely'
+import SQLite from 'better-sqlite3'
 import pg from 'pg'
 import { CATEGORIES, CURRENCIES, DEFAULT_CENTER } from '../contract/index'
 import { loadConfig } from '../api/config'
@@ -130,6 +131,38 @@ async function seed() {
   return { dialect: config.database.dialect, seedSeconds: (performance.now() - started) / 1000 }
 }
 
+/**
+ * The cost of a durable commit: the same single-row write transactions on a SQLite file in WAL mode with
+ * synchronous=NORMAL (may lose the last commits on a power failure) and FULL (what the API uses).
+ */
+function measureSqliteCommits(commits = 2_000) {
+  const figures: Record<string, number> = {}
+  for (const mode of ['NORMAL', 'FULL'] as const) {
+    const file = path.join(dataDir, `commits-${mode.toLowerCase()}.db`)
+    fs.rmSync(file, { force: true })
+    const database = new SQLite(file)
+    database.pragma('journal_mode = WAL')
+    database.pragma(`synchronous = ${mode}`)
+    database.exec('create table likes (post_id text, user_id text, created_at text, primary key (post_id, user_id))')
+    const insert = database.prepare('insert into likes values (?, ?, ?)')
+    const started = performance.now()
+    for (let i = 0; i < commits; i += 1) insert.run(`post-${i}`, 'user', new Date().toISOString())
+    figures[mode] = ((performance.now() - started) * 1000) / commits
+    database.close()
+  }
+  return figures
+}
+
+async function signInDemoUser(api: string): Promise<string> {
+  const response = await fetch(`${api}/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: 'user@nearby.local', password: 'user123' }),
+  })
+  if (!response.ok) throw new Error(`demo sign-in failed: ${response.status}`)
+  return ((await response.json()) as { accessToken: string }).accessToken
+}
+
 const children: ChildProcess[] = []
 /** BENCH_PROFILE=1: the API and the web write V8 CPU profiles (open them in Chrome DevTools) on exit. */
 const PROFILE_DIR = process.env.BENCH_PROFILE === '1' ? path.join(dataDir, 'profiles') : null
@@ -169,14 +202,16 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
 }
 
+type LoadOptions = Pick<autocannon.Options, 'method' | 'headers'>
+
 /** Loads one URL; latencies are taken from every response, so p95 is exact (autocannon's table has no p95). */
-async function load(target: string, url: string): Promise<Figures> {
+async function load(target: string, url: string, options: LoadOptions = {}): Promise<Figures> {
   // Warm-up: caches, JIT, SQLite page cache.
-  await autocannon({ url, connections: CONNECTIONS, duration: 2 })
+  await autocannon({ url, connections: CONNECTIONS, duration: 2, ...options })
   const latencies: number[] = []
   let errors = 0
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url, connections: CONNECTIONS, duration: SECONDS }, (error, outcome) =>
+    const instance = autocannon({ url, connections: CONNECTIONS, duration: SECONDS, ...options }, (error, outcome) =>
       error ? reject(error) : resolve(outcome),
     )
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
@@ -240,7 +275,17 @@ async function main() {
     console.log(`Loading ${name}: ${CONNECTIONS} connections, ${SECONDS} s…`)
     results.push(await load(name, url))
   }
+  // A write per request: one user toggles the like of one event (a committed insert or delete each time).
+  const token = await signInDemoUser(api)
+  const listed = (await (await fetch(`${api}/event/all`)).json()) as { events: Array<{ _id: string; accessType: string }> }
+  const likeTarget = listed.events.find((event) => event.accessType === 'COMMON')
+  if (likeTarget) {
+    const name = 'API PUT /event/{id}/like (a committed write each)'
+    console.log(`Loading ${name}: ${CONNECTIONS} connections, ${SECONDS} s…`)
+    results.push(await load(name, `${api}/event/${likeTarget._id}/like`, { method: 'PUT', headers: { authorization: `Bearer ${token}` } }))
+  }
   stopAll()
+  const commits = seeded.dialect === 'sqlite' ? measureSqliteCommits() : null
 
   const rows = results.map((r) => ({
     target: r.target,
@@ -253,7 +298,11 @@ async function main() {
   }))
   console.log(`\n${EVENTS} events, ${seeded.dialect}, ${CONNECTIONS} connections, ${SECONDS} s per target, Node ${process.version}`)
   console.table(rows)
-  fs.writeFileSync(path.join(dataDir, 'results.json'), JSON.stringify({ at: new Date().toISOString(), events: EVENTS, dialect: seeded.dialect, connections: CONNECTIONS, seconds: SECONDS, results }, null, 2))
+  if (commits)
+    console.log(
+      `SQLite commit (WAL, one-row insert): synchronous=NORMAL ${commits.NORMAL!.toFixed(0)} µs, FULL ${commits.FULL!.toFixed(0)} µs (the API uses FULL)`,
+    )
+  fs.writeFileSync(path.join(dataDir, 'results.json'), JSON.stringify({ at: new Date().toISOString(), events: EVENTS, dialect: seeded.dialect, connections: CONNECTIONS, seconds: SECONDS, results, sqliteCommitMicroseconds: commits }, null, 2))
   if (results.some((r) => r.errors > 0)) {
     console.error('Some requests failed: the figures above are not a clean measurement.')
     process.exitCode = 1

@@ -44,7 +44,9 @@ export function createDb(config: DatabaseConfig, onPoolError?: (err: Error) => v
   database.pragma('journal_mode = WAL')
   database.pragma('busy_timeout = 5000')
   database.pragma('foreign_keys = ON')
-  database.pragma('synchronous = NORMAL')
+  // FULL: an acknowledged write survives a power failure (NORMAL in WAL mode may lose the last ones);
+  // the cost per write is measured by `npm run bench` (docs/decisions/011-durable-writes.md).
+  database.pragma('synchronous = FULL')
   // SQLite's lower() folds ASCII only; searches use this one so 'Иван' matches 'иван' as on PostgreSQL.
   database.function(SQLITE_UNICODE_LOWER, { deterministic: true }, (value: unknown) =>
     typeof value === 'string' ? value.toLowerCase() : value,

@@ -340,10 +340,30 @@ const m003_posts_start_sort_idx: Migration = {
   },
 }
 
+/** Per-account throttles of sign-in, email codes and code mails (docs/decisions/013-account-throttling.md). */
+const m004_auth_throttles: Migration = {
+  async up(db: Db) {
+    await db.schema
+      .createTable('auth_throttles')
+      .addColumn('key', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', id, (c) => c.references('users.id').onDelete('cascade'))
+      .addColumn('failures', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('window_started_at', ts, (c) => c.notNull())
+      .addColumn('locked_until', ts)
+      .addColumn('notified_at', ts)
+      .execute()
+    await db.schema.createIndex('auth_throttles_user_idx').on('auth_throttles').columns(['user_id']).execute()
+  },
+  async down(db: Db) {
+    await db.schema.dropTable('auth_throttles').ifExists().execute()
+  },
+}
+
 export const migrations: Record<string, Migration> = {
   '001_initial': m001_initial,
   '002_follows_follower_idx': m002_follows_follower_idx,
   '003_posts_start_sort_idx': m003_posts_start_sort_idx,
+  '004_auth_throttles': m004_auth_throttles,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -178,6 +178,17 @@ export interface ReportsTable {
   resolved_by: string | null
 }
 
+/** Failed sign-ins, code checks and code mails per account (api/modules/auth/throttle.ts). */
+export interface AuthThrottlesTable {
+  /** `<kind>:<user id>`, or `<kind>:?<sha256 of the login>` for a login that names no account. */
+  key: string
+  user_id: string | null
+  failures: number
+  window_started_at: Iso
+  locked_until: Iso | null
+  notified_at: Iso | null
+}
+
 export interface Database {
   users: UsersTable
   email_codes: EmailCodesTable
@@ -196,6 +207,7 @@ export interface Database {
   notifications: NotificationsTable
   push_subscriptions: PushSubscriptionsTable
   reports: ReportsTable
+  auth_throttles: AuthThrottlesTable
 }
 
 export type UserRow = Selectable<UsersTable>

@@ -59,3 +59,23 @@ export function resetLinkMail(language: Language, name: string, link: string, mi
   )
   return { subject, text, html }
 }
+
+/** To the owner when wrong passwords lock the account's password sign-in (api/modules/auth/throttle.ts). */
+export function accountLockedMail(language: Language, name: string, resetUrl: string, minutes: number): MailContent {
+  if (language === 'ru') {
+    const subject = 'Nearby: слишком много неудачных попыток входа'
+    const text = `Здравствуйте, ${name}!\n\nКто-то несколько раз ввёл неверный пароль от вашего аккаунта. Вход по паролю приостановлен на ${minutes} минут.\nЕсли это были вы, подождите или задайте новый пароль: ${resetUrl}\nЕсли нет, ваш пароль по-прежнему в безопасности; советуем сменить его на более надёжный.\n`
+    const html = layout(
+      'Слишком много неудачных попыток входа',
+      `<p>Здравствуйте, ${escapeHtml(name)}!</p><p>Кто-то несколько раз ввёл неверный пароль от вашего аккаунта. Вход по паролю приостановлен на ${minutes} минут.</p><p>Если это были вы, подождите или <a href="${escapeHtml(resetUrl)}">задайте новый пароль</a>.</p><p>Если нет, ваш пароль по-прежнему в безопасности; советуем сменить его на более надёжный.</p>`,
+    )
+    return { subject, text, html }
+  }
+  const subject = 'Nearby: too many failed sign-in attempts'
+  const text = `Hello ${name},\n\nSomeone entered a wrong password for your account several times. Password sign-in is paused for ${minutes} minutes.\nIf it was you, wait or set a new password: ${resetUrl}\nIf not, your password is still safe; consider changing it to a stronger one.\n`
+  const html = layout(
+    'Too many failed sign-in attempts',
+    `<p>Hello ${escapeHtml(name)},</p><p>Someone entered a wrong password for your account several times. Password sign-in is paused for ${minutes} minutes.</p><p>If it was you, wait or <a href="${escapeHtml(resetUrl)}">set a new password</a>.</p><p>If not, your password is still safe; consider changing it to a stronger one.</p>`,
+  )
+  return { subject, text, html }
+}

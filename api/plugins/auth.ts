@@ -73,12 +73,27 @@ async function authPlugin(app: FastifyInstance, opts: { tokens: TokenService }) 
     if (request.user) return
     const claims = request.authClaims
     if (!claims) throw unauthorized(request.authInvalid ? 'tokenInvalid' : 'unauthorized')
+    // The session is read with the user on every request (one indexed lookup, no cache): a logged-out
+    // session, or one ended by a password change, is refused at once on every API instance.
+    const sessionId = claims.sessionId
     const row = await app.ctx.db
       .selectFrom('users')
       .select(['id', 'role', 'is_activated', 'disabled_at'])
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('refresh_tokens')
+              .select('refresh_tokens.id')
+              .where('refresh_tokens.family_id', '=', sessionId ?? '')
+              .where('refresh_tokens.user_id', '=', claims.userId)
+              .where('refresh_tokens.revoked_at', 'is', null),
+          )
+          .as('session_live'),
+      )
       .where('id', '=', claims.userId)
       .executeTakeFirst()
-    if (!row || row.disabled_at) throw unauthorized('tokenInvalid')
+    if (!row || row.disabled_at || !sessionId || !row.session_live) throw unauthorized('tokenInvalid')
     request.user = {
       id: row.id,
       role: row.role as Role,

@@ -8,7 +8,7 @@ import { requireActivatedUser } from '~/utils/auth.server'
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await requireActivatedUser(request)
   const posts = await loadPosts(api, request, '/event/my')
-  return data(posts, { headers: await api.headers() })
+  return data(posts)
 }
 
 export default function MyPosts() {

@@ -11,7 +11,7 @@ import { EmptyState, LoadMoreLink } from '~/components/ui/list-parts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await requireActivatedUser(request)
-  return data(await loadNotificationPages(api, request), { headers: await api.headers() })
+  return data(await loadNotificationPages(api, request))
 }
 
 export default function Activity() {

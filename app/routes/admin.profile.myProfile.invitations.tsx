@@ -22,14 +22,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const list = await api.get<{ invitations: MyInvitation[]; hasMore: boolean }>('/invitations/my', { query: { page } })
     return { items: list.invitations, hasMore: list.hasMore }
   })
-  return data(result, { headers: await api.headers() })
+  return data(result)
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const { api } = await requireActivatedUser(request)
   const formData = await request.formData()
   const parsed = respondFormSchema.safeParse(Object.fromEntries(formData))
-  if (formData.get('intent') !== RESPOND_INTENT || !parsed.success) return redirect(PATH, { headers: await api.headers() })
+  if (formData.get('intent') !== RESPOND_INTENT || !parsed.success) return redirect(PATH)
   return respondAndRedirect(api, parsed.data, PATH)
 }
 

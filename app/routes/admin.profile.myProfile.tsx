@@ -18,7 +18,7 @@ const MY_PROFILE_PATH = '/admin/profile/myProfile'
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await requireActivatedUser(request)
   const [profile, table] = await Promise.all([loadProfile(api, 'my'), loadFollowTable(api, request, 'my')])
-  return data({ profile, table, path: new URL(request.url).pathname }, { headers: await api.headers() })
+  return data({ profile, table, path: new URL(request.url).pathname })
 }
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {

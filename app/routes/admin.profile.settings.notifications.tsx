@@ -14,7 +14,7 @@ import { requireActivatedUser } from '~/utils/auth.server'
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await requireActivatedUser(request)
   const vapid = await api.get<{ publicKey: string | null; enabled: boolean }>('/push/vapidPublicKey')
-  return data({ publicKey: vapid.enabled ? vapid.publicKey : null }, { headers: await api.headers() })
+  return data({ publicKey: vapid.enabled ? vapid.publicKey : null })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -36,9 +36,9 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     if (error instanceof SyntaxError) return data({ ok: false }, { status: 400 })
     if (!(error instanceof ApiError) || error.status >= 500) throw error
-    return data({ ok: false }, { status: error.status, headers: await api.headers() })
+    return data({ ok: false }, { status: error.status })
   }
-  return data({ ok: true }, { headers: await api.headers() })
+  return data({ ok: true })
 }
 
 type PushState = 'checking' | 'unsupported' | 'denied' | 'on' | 'off'

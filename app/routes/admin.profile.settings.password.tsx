@@ -19,7 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { api } = await requireActivatedUser(request)
   const formData = await request.formData()
   const submission = parseWithZod(formData, { schema: changePasswordFormSchema })
-  if (submission.status !== 'success') return invalid(submission, HIDDEN, { headers: await api.headers() })
+  if (submission.status !== 'success') return invalid(submission, HIDDEN)
   const { oldPassword, password } = submission.value
   try {
     // refreshToken names this session: the API keeps it and ends the user's other sessions.
@@ -29,12 +29,11 @@ export async function action({ request }: ActionFunctionArgs) {
       refreshToken: api.session.get('refreshToken'),
     })
   } catch (error) {
-    return apiFailure(submission, error, { hideFields: HIDDEN, toast: true, headers: await api.headers() })
+    return apiFailure(submission, error, { hideFields: HIDDEN, toast: true })
   }
   return redirectWithToast(
     '/admin/profile/settings/password',
     { message: 'passwordChanged' },
-    { headers: await api.headers() },
   )
 }
 

@@ -42,7 +42,7 @@ type ProfileFormFields = Record<keyof ProfileForm, string>
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await requireActivatedUser(request)
   const profile = await loadProfile(api, 'my')
-  return data({ profile }, { headers: await api.headers() })
+  return data({ profile })
 }
 
 /** SPEC §8's failure text with the API's reason, in the user's language. */
@@ -83,20 +83,20 @@ export async function action({ request }: ActionFunctionArgs) {
     } catch (error) {
       if (!(error instanceof ApiError) || error.status >= 500) throw error
       const toast = await failureToast(request, upload ? 'photoUploadFailed' : 'photoDeleteFailed', error)
-      return redirectWithToast(PATH, toast, { headers: await api.headers() })
+      return redirectWithToast(PATH, toast)
     }
-    return redirectWithToast(PATH, { message: `validation:${upload ? 'photoUploaded' : 'photoDeleted'}` }, { headers: await api.headers() })
+    return redirectWithToast(PATH, { message: `validation:${upload ? 'photoUploaded' : 'photoDeleted'}` })
   }
 
   const submission = parseWithZod(formData, { schema: profileFormSchema })
-  if (submission.status !== 'success') return invalid(submission, [], { headers: await api.headers() })
+  if (submission.status !== 'success') return invalid(submission, [])
   try {
     const current = await api.get<Profile>('/profile/my')
     const city = await resolveCity(api, submission.value.city, current.city)
     if (city === 'notFound')
       return data<FormActionData>(
         { result: submission.reply({ fieldErrors: { city: ['cityNotFound'] } }) },
-        { status: 400, headers: await api.headers() },
+        { status: 400 },
       )
     const body: UpdateProfileInput = { ...profileFormToUpdate(submission.value), ...(city === undefined ? {} : { city }) }
     await api.patch('/profile/my', body)
@@ -106,10 +106,10 @@ export async function action({ request }: ActionFunctionArgs) {
     const result = replyWithApiError(submission, error, { formError: false })
     return data<FormActionData>(
       { result, toast: await failureToast(request, 'profileUpdateFailed', error) },
-      { status: 400, headers: await api.headers() },
+      { status: 400 },
     )
   }
-  return redirectWithToast(PATH, { message: 'validation:profileUpdated' }, { headers: await api.headers() })
+  return redirectWithToast(PATH, { message: 'validation:profileUpdated' })
 }
 
 export default function ProfileSettings() {

@@ -1,11 +1,11 @@
 // /admin/*: SPEC §2 guard — signed in AND activated; otherwise the guard screen (sign in / confirm email).
-import { data, type LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet } from '@remix-run/react'
 import { requireActivatedUser } from '~/utils/auth.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { api } = await requireActivatedUser(request)
-  return data(null, { headers: await api.headers() })
+  await requireActivatedUser(request)
+  return null
 }
 
 export default function AdminLayout() {

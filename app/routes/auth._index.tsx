@@ -31,10 +31,9 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const api = await getApi(request)
   api.signIn({ accessToken: auth.accessToken, refreshToken: auth.refreshToken, userId: auth.user.id })
-  const headers = await api.headers()
   if (!auth.user.isActivated)
-    return redirectWithToast('/auth/confirmEmail', { message: 'confirmEmail' }, { headers })
-  return redirectWithToast(safeRedirect(submission.value.redirectTo), { message: 'signedIn' }, { headers })
+    return redirectWithToast('/auth/confirmEmail', { message: 'confirmEmail' })
+  return redirectWithToast(safeRedirect(submission.value.redirectTo), { message: 'signedIn' })
 }
 
 export default function SignIn() {

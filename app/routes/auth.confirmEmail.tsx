@@ -51,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return apiFailure(submission, error, { toast: true })
   }
   api.signIn({ accessToken: auth.accessToken, refreshToken: auth.refreshToken, userId: auth.user.id })
-  return redirectWithToast('/', { message: 'emailConfirmed' }, { headers: await api.headers() })
+  return redirectWithToast('/', { message: 'emailConfirmed' })
 }
 
 export default function ConfirmEmail() {

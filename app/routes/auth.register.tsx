@@ -34,7 +34,6 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithToast(
     '/auth/confirmEmail',
     { message: 'confirmEmail' },
-    { headers: await api.headers() },
   )
 }
 

@@ -1,15 +1,12 @@
 // /auth/* layout with the reverse guard of SPEC §2: activated users are sent to /; signed-out users and
 // signed-in users who still have to confirm their email may stay.
-import { data, type LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, useRouteLoaderData } from '@remix-run/react'
 import { requireAnonymous } from '~/utils/auth.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { api, user } = await requireAnonymous(request)
-  return data(
-    { pendingUser: user ? { email: user.email, username: user.username } : null },
-    { headers: await api.headers() },
-  )
+  const { user } = await requireAnonymous(request)
+  return { pendingUser: user ? { email: user.email, username: user.username } : null }
 }
 
 /** The signed-in user who still has to confirm the email, if any. */

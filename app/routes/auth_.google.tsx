@@ -49,8 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
     throw error
   }
   api.signIn({ accessToken: auth.accessToken, refreshToken: auth.refreshToken, userId: auth.user.id })
-  const headers = await api.headers()
   if (!auth.user.isActivated)
-    return redirectWithToast('/auth/confirmEmail', { message: 'confirmEmail' }, { headers })
-  return redirectWithToast('/', { message: 'signedIn' }, { headers })
+    return redirectWithToast('/auth/confirmEmail', { message: 'confirmEmail' })
+  return redirectWithToast('/', { message: 'signedIn' })
 }

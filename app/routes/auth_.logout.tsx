@@ -21,5 +21,5 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   }
   api.signOutLocally()
-  return redirectWithToast('/', { message: 'signedOut' }, { headers: await api.headers() })
+  return redirectWithToast('/', { message: 'signedOut' })
 }

@@ -6,12 +6,11 @@ import { pageUrls } from '~/components/events/page/event-page.server'
 import { buildIcs, ICS_CONTENT_TYPE, icsFileName } from '~/components/events/page/ics'
 import { eventPath } from '~/components/events/page/shared'
 import { ApiError, getApi } from '~/utils/api.server'
-import { combineHeaders } from '~/utils/toast.server'
 
-function text(status: number, body: string, headers: Headers) {
+function text(status: number, body: string) {
   return new Response(body, {
     status,
-    headers: combineHeaders(headers, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }),
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
   })
 }
 
@@ -24,20 +23,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     const status = error.status === 400 ? 404 : error.status >= 500 ? 503 : error.status
-    return text(status, error.body.message, await api.headers())
+    return text(status, error.body.message)
   }
   const urls = pageUrls(event._id)
   const ics =
     event.eventType === 'EVENT'
       ? buildIcs(event, { url: urls.pageUrl, host: new URL(urls.origin).hostname })
       : null
-  if (!ics) return text(404, 'Not found.', await api.headers())
+  if (!ics) return text(404, 'Not found.')
   return new Response(ics, {
-    headers: combineHeaders(await api.headers(), {
+    headers: {
       'Content-Type': ICS_CONTENT_TYPE,
       'Content-Disposition': `attachment; filename="${icsFileName(event)}"`,
       // Per viewer (private events): never cached by shared caches.
       'Cache-Control': 'private, no-store',
-    }),
+    },
   })
 }

@@ -39,10 +39,10 @@ async function loadInvitableEvent(api: Api, id: string): Promise<Event> {
     return throwApiStatus(api, error)
   }
   // A deleted post is gone for its organizer too: the not-found page, as for any other missing event.
-  if (event.postStatus === 'DELETED') throw data(null, { status: 404, headers: await api.headers() })
-  if (!event.isOwner) throw data(null, { status: 403, headers: await api.headers() })
+  if (event.postStatus === 'DELETED') throw data(null, { status: 404 })
+  if (!event.isOwner) throw data(null, { status: 403 })
   // Places take no invitations and ended events no new guests: back to the page itself.
-  if (event.eventType !== 'EVENT' || event.isEnded) throw redirect(eventPath(id), { headers: await api.headers() })
+  if (event.eventType !== 'EVENT' || event.isEnded) throw redirect(eventPath(id))
   return event
 }
 
@@ -62,7 +62,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       followers,
       statusOf,
     },
-    { headers: await api.headers() },
   )
 }
 
@@ -81,22 +80,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
     recipientIds: formData.getAll('recipientIds'),
     userId: formData.get('userId'),
   })
-  if (!parsed.success) return redirect(back, { headers: await api.headers() })
+  if (!parsed.success) return redirect(back)
   const form = parsed.data
   try {
     if (form.intent === 'invite') {
       if (form.recipientIds.length === 0)
-        return redirectWithToast(back, { type: 'error', message: 'profile:invite.noneSelected' }, { headers: await api.headers() })
+        return redirectWithToast(back, { type: 'error', message: 'profile:invite.noneSelected' })
       const result = await api.post<CreateInvitationResponse>('/invitations', { postId: id, recipientIds: form.recipientIds })
       const count = result.recipients.filter((recipient) => recipient.result === 'invited').length
-      return redirectWithToast(back, { message: 'profile:invite.invited', values: { count } }, { headers: await api.headers() })
+      return redirectWithToast(back, { message: 'profile:invite.invited', values: { count } })
     }
     await api.delete(`/invitations/${encodeURIComponent(id)}/user`, { userId: form.userId })
-    return redirectWithToast(back, { message: 'profile:invite.revoked' }, { headers: await api.headers() })
+    return redirectWithToast(back, { message: 'profile:invite.revoked' })
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
-    if (error.status === 401) return redirect(`/auth?redirectTo=${encodeURIComponent(back)}`, { headers: await api.headers() })
-    return redirectWithToast(back, { type: 'error', message: error.body.message }, { headers: await api.headers() })
+    if (error.status === 401) return redirect(`/auth?redirectTo=${encodeURIComponent(back)}`)
+    return redirectWithToast(back, { type: 'error', message: error.body.message })
   }
 }
 

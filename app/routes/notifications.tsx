@@ -26,7 +26,7 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await requireActivatedUser(request)
-  return data(await loadNotificationPages(api, request), { headers: await api.headers() })
+  return data(await loadNotificationPages(api, request))
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -46,21 +46,19 @@ export async function action({ request }: ActionFunctionArgs) {
       await api.delete(`/notifications/${encodeURIComponent(id)}`)
       toast = 'deleted'
     } else {
-      return data({ ok: false }, { status: 400, headers: await api.headers() })
+      return data({ ok: false }, { status: 400 })
     }
   } catch (error) {
     // Already deleted, or not the caller's: nothing to show but the list as it is now.
     if (!(error instanceof ApiError) || error.status >= 500) throw error
-    return data({ ok: false }, { status: error.status, headers: await api.headers() })
+    return data({ ok: false }, { status: error.status })
   }
-  const headers = await api.headers()
   if (typeof redirectTo === 'string' && redirectTo)
     return redirectWithToast(
       safeRedirect(redirectTo, '/notifications'),
       { message: toast ? `notifications:${toast}` : 'notifications:allRead', type: 'info' },
-      { headers },
     )
-  return data({ ok: true }, { headers })
+  return { ok: true }
 }
 
 /** With JavaScript an unread notification is marked opened when it scrolls into view (SPEC §2). */

@@ -19,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const profile = await loadProfile(api, id)
   const posts = await loadPosts(api, request, `/event/${encodeURIComponent(profile._id)}/events`)
   const url = new URL(request.url)
-  return data({ profile, posts, returnTo: `${url.pathname}${url.search}` }, { headers: await api.headers() })
+  return data({ profile, posts, returnTo: `${url.pathname}${url.search}` })
 }
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data: page, matches }) => {

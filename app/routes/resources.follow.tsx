@@ -10,7 +10,7 @@ import { personName } from '~/components/events/page/meta'
 import type { FollowActionData } from '~/components/profile/follow-button'
 import { ApiError, getApi } from '~/utils/api.server'
 import { safeRedirect } from '~/utils/redirect'
-import { combineHeaders, createToastHeaders, redirectWithToast } from '~/utils/toast.server'
+import { createToastHeaders, redirectWithToast } from '~/utils/toast.server'
 
 const followFormSchema = z.object({
   intent: z.enum(['follow', 'unfollow']),
@@ -28,9 +28,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const enhanced = formData.get(ENHANCED_FIELD) === '1'
   const parsed = followFormSchema.safeParse(Object.fromEntries(formData))
   const back = safeRedirect(parsed.data?.redirectTo ?? null, '/users')
-  if (!parsed.success) return redirect(back, { headers: await api.headers() })
+  if (!parsed.success) return redirect(back)
   // Signed out (or the session just ended): sign in first, then back to the same page.
-  if (!api.isSignedIn()) return redirect(`/auth?redirectTo=${encodeURIComponent(back)}`, { headers: await api.headers() })
+  if (!api.isSignedIn()) return redirect(`/auth?redirectTo=${encodeURIComponent(back)}`)
 
   const { intent, userId } = parsed.data
   const path = `/profile/${encodeURIComponent(userId)}`
@@ -45,18 +45,17 @@ export async function action({ request }: ActionFunctionArgs) {
     if (enhanced)
       return data<FollowActionData>(
         { ok: true, userId, ...state },
-        { headers: combineHeaders(await api.headers(), await createToastHeaders(toast)) },
+        { headers: await createToastHeaders(toast) },
       )
-    return redirectWithToast(back, toast, { headers: await api.headers() })
+    return redirectWithToast(back, toast)
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
-    if (error.status === 401) return redirect(`/auth?redirectTo=${encodeURIComponent(back)}`, { headers: await api.headers() })
-    const headers = await api.headers()
+    if (error.status === 401) return redirect(`/auth?redirectTo=${encodeURIComponent(back)}`)
     if (enhanced)
       return data<FollowActionData>(
         { ok: false, message: error.body.message },
-        { status: error.status >= 500 ? 502 : error.status, headers },
+        { status: error.status >= 500 ? 502 : error.status },
       )
-    return redirectWithToast(back, { type: 'error', message: error.body.message }, { headers })
+    return redirectWithToast(back, { type: 'error', message: error.body.message })
   }
 }

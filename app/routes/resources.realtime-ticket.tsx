@@ -9,5 +9,5 @@ export async function action({ request }: ActionFunctionArgs) {
   const { api } = await requireActivatedUser(request)
   const ticket = await api.post<z.infer<typeof realtimeTicketResponseSchema>>('/realtime/ticket')
   // A resource route answers a plain JSON response (read with fetch by the socket client).
-  return Response.json(ticket, { headers: await api.headers() })
+  return Response.json(ticket)
 }

@@ -38,12 +38,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     })
     return data<UsersData>(
       { query, users: result.items, page: result.page, hasMore: result.hasMore, queryError: null },
-      { headers: await api.headers() },
     )
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 400) throw error
     const queryError = error.body.errors.query?.[0] ?? error.body.message
-    return data<UsersData>({ query, users: [], page: 1, hasMore: false, queryError }, { status: 400, headers: await api.headers() })
+    return data<UsersData>({ query, users: [], page: 1, hasMore: false, queryError }, { status: 400 })
   }
 }
 

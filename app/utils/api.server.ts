@@ -1,9 +1,14 @@
-// The one API client of every loader and action (SPEC §4 "401 handling", ARCHITECTURE "Flows").
+// The one API client of each HTTP request (SPEC §4 "401 handling", ARCHITECTURE "Flows";
+// docs/decisions/012-one-api-client-per-request.md):
+// - made once per request: every loader, action and resource route of the request shares it, and the web
+//   server writes its session cookie once, on the response, whatever the route returns (withApiSession);
 // - adds the bearer header from the session cookie;
-// - refreshes ahead of time when the access token has expired, and on a 401 refreshes once and retries once;
+// - refreshes ahead of time when the access token is about to expire, and on a 401 refreshes and retries
+//   once; a request rotates the refresh token at most once;
 // - if there is no refresh token or the refresh fails, clears the tokens (the user is signed out);
-// - refreshes of one refresh token are shared: parallel loaders of one page, and requests that race with
-//   an older cookie in the next few seconds, get the same new tokens instead of tripping reuse detection.
+// - refreshes of one refresh token are shared: parallel requests with one cookie get the same new tokens,
+//   and a request that still carries an old cookie gets the newest pair instead of tripping reuse detection.
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { errorResponseSchema, type ErrorResponse } from '#contract'
 import { getLanguage } from '~/i18next.server'
 import { getEnv } from './env.server'
@@ -25,7 +30,7 @@ const refreshesInFlight = new Map<string, Promise<TokenSet | null>>()
 const recentRefreshes = new Map<string, { tokens: TokenSet; at: number }>()
 /** How long the outcome of a refresh is reused for requests that still carry the old cookie. */
 const RECENT_REFRESH_MS = 30_000
-/** Refresh this long before the access token expires, to avoid a 401 round trip. */
+/** Refresh this long before the access token expires (at most a quarter of its life), to avoid a 401. */
 const EXPIRY_SKEW_SECONDS = 10
 
 function forgetOldRefreshes(now: number) {
@@ -34,12 +39,26 @@ function forgetOldRefreshes(now: number) {
   }
 }
 
+/** The newest pair a refresh token led to in the last RECENT_REFRESH_MS (following later rotations too). */
+function newestRefresh(refreshToken: string): TokenSet | null {
+  let tokens: TokenSet | null = null
+  let next = recentRefreshes.get(refreshToken)
+  for (let hops = 0; next && hops < 100; hops += 1) {
+    tokens = next.tokens
+    next = recentRefreshes.get(next.tokens.refreshToken)
+  }
+  return tokens
+}
+
 /** Exchanges a refresh token once, however many callers ask at the same time. Null: refused by the API. */
 export function refreshTokensOnce(refreshToken: string, forwardHeaders: Headers): Promise<TokenSet | null> {
   const now = Date.now()
   forgetOldRefreshes(now)
-  const recent = recentRefreshes.get(refreshToken)
-  if (recent) return Promise.resolve(recent.tokens)
+  // A cookie older than a refresh this process made: the newest pair, or, when its access token is spent,
+  // a rotation of the newest refresh token (never of the replaced one, which the API would take for reuse).
+  const newest = newestRefresh(refreshToken)
+  if (newest && !accessTokenExpired(newest.accessToken)) return Promise.resolve(newest)
+  if (newest) refreshToken = newest.refreshToken
   const inFlight = refreshesInFlight.get(refreshToken)
   if (inFlight) return inFlight
 
@@ -67,8 +86,12 @@ function accessTokenExpired(accessToken: string): boolean {
   try {
     const payload = JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
       exp?: number
+      iat?: number
     }
-    return typeof payload.exp === 'number' && payload.exp - EXPIRY_SKEW_SECONDS <= Date.now() / 1000
+    if (typeof payload.exp !== 'number') return false
+    // A short-lived token is not renewed the moment it is issued: the margin is a quarter of its life at most.
+    const lifetime = typeof payload.iat === 'number' ? payload.exp - payload.iat : EXPIRY_SKEW_SECONDS * 4
+    return payload.exp - Math.min(EXPIRY_SKEW_SECONDS, lifetime / 4) <= Date.now() / 1000
   } catch {
     return true
   }
@@ -89,10 +112,48 @@ async function readError(response: Response): Promise<ErrorResponse> {
   return parsed.success ? parsed.data : { message: response.statusText || `HTTP ${response.status}`, errors: {} }
 }
 
-export type Api = Awaited<ReturnType<typeof getApi>>
+export type Api = Awaited<ReturnType<typeof createApiClient>>
 
-/** The API client of one request. Call `headers()` last and pass them on: they carry refreshed tokens. */
-export async function getApi(request: Request) {
+type RequestScope = { api?: Promise<Api> }
+const requestScope = new AsyncLocalStorage<RequestScope>()
+
+/**
+ * The API client of the current HTTP request: made on the first call, shared by every later one. Outside
+ * a request scope (a unit test calling a loader) each call makes its own client.
+ */
+export function getApi(request: Request): Promise<Api> {
+  const scope = requestScope.getStore()
+  if (!scope) return createApiClient(request)
+  return (scope.api ??= createApiClient(request))
+}
+
+/**
+ * Runs `work` (the handling of one HTTP request) with one API client for all of it, and answers the session
+ * cookie to set on the response: the newest tokens, or the deletion of the cookie; null when unchanged.
+ */
+export async function runWithApiSession<T>(work: () => Promise<T>): Promise<{ result: T; setCookie: string | null }> {
+  const scope: RequestScope = {}
+  const result = await requestScope.run(scope, work)
+  const api = await scope.api?.catch(() => undefined)
+  return { result, setCookie: api ? await api.sessionCookie() : null }
+}
+
+/** The web server's entry (server.mjs): Remix's handler in a request scope, the session cookie written once. */
+export async function handleWithApiSession(handle: () => Promise<Response>): Promise<Response> {
+  const { result: response, setCookie } = await runWithApiSession(handle)
+  if (!setCookie) return response
+  try {
+    response.headers.append('Set-Cookie', setCookie)
+    return response
+  } catch {
+    // Immutable headers (a fetched response passed through): answer a copy.
+    const copy = new Response(response.body, response)
+    copy.headers.append('Set-Cookie', setCookie)
+    return copy
+  }
+}
+
+async function createApiClient(request: Request) {
   const session = await getAuthSession(request)
   let sessionChanged = false
   const language = await getLanguage(request)
@@ -111,8 +172,22 @@ export async function getApi(request: Request) {
     session.unset('userId')
   }
 
-  /** Refreshes once; false when the user is now signed out. */
-  async function refresh(): Promise<boolean> {
+  /**
+   * Refreshes the session's current refresh token, once however many calls of the request ask (a request
+   * rotates again only when the API refuses the token this request got); false when now signed out.
+   */
+  const refreshes = new Map<string, Promise<boolean>>()
+  function refresh(): Promise<boolean> {
+    const current = session.get('refreshToken') ?? ''
+    let refreshing = refreshes.get(current)
+    if (!refreshing) {
+      refreshing = refreshSession()
+      refreshes.set(current, refreshing)
+    }
+    return refreshing
+  }
+
+  async function refreshSession(): Promise<boolean> {
     const refreshToken = session.get('refreshToken')
     if (!refreshToken) {
       signOutLocally()
@@ -153,9 +228,11 @@ export async function getApi(request: Request) {
     const useAuth = options.auth !== false && session.has('refreshToken')
     if (useAuth && accessTokenExpired(session.get('accessToken') ?? '')) await refresh()
 
+    const sentAccessToken = session.get('accessToken')
     let response = await send(path, options)
     if (response.status === 401 && useAuth && session.has('refreshToken')) {
-      if (await refresh()) response = await send(path, options)
+      // Retry once with a newer token: one another call of this request got meanwhile, or a refresh now.
+      if (session.get('accessToken') !== sentAccessToken || (await refresh())) response = await send(path, options)
     }
     if (!response.ok) throw new ApiError(response.status, await readError(response))
     if (response.status === 204) return undefined as T
@@ -185,13 +262,21 @@ export async function getApi(request: Request) {
       sessionChanged = true
     },
     signOutLocally,
-    /** Set-Cookie for the session when tokens changed (refreshed, stored or cleared); empty otherwise. */
-    async headers(): Promise<Headers> {
-      if (!sessionChanged) return new Headers()
-      const cookie = session.has('refreshToken')
-        ? await authSessionStorage.commitSession(session)
-        : await authSessionStorage.destroySession(session)
-      return new Headers({ 'Set-Cookie': cookie })
+    /** The Set-Cookie value of the session when tokens changed (refreshed, stored or cleared); null otherwise. */
+    async sessionCookie(): Promise<string | null> {
+      // Another request of this browser may have rotated the tokens after this one read its cookie: the
+      // response carries the newest pair, so the browser never keeps a token the API already replaced.
+      const newest = newestRefresh(session.get('refreshToken') ?? '')
+      if (newest) {
+        session.set('accessToken', newest.accessToken)
+        session.set('refreshToken', newest.refreshToken)
+        session.set('userId', newest.userId)
+        sessionChanged = true
+      }
+      if (!sessionChanged) return null
+      return session.has('refreshToken')
+        ? authSessionStorage.commitSession(session)
+        : authSessionStorage.destroySession(session)
     },
   }
 }

@@ -24,7 +24,7 @@ function currentPath(request: Request) {
 }
 
 async function throwGuard(api: Api, request: Request, guard: GuardReason, status: number): Promise<never> {
-  throw data<GuardData>({ guard, redirectTo: currentPath(request) }, { status, headers: await api.headers() })
+  throw data<GuardData>({ guard, redirectTo: currentPath(request) }, { status })
 }
 
 /** A signed-in user (activated or not); otherwise the sign-in screen (401). */
@@ -53,6 +53,6 @@ export async function requireAdminUser(request: Request): Promise<{ user: User; 
 export async function requireAnonymous(request: Request): Promise<{ api: Api; user: User | null }> {
   const api = await getApi(request)
   const user = await getOptionalUser(api)
-  if (user?.isActivated) throw redirect('/', { headers: await api.headers() })
+  if (user?.isActivated) throw redirect('/')
   return { api, user }
 }

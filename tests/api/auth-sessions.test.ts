@@ -67,6 +67,26 @@ describe('POST /auth/refresh', () => {
     expect(successor.status).toBe(401)
   })
 
+  it('the token just replaced is accepted again within the grace window', async () => {
+    const s = await activatedUser(api)
+    const first = await api.post('/auth/refresh', { refreshToken: s.refreshToken })
+    expect(first.status).toBe(200)
+    const again = await api.post('/auth/refresh', { refreshToken: s.refreshToken })
+    expect(again.status).toBe(200)
+    expect((await api.post('/auth/refresh', { refreshToken: first.body.refreshToken })).status).toBe(200)
+  })
+
+  it('a token two rotations old is reuse even inside the grace window: the family is revoked', async () => {
+    const s = await activatedUser(api)
+    const second = await api.post('/auth/refresh', { refreshToken: s.refreshToken })
+    const third = await api.post('/auth/refresh', { refreshToken: second.body.refreshToken })
+    expect(third.status).toBe(200)
+    const reuse = await api.post('/auth/refresh', { refreshToken: s.refreshToken })
+    expect(reuse.status).toBe(401)
+    expect((await api.post('/auth/refresh', { refreshToken: third.body.refreshToken })).status).toBe(401)
+    expect((await api.get('/auth/my', { token: third.body.accessToken })).status).toBe(401)
+  })
+
   it('unknown, empty or expired tokens → 401 / 400', async () => {
     const unknown = await api.post('/auth/refresh', { refreshToken: 'nope' })
     expect(unknown.status).toBe(401)
@@ -102,6 +122,19 @@ describe('POST /auth/logout', () => {
     const res = await api.request('POST', '/auth/logout', { token: refreshed.body.accessToken })
     expect(res.status).toBe(200)
     expect((await api.post('/auth/refresh', { refreshToken: refreshed.body.refreshToken })).status).toBe(401)
+  })
+
+  it("refuses that session's access token at once, not when it expires", async () => {
+    const s = await activatedUser(api)
+    const other = await api.post('/auth/login', { email: s.input.email, password: s.input.password })
+    expect((await api.get('/auth/my', { token: s.accessToken })).status).toBe(200)
+    expect((await api.request('POST', '/auth/logout', { token: s.accessToken })).status).toBe(200)
+    const after = await api.get('/auth/my', { token: s.accessToken })
+    expect(after.status).toBe(401)
+    expect(after.body.message).toBe('Your session has expired. Please sign in again.')
+    expect((await api.get('/event/my', { token: s.accessToken })).status).toBe(401)
+    // The user's other session goes on.
+    expect((await api.get('/auth/my', { token: other.body.accessToken })).status).toBe(200)
   })
 
   it('needs a bearer token', async () => {
@@ -155,6 +188,9 @@ describe('POST /auth/changePassword', () => {
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ message: 'Password changed' })
     expect((await api.post('/auth/refresh', { refreshToken: other.body.refreshToken })).status).toBe(401)
+    // The other session's access token stops at once; the caller's own keeps working.
+    expect((await api.get('/auth/my', { token: other.body.accessToken })).status).toBe(401)
+    expect((await api.get('/auth/my', { token: s.accessToken })).status).toBe(200)
     expect((await api.post('/auth/refresh', { refreshToken: s.refreshToken })).status).toBe(200)
     expect((await api.post('/auth/login', { email: s.input.email, password: s.input.password })).status).toBe(
       401,

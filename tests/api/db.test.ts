@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isUniqueViolation, nowIso } from '../../api/db'
 import { migrateToLatest, migrationProvider } from '../../api/db/migrations'
 import { seedDemo } from '../../api/db/seed'
-import { startTestApi, type TestApi } from './helpers'
+import { startTestApi, usePostgres, type TestApi } from './helpers'
 
 let api: TestApi
 beforeAll(async () => {
@@ -33,6 +33,7 @@ const TABLES = [
   'notifications',
   'push_subscriptions',
   'reports',
+  'auth_throttles',
 ]
 
 describe('schema', () => {
@@ -163,4 +164,16 @@ describe('schema', () => {
     const r = await sql<{ one: number }>`select 1 as one`.execute(api.app.ctx.db)
     expect(Number(r.rows[0]?.one)).toBe(1)
   })
+})
+
+describe('durability', () => {
+  it.skipIf(usePostgres)(
+    'SQLite syncs every commit to disk (synchronous=FULL), so an acknowledged write survives a power failure',
+    async () => {
+      const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(api.app.ctx.db)
+      expect(rows[0]?.synchronous).toBe(2) // 0 OFF, 1 NORMAL, 2 FULL, 3 EXTRA
+      const { rows: mode } = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(api.app.ctx.db)
+      expect(mode[0]?.journal_mode).toBe('wal')
+    },
+  )
 })

@@ -57,7 +57,11 @@ export async function makeUsers(
     rows.map(async (r) => ({
       id: r.id,
       username: r.username,
-      token: await api.app.tokens.signAccessToken({ id: r.id, role: r.role, isActivated: r.is_activated === 1 }, randomUUID()),
+      // A real session (refresh-token family): the API refuses access tokens of sessions that do not exist.
+      token: await api.app.tokens.signAccessToken(
+        { id: r.id, role: r.role, isActivated: r.is_activated === 1 },
+        (await api.app.tokens.startSession(r.id)).familyId,
+      ),
     })),
   )
 }

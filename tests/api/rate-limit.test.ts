@@ -38,10 +38,11 @@ async function redisAvailable(): Promise<boolean> {
 describe('rate limits', () => {
   it('login: 10 per 15 min per IP, then 429 with the uniform body', async () => {
     const ip = randomIp()
+    // A different login each time: this is the address's limit, not an account's (account-throttle.test.ts).
     for (let i = 0; i < 10; i++) {
       const res = await api.post(
         '/auth/login',
-        { email: 'ghost@example.com', password: 'x' },
+        { email: `ghost${i}@example.com`, password: 'x' },
         { headers: { 'x-forwarded-for': ip } },
       )
       expect(res.status).toBe(401)
@@ -63,7 +64,7 @@ describe('rate limits', () => {
     // Another client address is not affected.
     const other = await api.post(
       '/auth/login',
-      { email: 'ghost@example.com', password: 'x' },
+      { email: 'ghost-other@example.com', password: 'x' },
       { headers: { 'x-forwarded-for': randomIp() } },
     )
     expect(other.status).toBe(401)

@@ -4,7 +4,7 @@
 import { isRouteErrorResponse } from '@remix-run/react'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { loader as adminLoaderType } from '../../app/routes/admin'
-import type { getApi as getApiType } from '../../app/utils/api.server'
+import type { getApi as getApiType, runWithApiSession as runWithApiSessionType } from '../../app/utils/api.server'
 import type { getOptionalUser as getOptionalUserType } from '../../app/utils/auth.server'
 import type { authSessionStorage as authSessionStorageType } from '../../app/utils/session.server'
 import { activatedUser, startTestApi, type TestApi } from '../api/helpers'
@@ -13,6 +13,7 @@ let api: TestApi
 // Imported after the env is set: the web modules read it once.
 let web: {
   getApi: typeof getApiType
+  runWithApiSession: typeof runWithApiSessionType
   authSessionStorage: typeof authSessionStorageType
   getOptionalUser: typeof getOptionalUserType
   adminLoader: typeof adminLoaderType
@@ -31,6 +32,7 @@ beforeAll(async () => {
   ])
   web = {
     getApi: client.getApi,
+    runWithApiSession: client.runWithApiSession,
     authSessionStorage: session.authSessionStorage,
     getOptionalUser: auth.getOptionalUser,
     adminLoader: admin.loader,
@@ -65,16 +67,13 @@ async function tokensOf(cookie: string) {
   return { accessToken: session.get('accessToken'), refreshToken: session.get('refreshToken') }
 }
 
-/** What one loader does: the client of its request, one API call, the headers to pass on. */
+/** One request as the web server handles it: a loader's API call in the request scope, and the cookie set. */
 async function loaderLike(cookie: string) {
-  const client = await web.getApi(pageRequest(cookie))
-  const me = await client.get<{ id: string; username: string }>('/auth/my')
-  return { me, headers: await client.headers() }
-}
-
-function headersOf(result: unknown): Headers {
-  const init = (result as { init?: ResponseInit | null }).init
-  return new Headers(init?.headers)
+  const { result: me, setCookie } = await web.runWithApiSession(async () => {
+    const client = await web.getApi(pageRequest(cookie))
+    return client.get<{ id: string; username: string }>('/auth/my')
+  })
+  return { me, headers: new Headers(setCookie ? { 'Set-Cookie': setCookie } : {}) }
 }
 
 describe('access token refresh in the web API client', () => {
@@ -105,25 +104,29 @@ describe('access token refresh in the web API client', () => {
     }
   })
 
-  it('two real route loaders (the /admin guard) in parallel, then a following page load', async () => {
+  it('the loaders of one request share one client: one refresh, and the cookie carries its pair', async () => {
     const user = await activatedUser(api)
     const cookie = await sessionCookie(user)
     await sleep(1_500)
 
     const args = () => ({ request: pageRequest(cookie), params: {}, context: {} })
-    const results = await Promise.all([web.adminLoader(args()), web.adminLoader(args())])
-    const setCookies = results.map((result) => headersOf(result).get('Set-Cookie'))
-    for (const setCookie of setCookies) expect(setCookie).toMatch(/^nearby_session=/)
+    const { result, setCookie } = await web.runWithApiSession(async () => {
+      const [a, b] = await Promise.all([web.adminLoader(args()), web.adminLoader(args())])
+      return [a, b, await web.getApi(pageRequest(cookie))] as const
+    })
+    expect(setCookie).toMatch(/^nearby_session=/)
+    const [, , client] = result
+    const stored = await tokensOf(cookieFromSetCookie(setCookie!))
+    expect(stored.refreshToken).toBe(client.session.get('refreshToken'))
+    expect(stored.refreshToken).not.toBe(user.refreshToken)
+    // Exactly one rotation for the request: the family holds the original token and one successor.
+    const family = (await api.app.tokens.findByToken(user.refreshToken))!.family_id
+    const rows = await api.app.ctx.db.selectFrom('refresh_tokens').select('id').where('family_id', '=', family).execute()
+    expect(rows).toHaveLength(2)
 
     await sleep(1_100)
-    const following = await web.adminLoader({
-      request: pageRequest(cookieFromSetCookie(setCookies[1]!)),
-      params: {},
-      context: {},
-    })
-    expect(headersOf(following).get('Set-Cookie')).toMatch(/^nearby_session=/)
-    const client = await web.getApi(pageRequest(cookieFromSetCookie(headersOf(following).get('Set-Cookie')!)))
-    expect((await web.getOptionalUser(client))?.id).toBe(user.user.id)
+    const next = await loaderLike(cookieFromSetCookie(setCookie!))
+    expect(next.me.id).toBe(user.user.id)
   })
 
   it('a refresh refused by the API clears the session', async () => {
@@ -138,29 +141,33 @@ describe('access token refresh in the web API client', () => {
     const cookie = await sessionCookie(user)
     await sleep(1_500)
 
-    const client = await web.getApi(pageRequest(cookie))
-    expect(client.isSignedIn()).toBe(true)
-    expect(await web.getOptionalUser(client)).toBeNull()
+    const { result: client, setCookie } = await web.runWithApiSession(async () => {
+      const client = await web.getApi(pageRequest(cookie))
+      expect(client.isSignedIn()).toBe(true)
+      expect(await web.getOptionalUser(client)).toBeNull()
+      return client
+    })
     expect(client.isSignedIn()).toBe(false)
-    const setCookie = (await client.headers()).get('Set-Cookie')
     expect(setCookie).toMatch(/^nearby_session=;/)
     expect(setCookie).toMatch(/Expires=Thu, 01 Jan 1970/)
 
     // A guarded loader answers with the sign-in screen and clears the cookie too.
-    const thrown = await web
-      .adminLoader({ request: pageRequest(cookie), params: {}, context: {} })
-      .catch((error: unknown) => error)
-    const guard = thrown as { init?: ResponseInit | null; data?: unknown }
+    const guarded = await web.runWithApiSession(() =>
+      web.adminLoader({ request: pageRequest(cookie), params: {}, context: {} }).catch((error: unknown) => error),
+    )
+    const guard = guarded.result as { init?: ResponseInit | null; data?: unknown }
     expect(guard.init?.status).toBe(401)
     expect(guard.data).toMatchObject({ guard: 'signIn', redirectTo: '/admin/profile/settings' })
-    expect(new Headers(guard.init?.headers).get('Set-Cookie')).toMatch(/Expires=Thu, 01 Jan 1970/)
-    expect(isRouteErrorResponse(thrown)).toBe(false) // a data() object, turned into the 401 by Remix
+    expect(guarded.setCookie).toMatch(/Expires=Thu, 01 Jan 1970/)
+    expect(isRouteErrorResponse(guarded.result)).toBe(false) // a data() object, turned into the 401 by Remix
   })
 
   it('without a refresh token nothing is refreshed and nobody is signed in', async () => {
-    const client = await web.getApi(pageRequest(''))
-    expect(client.isSignedIn()).toBe(false)
-    expect(await web.getOptionalUser(client)).toBeNull()
-    expect((await client.headers()).get('Set-Cookie')).toBeNull()
+    const { setCookie } = await web.runWithApiSession(async () => {
+      const client = await web.getApi(pageRequest(''))
+      expect(client.isSignedIn()).toBe(false)
+      expect(await web.getOptionalUser(client)).toBeNull()
+    })
+    expect(setCookie).toBeNull()
   })
 })

@@ -6,9 +6,10 @@ import type { AppContext } from '../../context'
 import { hmac, newId, randomToken, safeEqual, sha256, sixDigitCode } from '../../lib/crypto'
 import { HttpError } from '../../lib/errors'
 import { hashPassword, verifyPassword } from '../../lib/passwords'
-import { resetLinkMail, verificationCodeMail } from '../../mail/templates'
+import { accountLockedMail, resetLinkMail, verificationCodeMail } from '../../mail/templates'
 import { loadUserDto } from '../users/dto'
 import type { GoogleVerifier } from './google'
+import { createThrottle, THROTTLE_POLICIES, throttleKey } from './throttle'
 import type { TokenService } from './tokens'
 
 export const CODE_TTL_MINUTES = 10
@@ -27,6 +28,7 @@ export interface RegistrationInput {
 export function createAuthService(ctx: AppContext, tokens: TokenService, google: GoogleVerifier | null) {
   const db: Db = ctx.db
   const { config } = ctx
+  const throttle = createThrottle(db)
 
   async function session(user: UserRow, familyId?: string, refreshToken?: string): Promise<AuthResponse> {
     let family = familyId
@@ -112,9 +114,15 @@ export function createAuthService(ctx: AppContext, tokens: TokenService, google:
 
   /** Checks and consumes a code; wrong codes count attempts and the 5th wrong one burns the code. */
   async function consumeCode(email: string, code: string): Promise<UserRow> {
-    const wrong = () => new HttpError(400, 'codeWrong', { verificationCode: ['codeWrong'] })
     const user = await userByEmail(email)
-    if (!user || user.disabled_at) throw wrong()
+    // Codes are checked per account too: many addresses guessing one account's codes are stopped.
+    const key = throttleKey('code', user, email)
+    await throttle.assertOpen(key)
+    const wrong = async () => {
+      await throttle.record('code', key, user?.id ?? null)
+      return new HttpError(400, 'codeWrong', { verificationCode: ['codeWrong'] })
+    }
+    if (!user || user.disabled_at) throw await wrong()
     const row = await db
       .selectFrom('email_codes')
       .selectAll()
@@ -125,7 +133,7 @@ export function createAuthService(ctx: AppContext, tokens: TokenService, google:
       .orderBy('created_at', 'desc')
       .limit(1)
       .executeTakeFirst()
-    if (!row) throw wrong()
+    if (!row) throw await wrong()
     if (!safeEqual(row.code_hash, codeHash(user.id, code))) {
       const attempts = row.attempts + 1
       await db
@@ -136,10 +144,11 @@ export function createAuthService(ctx: AppContext, tokens: TokenService, google:
         }))
         .where('id', '=', row.id)
         .execute()
+      const failure = await wrong()
       if (attempts >= CODE_MAX_ATTEMPTS) {
         throw new HttpError(400, 'codeAttemptsExceeded', { verificationCode: ['codeAttemptsExceeded'] })
       }
-      throw wrong()
+      throw failure
     }
     const res = await db
       .updateTable('email_codes')
@@ -147,7 +156,8 @@ export function createAuthService(ctx: AppContext, tokens: TokenService, google:
       .where('id', '=', row.id)
       .where('used_at', 'is', null)
       .executeTakeFirst()
-    if (Number(res.numUpdatedRows) !== 1) throw wrong()
+    if (Number(res.numUpdatedRows) !== 1) throw await wrong()
+    await throttle.clear(user.id, ['code'])
     return user
   }
 
@@ -207,9 +217,23 @@ export function createAuthService(ctx: AppContext, tokens: TokenService, google:
 
     async login(login: string, password: string): Promise<AuthResponse> {
       const user = await userByLogin(login)
+      // Per account as well as per address: a locked account refuses even the right password until the lock
+      // ends (else the lock would tell an attacker when a guess was right). A login naming no account is
+      // counted alike, so the answers do not tell which accounts exist.
+      const key = throttleKey('login', user, login)
+      await throttle.assertOpen(key)
       const ok = await verifyPassword(user?.password_hash, password)
-      if (!user || !ok) throw new HttpError(401, 'invalidCredentials')
+      if (!user || !ok) {
+        const { lockedNow } = await throttle.record('login', key, user?.id ?? null)
+        if (lockedNow && user?.email && (await throttle.claimNotification(key))) {
+          const minutes = THROTTLE_POLICIES.login.lockMinutes
+          const resetUrl = `${config.webUrl}/auth/forgotPassword`
+          ctx.sendMail({ to: user.email, ...accountLockedMail(userLanguage(user, 'en'), user.name, resetUrl, minutes) })
+        }
+        throw new HttpError(401, 'invalidCredentials')
+      }
       if (user.disabled_at) throw new HttpError(403, 'accountDisabled')
+      await throttle.clear(user.id, ['login'])
       return session(user)
     },
 
@@ -245,6 +269,10 @@ export function createAuthService(ctx: AppContext, tokens: TokenService, google:
     async activateEmail(email: string, language: Language): Promise<void> {
       const user = await userByEmail(email)
       if (!user || user.disabled_at) return
+      // At most a few code mails an hour per account, however many addresses ask; the answer stays the same.
+      const key = throttleKey('mail', user)
+      if ((await throttle.lockedFor(key)) > 0) return
+      await throttle.record('mail', key, user.id)
       await sendCode(user, language)
     },
 
@@ -315,6 +343,8 @@ export function createAuthService(ctx: AppContext, tokens: TokenService, google:
         .where('id', '=', row.user_id)
         .execute()
       await tokens.revokeAllForUser(row.user_id)
+      // The mailbox owner is back in: whatever a guesser locked is open again.
+      await throttle.clear(row.user_id, ['login', 'code', 'mail'])
     },
 
     async refresh(refreshToken: string): Promise<AuthResponse> {

@@ -34,7 +34,8 @@ export function createTokenService(config: Config, db: Db) {
       .setAudience(ACCESS_TOKEN_AUDIENCE)
       .setIssuedAt()
       .setJti(newId())
-      .setExpirationTime(Math.floor(Date.now() / 1000) + config.accessTokenTtlSeconds)
+      // Rounded up: a token lives at least its configured lifetime (whole seconds would cut up to one off).
+      .setExpirationTime(Math.ceil(Date.now() / 1000) + config.accessTokenTtlSeconds)
       .sign(key)
   }
 
@@ -111,9 +112,10 @@ export function createTokenService(config: Config, db: Db) {
   }
 
   /**
-   * Rotates a refresh token. A token that was already replaced is accepted only within
-   * REFRESH_GRACE_SECONDS of its replacement (parallel requests of one page), answering a fresh pair
-   * of the same family; later reuse revokes the whole family.
+   * Rotates a refresh token. A token that was already replaced is accepted only while it is the one just
+   * replaced (its successor has not been rotated) and within REFRESH_GRACE_SECONDS of its replacement
+   * (parallel requests of one page), answering a fresh pair of the same family; any other reuse revokes
+   * the whole family.
    */
   async function rotate(token: string): Promise<RefreshOutcome> {
     const invalid = () =>
@@ -137,12 +139,23 @@ export function createTokenService(config: Config, db: Db) {
     if (!winner) {
       const current = await db
         .selectFrom('refresh_tokens')
-        .select(['replaced_at', 'revoked_at'])
+        .select(['replaced_at', 'revoked_at', 'replaced_by'])
         .where('id', '=', row.id)
         .executeTakeFirst()
+      // Only the token just replaced (its successor not rotated yet) gets the grace window (RFC 9700 §4.14.2):
+      // a token two rotations old is reuse, however recent.
+      const successor = current?.replaced_by
+        ? await db
+            .selectFrom('refresh_tokens')
+            .select('replaced_at')
+            .where('id', '=', current.replaced_by)
+            .executeTakeFirst()
+        : undefined
       const replacedAt = current?.replaced_at ? Date.parse(current.replaced_at) : NaN
       const withinGrace =
         !current?.revoked_at &&
+        !!successor &&
+        !successor.replaced_at &&
         Number.isFinite(replacedAt) &&
         Date.now() - replacedAt <= config.refreshGraceSeconds * 1000
       if (!withinGrace) {

@@ -18,9 +18,9 @@ export async function respondAndRedirect(api: Api, form: z.infer<typeof respondF
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     // The session ended meanwhile: sign in, then back here.
-    if (error.status === 401) return redirect(`/auth?redirectTo=${encodeURIComponent(back)}`, { headers: await api.headers() })
-    return redirectWithToast(back, { type: 'error', message: error.body.message }, { headers: await api.headers() })
+    if (error.status === 401) return redirect(`/auth?redirectTo=${encodeURIComponent(back)}`)
+    return redirectWithToast(back, { type: 'error', message: error.body.message })
   }
   const message = form.status === 'ACCEPTED' ? 'profile:invitations.accepted' : 'profile:invitations.declined'
-  return redirectWithToast(back, { message }, { headers: await api.headers() })
+  return redirectWithToast(back, { message })
 }

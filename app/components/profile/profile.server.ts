@@ -16,7 +16,7 @@ type EventPage = { events: Event[]; page: number; pageSize: number; hasMore: boo
 export async function throwApiStatus(api: Api, error: unknown): Promise<never> {
   if (!(error instanceof ApiError)) throw error
   const status = error.status === 400 ? 404 : error.status >= 500 ? 503 : error.status
-  throw data(null, { status, headers: await api.headers() })
+  throw data(null, { status })
 }
 
 /**
@@ -28,7 +28,7 @@ export async function loadProfile(api: Api, id: string | 'my'): Promise<Profile>
     return await api.get<Profile>(`/profile/${encodeURIComponent(id)}`)
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500)
-      throw data({ message: 'profileLoadFailed' }, { status: 503, headers: await api.headers() })
+      throw data({ message: 'profileLoadFailed' }, { status: 503 })
     return throwApiStatus(api, error)
   }
 }

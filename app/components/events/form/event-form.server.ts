@@ -37,7 +37,7 @@ async function ownEvent(api: Api, id: string): Promise<Event> {
       throw data({ guard: error.status === 403 ? 'forbidden' : undefined }, { status: error.status === 403 ? 403 : 404 })
     throw error
   }
-  if (!event.isOwner) throw data({ guard: 'forbidden' }, { status: 403, headers: await api.headers() })
+  if (!event.isOwner) throw data({ guard: 'forbidden' }, { status: 403 })
   return event
 }
 
@@ -49,7 +49,7 @@ export async function eventFormLoader(request: Request, target: EventFormTarget)
     isAdmin: isAdminRole(user.role),
     event,
   }
-  return data(body, { headers: await api.headers() })
+  return data(body)
 }
 
 function ruleOptions(user: User, eventType: EventType, event: Event | null) {
@@ -91,9 +91,9 @@ export async function eventFormAction(request: Request, target: EventFormTarget)
       await api.delete(`/event/${event._id}/upload`, { name: intent.slice('removePhoto:'.length) })
     } catch (error) {
       if (!(error instanceof ApiError) || error.status >= 500) throw error
-      return redirectWithToast(`/event/${event._id}/edit`, { type: 'error', message: error.body.message }, { headers: await api.headers() })
+      return redirectWithToast(`/event/${event._id}/edit`, { type: 'error', message: error.body.message })
     }
-    return redirectWithToast(`/event/${event._id}/edit`, { message: 'photoRemoved' }, { headers: await api.headers() })
+    return redirectWithToast(`/event/${event._id}/edit`, { message: 'photoRemoved' })
   }
 
   const newFiles = form.getAll('files').filter((value): value is File => value instanceof File && value.size > 0)
@@ -108,7 +108,7 @@ export async function eventFormAction(request: Request, target: EventFormTarget)
       ...staged.map(({ token, name, type }) => ({ token, name, type })),
       ...(await stagePhotos(newFiles)),
     ]
-    return data<EventFormActionData>({ result, staged: keptPhotos, candidates: null, ...extra }, { status, headers: await api.headers() })
+    return data<EventFormActionData>({ result, staged: keptPhotos, candidates: null, ...extra }, { status })
   }
 
   const submission = parseWithZod(form, { schema: eventWebFormSchema(ruleOptions(user, eventType, event)) })
@@ -135,14 +135,14 @@ export async function eventFormAction(request: Request, target: EventFormTarget)
       const photos = [...staged.map((photo) => photo.file), ...newFiles]
       const created = await api.post<Event>('/event', multipart(payload, photos))
       await discardStaged(stagedTokens)
-      return redirectWithToast(`/event/${created._id}`, { message: eventType === 'PLACE' ? 'placeAdded' : 'eventCreated' }, { headers: await api.headers() })
+      return redirectWithToast(`/event/${created._id}`, { message: eventType === 'PLACE' ? 'placeAdded' : 'eventCreated' })
     }
     // Edit: the access type and a place's type never change (the API refuses it; SPEC §4).
     await api.put(`/event/${event._id}`, { ...payload, accessType: event.accessType, eventType: event.eventType })
     const photos = [...staged.map((photo) => photo.file), ...newFiles]
     if (photos.length) await api.post(`/event/${event._id}/upload`, multipart({}, photos))
     await discardStaged(stagedTokens)
-    return redirectWithToast(`/event/${event._id}`, { message: 'changesApplied' }, { headers: await api.headers() })
+    return redirectWithToast(`/event/${event._id}`, { message: 'changesApplied' })
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error
     const result = replyWithApiError(submission, error)

@@ -107,7 +107,7 @@ export async function loadEventList(request: Request, eventType: EventType) {
     signedIn,
     needsSignIn,
   }
-  return data(body, { headers: await api.headers() })
+  return data(body)
 }
 
 /** DD-MM-YYYY → YYYY-MM-DD; YYYY-MM-DD stays. */
@@ -123,7 +123,7 @@ export async function registerView(request: Request, postId: string) {
   try {
     await api.put(`/event/${encodeURIComponent(postId)}/view`)
   } catch {
-    return data({ ok: false }, { status: 400, headers: await api.headers() })
+    return data({ ok: false }, { status: 400 })
   }
-  return data({ ok: true }, { headers: await api.headers() })
+  return data({ ok: true })
 }

@@ -45,7 +45,7 @@ export function privateReason(error: ApiError): PrivateReason {
 
 /** A refusal the loader cannot show as a page of its own: the root error boundary's page for that status. */
 async function throwStatus(api: Api, status: number): Promise<never> {
-  throw data(null, { status, headers: await api.headers() })
+  throw data(null, { status })
 }
 
 export async function loadEventPage(request: Request, id: string) {
@@ -62,7 +62,7 @@ export async function loadEventPage(request: Request, id: string) {
     if (error.status === 403)
       return data<EventPageData>(
         { kind: 'private', id, reason: privateReason(error), signedIn: api.isSignedIn(), ...urls },
-        { status: 403, headers: await api.headers() },
+        { status: 403 },
       )
     // 404 (unknown, deleted, rejected) and 400 (an id the API refuses): not found.
     if (error.status === 404 || error.status === 400) return throwStatus(api, 404)
@@ -76,7 +76,6 @@ export async function loadEventPage(request: Request, id: string) {
   const notice = new URL(request.url).searchParams.get('notice') === 'login' && !api.isSignedIn() ? 'login' : null
   return data<EventPageData>(
     { kind: 'event', event, participants, notice, ...urls },
-    { headers: await api.headers() },
   )
 }
 
@@ -98,34 +97,32 @@ export async function eventPageAction(request: Request, id: string) {
   const parsed = intentSchema.safeParse(Object.fromEntries(formData))
   if (!parsed.success) {
     if (enhanced) return data<EventActionData>({ intent: 'error', message: 'invalidValue' }, { status: 400 })
-    return redirect(path, { headers: await api.headers() })
+    return redirect(path)
   }
   const form = parsed.data
 
   /** A signed-out visitor (or one whose session just ended): the login notice, or the sign-in page. */
-  async function needsLogin() {
-    const headers = await api.headers()
+  function needsLogin() {
     if (form.intent === 'join' || form.intent === 'leave') {
-      if (enhanced) return data<EventActionData>({ intent: 'login' }, { headers })
-      return redirect(`${path}?notice=login#join`, { headers })
+      if (enhanced) return data<EventActionData>({ intent: 'login' })
+      return redirect(`${path}?notice=login#join`)
     }
-    return redirect(signInPath(id), { headers })
+    return redirect(signInPath(id))
   }
 
   /** A refusal: inline (fetcher) or a flash toast on the event page. */
   async function refused(error: unknown) {
     if (!(error instanceof ApiError)) throw error
     if (error.status === 401) return needsLogin()
-    const headers = await api.headers()
     if (enhanced) {
       // The status keeps the refusal visible to the client; 4xx does not revalidate the page.
       return data<EventActionData>(
         { intent: 'error', message: error.body.message },
-        { status: error.status >= 500 ? 502 : error.status, headers },
+        { status: error.status >= 500 ? 502 : error.status },
       )
     }
     // Deleted meanwhile, or never there: the event page itself shows the 404.
-    return redirectWithToast(path, { type: 'error', message: error.body.message }, { headers })
+    return redirectWithToast(path, { type: 'error', message: error.body.message })
   }
 
   if (!api.isSignedIn()) return needsLogin()
@@ -151,9 +148,9 @@ export async function eventPageAction(request: Request, id: string) {
         if (enhanced)
           return data<EventActionData>(
             { intent: 'participate', ...state },
-            { headers: combineHeaders(await api.headers(), await createToastHeaders(toast)) },
+            { headers: combineHeaders(await createToastHeaders(toast)) },
           )
-        return redirectWithToast(path, toast, { headers: await api.headers() })
+        return redirectWithToast(path, toast)
       }
       case 'like':
       case 'unlike': {
@@ -164,12 +161,12 @@ export async function eventPageAction(request: Request, id: string) {
           const r = await api.put<LikeResponse>(`${path}/like`)
           state = { isLiked: r.isLiked, likesCount: r.likesCount }
         }
-        if (enhanced) return data<EventActionData>({ intent: 'like', ...state }, { headers: await api.headers() })
-        return redirect(path, { headers: await api.headers() })
+        if (enhanced) return data<EventActionData>({ intent: 'like', ...state })
+        return redirect(path)
       }
       case 'removeParticipant': {
         await api.put(`${path}/participant/${encodeURIComponent(form.userId)}`)
-        return redirectWithToast(path, { message: 'participantRemoved' }, { headers: await api.headers() })
+        return redirectWithToast(path, { message: 'participantRemoved' })
       }
       case RESPOND_INTENT:
         return respondAndRedirect(api, form, path)
@@ -178,7 +175,6 @@ export async function eventPageAction(request: Request, id: string) {
         return redirectWithToast(
           form.eventType === 'PLACE' ? '/places' : '/',
           { message: 'deleted' },
-          { headers: await api.headers() },
         )
       }
     }

@@ -1,0 +1,48 @@
+// The built web (server.mjs) as its own process on a free port, for tests of what only the whole server
+// does: headers, the request scope, cookies across requests. Needs `npx remix build` (npm test runs it).
+import { spawn, type ChildProcess } from 'node:child_process'
+import net from 'node:net'
+
+export interface WebServer {
+  url: string
+  stop(): void
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo
+      probe.close(() => resolve(port))
+    })
+    probe.on('error', reject)
+  })
+}
+
+export async function startWebServer(env: Record<string, string>): Promise<WebServer> {
+  const port = await freePort()
+  const child: ChildProcess = spawn(process.execPath, ['server.mjs'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      WEB_URL: `http://127.0.0.1:${port}`,
+      API_URL: `http://127.0.0.1:${await freePort()}`, // nothing listens: pages load without the API
+      SESSION_SECRET: 'web-test-session-secret-0123456789',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const url = `http://127.0.0.1:${port}`
+  for (let attempt = 0; attempt < 150; attempt++) {
+    if (child.exitCode !== null) throw new Error(`the web server exited with ${child.exitCode}`)
+    try {
+      await fetch(`${url}/favicon.svg`)
+      return { url, stop: () => child.kill('SIGTERM') }
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+  child.kill('SIGTERM')
+  throw new Error('the web server did not start')
+}

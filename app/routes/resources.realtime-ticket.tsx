@@ -3,11 +3,18 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import type { z } from 'zod'
 import type { realtimeTicketResponseSchema } from '#contract'
+import { ApiError } from '~/utils/api.server'
 import { requireActivatedUser } from '~/utils/auth.server'
 
 export async function action({ request }: ActionFunctionArgs) {
   const { api } = await requireActivatedUser(request)
-  const ticket = await api.post<z.infer<typeof realtimeTicketResponseSchema>>('/realtime/ticket')
-  // A resource route answers a plain JSON response (read with fetch by the socket client).
-  return Response.json(ticket)
+  try {
+    const ticket = await api.post<z.infer<typeof realtimeTicketResponseSchema>>('/realtime/ticket')
+    // A resource route answers a plain JSON response (read with fetch by the socket client).
+    return Response.json(ticket)
+  } catch (error) {
+    // The session ended meanwhile (or the API refused): the client stays without a socket, no 500.
+    if (error instanceof ApiError && error.status < 500) return Response.json(error.body, { status: error.status })
+    throw error
+  }
 }

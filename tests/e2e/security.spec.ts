@@ -1,4 +1,5 @@
 // Defects found by probing the running product (security issue): each answers as the product means to.
+import { e2e } from './env'
 import { callApiAs, createEventViaApi } from './event-fixtures'
 import { expect, test } from './fixtures'
 
@@ -10,4 +11,23 @@ test('the invite drawer of a deleted event is the not-found page, not a 500', as
   const response = await page.goto(`/event/${event._id}/invite`)
   expect(response?.status()).toBe(404)
   await expect(page.getByText('Sorry! the page you are looking for does not exist.')).toBeVisible()
+})
+
+test('a locked account says so on the sign-in form, and keeps what was typed', async ({ page, createUser }) => {
+  const user = await createUser()
+  for (let i = 0; i < 5; i++) {
+    const response = await fetch(`${e2e.apiUrl}/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `198.51.100.${i + 1}` },
+      body: JSON.stringify({ email: user.email, password: `wrong-${i}` }),
+    })
+    expect(response.status).toBe(401)
+  }
+  await page.goto('/auth')
+  await page.locator('main').getByLabel('Username or email').fill(user.email)
+  await page.locator('main').getByLabel('Password', { exact: true }).fill(user.password)
+  await page.locator('main').getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.locator('main').getByText('Too many failed attempts for this account.')).toBeVisible()
+  await expect(page.locator('main').getByLabel('Username or email')).toHaveValue(user.email)
+  await expect(page).toHaveURL(/\/auth(\?index)?$/)
 })

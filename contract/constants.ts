@@ -8,10 +8,6 @@ export const DEFAULT_LANGUAGE: Language = 'en'
 
 export const ROLES = ['superAdmin', 'admin', 'user', 'bot'] as const
 export type Role = (typeof ROLES)[number]
-export const ADMIN_ROLES: readonly Role[] = ['admin', 'superAdmin']
-export function isAdminRole(role: string | null | undefined): boolean {
-  return role === 'admin' || role === 'superAdmin'
-}
 
 export const MODERATION_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const
 export type ModerationStatus = (typeof MODERATION_STATUSES)[number]

@@ -3,6 +3,7 @@
 // lets this one path through its cross-site check; this route does the CSRF check itself.
 import { loginByGoogleSchema, type AuthResponse } from '#contract'
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
+import { parse as parseCookie } from 'cookie'
 import i18next from '~/i18next.server'
 import { ApiError, getApi } from '~/utils/api.server'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -11,19 +12,13 @@ export function loader() {
   return redirect('/auth')
 }
 
-function readCookie(header: string | null, name: string): string | null {
-  for (const part of (header ?? '').split(';')) {
-    const separator = part.indexOf('=')
-    if (separator < 0) continue
-    if (part.slice(0, separator).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(separator + 1).trim())
-      } catch {
-        return null
-      }
-    }
+/** A value that is not valid percent-encoding counts as absent (cookie's own decode would keep it raw). */
+function decodeOrEmpty(value: string): string {
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    return ''
   }
-  return null
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -33,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const formData = await request.formData()
   const bodyToken = formData.get('g_csrf_token')
-  const cookieToken = readCookie(request.headers.get('Cookie'), 'g_csrf_token')
+  const cookieToken = parseCookie(request.headers.get('Cookie') ?? '', { decode: decodeOrEmpty }).g_csrf_token
   if (typeof bodyToken !== 'string' || !bodyToken || !cookieToken || bodyToken !== cookieToken)
     return failed()
 

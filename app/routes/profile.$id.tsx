@@ -3,7 +3,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { DEFAULT_LANGUAGE, isAdminRole } from '#contract'
+import { can, DEFAULT_LANGUAGE } from '#contract'
 import { personName } from '~/components/events/page/meta'
 import { useRootData } from '~/components/layout/use-root-data'
 import { AboutCard, ProfileCard, UserModerationBanner } from '~/components/profile/profile-header'
@@ -38,7 +38,7 @@ export default function PublicProfile() {
   const isSelf = viewer?.id === profile._id
   return (
     <div className="mx-auto max-w-5xl space-y-5">
-      {isSelf || (viewer && isAdminRole(viewer.role)) ? <UserModerationBanner profile={profile} /> : null}
+      {isSelf || can(viewer?.role, 'moderate') ? <UserModerationBanner profile={profile} /> : null}
       <ProfileCard profile={profile} mode={{ kind: 'public', isSelf, returnTo }} />
       <AboutCard profile={profile} />
       <UserPosts {...posts} />

@@ -2,7 +2,7 @@
 // Guards throw: a redirect, or a 401/403 response that the nearest error boundary turns into a screen
 // (sign-in prompt, confirm-email prompt, or 403) — see app/components/guard-screen.tsx.
 import { data, redirect } from '@remix-run/node'
-import { isAdminRole, type User } from '#contract'
+import { can, type Permission, type User } from '#contract'
 import { ApiError, getApi, type Api } from './api.server'
 
 export type GuardReason = 'signIn' | 'confirmEmail' | 'forbidden'
@@ -42,11 +42,16 @@ export async function requireActivatedUser(request: Request): Promise<{ user: Us
   return { user, api }
 }
 
-/** admin or superAdmin (SPEC §6); others get the 403 page. */
-export async function requireAdminUser(request: Request): Promise<{ user: User; api: Api }> {
+/** An activated user whose role may do `action` (contract PERMISSIONS); others get the 403 page. */
+export async function requirePermission(request: Request, action: Permission): Promise<{ user: User; api: Api }> {
   const { user, api } = await requireActivatedUser(request)
-  if (!isAdminRole(user.role)) return throwGuard(api, request, 'forbidden', 403)
+  if (!can(user.role, action)) return throwGuard(api, request, 'forbidden', 403)
   return { user, api }
+}
+
+/** admin or superAdmin (SPEC §6): the moderation console; others get the 403 page. */
+export function requireAdminUser(request: Request): Promise<{ user: User; api: Api }> {
+  return requirePermission(request, 'moderate')
 }
 
 /** The reverse guard of /auth/*: activated users are sent home. Unactivated ones may confirm their email. */

@@ -7,23 +7,18 @@ import {
   EVENT_LIMITS,
   type EventImage,
   type EventType,
-  isAdminRole,
   type ModerationStatus,
   type PostStatus,
-  type Role,
   type UserSummary,
   WEEK_DAYS,
 } from '#contract'
+import { postAccess, type PostAccess, type Viewer } from '../../access/policy'
 import type { Db } from '../../db'
 import type { PostRow } from '../../db/schema'
 import { PLACEHOLDER_NAME } from '../../media/images'
 import { toUserSummary } from '../users/dto'
 
-export interface Viewer {
-  id: string
-  role: Role
-  isActivated: boolean
-}
+export type { Viewer }
 
 export interface Relations {
   images: Map<string, { id: string; name: string; path: string; thumb_path: string | null }[]>
@@ -39,6 +34,8 @@ export interface Relations {
   invited: Set<string>
   /** the viewer's invitation per post, whatever its status (a recipient is invited once per event) */
   invitations: Map<string, EventInvitation>
+  /** organizers whose account is deactivated (disabled, or deletion requested) */
+  inactiveAuthors: Set<string>
 }
 
 function push<T>(map: Map<string, T[]>, key: string, value: T) {
@@ -72,12 +69,13 @@ export async function loadRelations(db: Db, rows: PostRow[], viewer: Viewer | nu
     following: new Set(),
     invited: new Set(),
     invitations: new Map(),
+    inactiveAuthors: new Set(),
   }
   const ids = rows.map((r) => r.id)
   if (ids.length === 0) return rel
   const organizers = [...new Set(rows.map((r) => r.posted_by))]
   const placeIds = rows.filter((r) => r.event_type === 'PLACE').map((r) => r.id)
-  const [images, categories, hours, likes, participants, views, users, following, invited] = await Promise.all([
+  const [images, categories, hours, likes, participants, views, users, following, invited, inactive] = await Promise.all([
     db
       .selectFrom('post_images')
       .select(['id', 'post_id', 'name', 'path', 'thumb_path'])
@@ -120,6 +118,12 @@ export async function loadRelations(db: Db, rows: PostRow[], viewer: Viewer | nu
           .where('i.post_id', 'in', ids)
           .execute()
       : Promise.resolve([]),
+    db
+      .selectFrom('users')
+      .select('id')
+      .where('id', 'in', organizers)
+      .where((eb) => eb.or([eb('disabled_at', 'is not', null), eb('deletion_requested_at', 'is not', null)]))
+      .execute(),
   ])
   for (const i of images) push(rel.images, i.post_id, i)
   for (const c of categories) push(rel.categories, c.post_id, c.category)
@@ -131,6 +135,7 @@ export async function loadRelations(db: Db, rows: PostRow[], viewer: Viewer | nu
   for (const v of views) rel.views.set(v.post_id, Number(v.n))
   rel.users = users
   for (const f of following) rel.following.add(f.followee_id)
+  for (const u of inactive) rel.inactiveAuthors.add(u.id)
   for (const i of invited) {
     rel.invitations.set(i.post_id, { invitationId: i.invitation_id, status: i.status as InvitationStatus })
     if (i.status !== 'DECLINED') rel.invited.add(i.post_id)
@@ -145,32 +150,18 @@ export function isEnded(row: Pick<PostRow, 'event_type' | 'start_date' | 'end_da
   return false
 }
 
-export interface Access {
-  isOwner: boolean
-  isModerator: boolean
-  isParticipant: boolean
-  /** REJECTED or DELETED and the viewer is neither the owner nor a moderator: 404. */
-  hidden: boolean
-  /** May open the details (else the card only, and 403 on GET /event/{id}). */
-  full: boolean
-  /** The access type lets the viewer join (seats, dates and status are checked separately). */
-  mayJoin: boolean
-}
-
-export function accessOf(row: PostRow, viewer: Viewer | null, rel: Pick<Relations, 'participants' | 'following' | 'invited'>): Access {
-  const isOwner = !!viewer && viewer.id === row.posted_by
-  const isModerator = !!viewer && isAdminRole(viewer.role)
-  const isParticipant = !!viewer && (rel.participants.get(row.id) ?? []).includes(viewer.id)
-  const invited = rel.invited.has(row.id)
-  const follower = rel.following.has(row.posted_by)
-  const hidden = !isOwner && !isModerator && (row.post_status !== 'ACTIVE' || row.moderation_status === 'REJECTED')
-  let mayJoin = false
-  if (row.access_type === 'COMMON') mayJoin = true
-  else if (row.access_type === 'SUBSCRIBERS') mayJoin = follower || invited
-  else mayJoin = invited
-  mayJoin = mayJoin && !!viewer && !isOwner
-  const full = row.access_type === 'COMMON' || isOwner || isModerator || isParticipant || invited || (row.access_type === 'SUBSCRIBERS' && follower)
-  return { isOwner, isModerator, isParticipant, hidden, full, mayJoin }
+/** The access policy's answer for one post of a loaded batch. */
+export function accessOf(
+  row: PostRow,
+  viewer: Viewer | null,
+  rel: Pick<Relations, 'participants' | 'following' | 'invited' | 'inactiveAuthors'>,
+): PostAccess {
+  return postAccess(row, viewer, {
+    isParticipant: !!viewer && (rel.participants.get(row.id) ?? []).includes(viewer.id),
+    isInvited: rel.invited.has(row.id),
+    followsAuthor: rel.following.has(row.posted_by),
+    authorInactive: rel.inactiveAuthors.has(row.posted_by),
+  })
 }
 
 export function imageDto(
@@ -189,12 +180,11 @@ export function placeholderImage(publicUrl: string): EventImage {
 
 export function toEventDto(row: PostRow, rel: Relations, viewer: Viewer | null, publicUrl: string): Event {
   const access = accessOf(row, viewer, rel)
-  const restricted = !access.full
+  const restricted = !access.readable
   const likes = rel.likes.get(row.id) ?? []
   const participants = rel.participants.get(row.id) ?? []
   const ended = isEnded(row)
-  const showImages = row.moderation_image_status !== 'REJECTED' || access.isOwner || access.isModerator
-  const images = showImages
+  const images = access.showImages
     ? (rel.images.get(row.id) ?? []).map((i) => imageDto(i, publicUrl))
     : [placeholderImage(publicUrl)]
   const coordinates: [number, number] = [Number(row.lon), Number(row.lat)]
@@ -251,10 +241,9 @@ export function toEventDto(row: PostRow, rel: Relations, viewer: Viewer | null, 
       !!viewer &&
       viewer.isActivated &&
       access.mayJoin &&
+      access.open &&
       !access.isParticipant &&
       row.event_type === 'EVENT' &&
-      row.post_status === 'ACTIVE' &&
-      row.moderation_status !== 'REJECTED' &&
       !ended &&
       seatsLeft,
     restricted,

@@ -8,11 +8,12 @@ import {
   eventFormSchema,
   eventRuleIssues,
   type GeoFilter,
+  can,
   imageLimit,
-  isAdminRole,
   type Language,
 } from '#contract'
 import { type Expression, type SqlBool, sql } from 'kysely'
+import { postsVisibleTo } from '../../access/policy'
 import type { AppContext } from '../../context'
 import { type Db, nowIso } from '../../db'
 import type { PostRow } from '../../db/schema'
@@ -77,35 +78,28 @@ export function createEventsService(ctx: AppContext) {
     return db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst()
   }
 
-  /** The post for a viewer: 404 when missing or hidden (REJECTED/DELETED) from this viewer. */
+  /** The post and the policy's answer for this viewer: 404 when missing or not visible to them. */
   async function visibleRow(id: string, viewer: Viewer | null) {
     const row = await getRow(id)
     if (!row) throw new HttpError(404, 'notFound')
     const rel = await loadRelations(db, [row], viewer, publicUrl)
     const access = accessOf(row, viewer, rel)
-    if (access.hidden) throw new HttpError(404, 'notFound')
+    if (!access.visible) throw new HttpError(404, 'notFound')
     return { row, rel, access }
-  }
-
-  function denyCode(row: PostRow): 'privateEvent' | 'subscribersOnly' {
-    return row.access_type === 'PRIVATE' ? 'privateEvent' : 'subscribersOnly'
   }
 
   /** The post whose details this viewer may read (GET /event/{id}'s rule): every call that reads or changes one post uses it. */
   async function readableRow(id: string, viewer: Viewer | null) {
     const visible = await visibleRow(id, viewer)
-    if (!visible.access.full) throw new HttpError(403, denyCode(visible.row))
+    if (!visible.access.readable) throw new HttpError(403, visible.access.denyCode)
     return visible
   }
 
-  async function ownedRow(id: string, viewer: Viewer, allowModerator = false): Promise<PostRow> {
-    const row = await getRow(id)
-    if (!row || row.post_status === 'DELETED') throw new HttpError(404, 'notFound')
-    if (row.posted_by !== viewer.id && !(allowModerator && isAdminRole(viewer.role))) {
-      // Do not reveal hidden posts to strangers.
-      if (row.moderation_status === 'REJECTED' && !isAdminRole(viewer.role)) throw new HttpError(404, 'notFound')
-      throw new HttpError(403, 'notOrganizer')
-    }
+  /** The post for its organizer's edits (or a moderator's delete): 404 when gone, 403 for anyone else. */
+  async function ownedRow(id: string, viewer: Viewer, action: 'edit' | 'delete' = 'edit'): Promise<PostRow> {
+    const { row, access } = await visibleRow(id, viewer)
+    if (row.post_status === 'DELETED') throw new HttpError(404, 'notFound')
+    if (!(action === 'edit' ? access.mayEdit : access.mayDelete)) throw new HttpError(403, 'notOrganizer')
     return row
   }
 
@@ -114,7 +108,7 @@ export function createEventsService(ctx: AppContext) {
     viewer: Viewer,
     extra: { existing?: PostRow; fileCount: number; requirePhotos: boolean },
   ): EventFields {
-    const isAdmin = isAdminRole(viewer.role)
+    const isAdmin = can(viewer.role, 'eventAdminFields')
     const errors: FieldErrors = {}
     const existing = extra.existing
     if (existing) {
@@ -147,7 +141,7 @@ export function createEventsService(ctx: AppContext) {
   /** Column values of a validated form for this author. */
   function columns(v: EventFields, viewer: Viewer) {
     const place = v.eventType === 'PLACE'
-    const isAdmin = isAdminRole(viewer.role)
+    const isAdmin = can(viewer.role, 'eventAdminFields')
     return {
       title: v.title,
       description: v.description,
@@ -260,7 +254,7 @@ export function createEventsService(ctx: AppContext) {
       const v = validateFields(fields, viewer, { existing, fileCount: 0, requirePhotos: false })
       const cols = columns(v, viewer)
       // An admin's channel link on an event stays when a non-admin cannot send one.
-      if (v.eventType === 'EVENT' && !isAdminRole(viewer.role)) cols.channel_link = existing.channel_link
+      if (v.eventType === 'EVENT' && !can(viewer.role, 'eventAdminFields')) cols.channel_link = existing.channel_link
       await db.transaction().execute(async (trx) => {
         await trx
           .updateTable('posts')
@@ -284,7 +278,7 @@ export function createEventsService(ctx: AppContext) {
     },
 
     async remove(id: string, viewer: Viewer): Promise<{ postId: string; postStatus: 'DELETED' }> {
-      await ownedRow(id, viewer, true)
+      await ownedRow(id, viewer, 'delete')
       await db.updateTable('posts').set({ post_status: 'DELETED', updated_at: nowIso() }).where('id', '=', id).execute()
       return { postId: id, postStatus: 'DELETED' }
     },
@@ -308,9 +302,10 @@ export function createEventsService(ctx: AppContext) {
 
       let query = db.selectFrom('posts').selectAll().where('event_type', '=', q.eventType)
       if (q.filter === 'my' && viewer) {
-        query = query.where('posted_by', '=', viewer.id).where('post_status', '=', 'ACTIVE')
+        query = query.where('posted_by', '=', viewer.id).where(postsVisibleTo(viewer))
       } else {
-        query = query.where('post_status', '=', 'ACTIVE').where('moderation_status', '!=', 'REJECTED')
+        // Discovery lists are the same for everyone: what a signed-out visitor may see.
+        query = query.where(postsVisibleTo(null))
         // Bounding box on the (lat, lon) index, then the exact (equirectangular) distance.
         const dLat = EVENT_LIMITS.radiusKm / KM_PER_DEG
         const k = Math.max(Math.cos((lat0 * Math.PI) / 180), 0.01)
@@ -377,9 +372,7 @@ export function createEventsService(ctx: AppContext) {
       if (userId.length > 100) throw new HttpError(404, 'notFound')
       const user = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()
       if (!user) throw new HttpError(404, 'notFound')
-      const privileged = !!viewer && (viewer.id === userId || isAdminRole(viewer.role))
-      let query = db.selectFrom('posts').selectAll().where('posted_by', '=', userId).where('post_status', '=', 'ACTIVE')
-      if (!privileged) query = query.where('moderation_status', '!=', 'REJECTED')
+      let query = db.selectFrom('posts').selectAll().where('posted_by', '=', userId).where(postsVisibleTo(viewer))
       if (q.eventType) query = query.where('event_type', '=', q.eventType)
       if (q.filter !== 'all') {
         const active = activeCondition({ placesActive: true })
@@ -403,16 +396,13 @@ export function createEventsService(ctx: AppContext) {
     /** A few upcoming events of a user for the profile widget, soonest first. */
     async widget(userId: string, viewer: Viewer | null) {
       if (userId.length > 100) throw new HttpError(404, 'notFound')
-      const privileged = !!viewer && (viewer.id === userId || isAdminRole(viewer.role))
-      let query = db
+      const rows = await db
         .selectFrom('posts')
         .selectAll()
         .where('posted_by', '=', userId)
         .where('event_type', '=', 'EVENT')
-        .where('post_status', '=', 'ACTIVE')
+        .where(postsVisibleTo(viewer))
         .where(activeCondition())
-      if (!privileged) query = query.where('moderation_status', '!=', 'REJECTED')
-      const rows = await query
         .orderBy(sql`case when start_date is null then 1 else 0 end`)
         .orderBy('start_date', 'asc')
         .orderBy('id')
@@ -517,9 +507,9 @@ export function createEventsService(ctx: AppContext) {
         const locked = await lockPost(conn, ctx.dialect, id)
         // Leaving is always allowed.
         if (await leaveSeat(conn, id, viewer.id)) return false
-        if (!access.mayJoin) throw new HttpError(403, denyCode(row))
+        if (!access.mayJoin) throw new HttpError(403, access.denyCode)
         // Moderators may see a rejected or deleted post; nobody may join one.
-        if (row.post_status !== 'ACTIVE' || row.moderation_status === 'REJECTED') throw new HttpError(400, 'eventNotAvailable')
+        if (!access.open) throw new HttpError(400, 'eventNotAvailable')
         if (isEnded(row)) throw new HttpError(400, 'eventEnded')
         return takeSeat(conn, locked, viewer.id)
       })

@@ -10,10 +10,10 @@ import {
   type InvitationRecipient,
   type InvitationResponse,
   type InvitationStatus,
-  isAdminRole,
   type MyInvitation,
   type UserSummary,
 } from '#contract'
+import { postAccess, postsVisibleTo, type PostTies } from '../../access/policy'
 import type { AppContext } from '../../context'
 import { nowIso } from '../../db'
 import type { PostRow } from '../../db/schema'
@@ -21,6 +21,8 @@ import { newId } from '../../lib/crypto'
 import { type FieldErrors, HttpError } from '../../lib/errors'
 import { isEnded, loadUserSummaries, toEventDtos, type Viewer } from '../events/dto'
 import { isParticipant, leaveSeat, lockPost, participantIds, seatTransaction, takeSeat } from '../events/seats'
+
+const NO_TIES: PostTies = { isParticipant: false, isInvited: false, followsAuthor: false, authorInactive: false }
 
 const emptyUser = (id: string): UserSummary => ({ _id: id, name: '', lastname: '', username: '', avatarFile: null })
 
@@ -33,14 +35,14 @@ export function createInvitationsService(ctx: AppContext) {
     return db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst()
   }
 
-  /** The post for its organizer: 404 when gone, 403 for anyone else (404 if hidden from them). */
-  function requireOrganizer(post: PostRow | undefined, viewer: Viewer): PostRow {
+  /** The post for its organizer (the access policy's mayEdit): 404 when gone or hidden, 403 for anyone else. */
+  function requireOrganizer(post: PostRow | undefined, viewer: Viewer) {
     if (!post || post.post_status === 'DELETED') throw new HttpError(404, 'notFound')
-    if (post.posted_by !== viewer.id) {
-      if (post.moderation_status === 'REJECTED' && !isAdminRole(viewer.role)) throw new HttpError(404, 'notFound')
-      throw new HttpError(403, 'notOrganizer')
-    }
-    return post
+    // Only the organizer passes, and their own ties to the post do not matter here.
+    const access = postAccess(post, viewer, NO_TIES)
+    if (!access.visible) throw new HttpError(404, 'notFound')
+    if (!access.mayEdit) throw new HttpError(403, 'notOrganizer')
+    return { post, access }
   }
 
   /** {id}: an invitation id, or a post id (every invitation of that event). */
@@ -66,9 +68,9 @@ export function createInvitationsService(ctx: AppContext) {
 
   return {
     async create(input: CreateInvitationInput, viewer: Viewer): Promise<CreateInvitationResponse> {
-      const post = requireOrganizer(await getPost(input.postId), viewer)
+      const { post, access } = requireOrganizer(await getPost(input.postId), viewer)
       if (post.event_type === 'PLACE') throw new HttpError(400, 'invitationsNotForPlaces')
-      if (post.moderation_status === 'REJECTED') throw new HttpError(400, 'eventNotAvailable')
+      if (!access.open) throw new HttpError(400, 'eventNotAvailable')
       if (isEnded(post)) throw new HttpError(400, 'eventEnded')
 
       const ids = [...new Set(input.recipientIds)]
@@ -169,8 +171,7 @@ export function createInvitationsService(ctx: AppContext) {
         .innerJoin('posts as p', 'p.id', 'i.post_id')
         .select(['r.invitation_id', 'r.status', 'r.created_at', 'i.post_id', 'i.sender_id'])
         .where('r.recipient_id', '=', viewer.id)
-        .where('p.post_status', '=', 'ACTIVE')
-        .where('p.moderation_status', '!=', 'REJECTED')
+        .where(postsVisibleTo(viewer, 'p'))
         .orderBy('r.created_at', 'desc')
         .orderBy('r.id', 'desc')
         .limit(size + 1)
@@ -231,7 +232,7 @@ export function createInvitationsService(ctx: AppContext) {
       const [mine] = await recipientRows(postId, { invitationId, userIds: [viewer.id] })
       if (!mine) throw new HttpError(404, 'invitationNotFound')
       const post = await getPost(postId)
-      if (!post || post.post_status !== 'ACTIVE' || post.moderation_status === 'REJECTED') throw new HttpError(404, 'notFound')
+      if (!post || !postAccess(post, viewer, NO_TIES).open) throw new HttpError(404, 'notFound')
 
       const joined = await seatTransaction(ctx, async (conn) => {
         const locked = await lockPost(conn, ctx.dialect, postId)

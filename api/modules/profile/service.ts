@@ -5,7 +5,6 @@ import {
   type FollowListQuery,
   type FollowListResponse,
   type FollowResponse,
-  isAdminRole,
   type Profile,
   PROFILE_LIMITS,
   type ProfileSearchQuery,
@@ -14,6 +13,7 @@ import {
   type UpdateProfile,
 } from '#contract'
 import { type SqlBool, sql } from 'kysely'
+import { profileAccess } from '../../access/policy'
 import type { AppContext } from '../../context'
 import { type Db, isUniqueViolation, nowIso, unicodeLower } from '../../db'
 import type { UserRow, UserUpdate } from '../../db/schema'
@@ -45,10 +45,10 @@ export function createProfileService(ctx: AppContext) {
   const publicUrl = ctx.config.publicUrl
   const images = createImageStore(ctx.config.uploadsDir)
 
-  /** A REJECTED avatar is shown to its owner and moderators only (ARCHITECTURE: post-moderation). */
+  /** A REJECTED avatar is shown to its owner and moderators only (the access policy). */
   function visibleAvatar(row: Pick<SummaryRow, 'id' | 'avatar_path' | 'avatar_name' | 'moderation_image_status'>, viewer: ProfileViewer | null): AvatarFile | null {
-    if (row.moderation_image_status === 'REJECTED' && viewer?.id !== row.id && !isAdminRole(viewer?.role)) return null
-    return avatarFileOf(publicUrl, row.avatar_path, row.avatar_name)
+    const access = profileAccess({ ...row, disabled_at: null, deletion_requested_at: null }, viewer)
+    return access.showAvatar ? avatarFileOf(publicUrl, row.avatar_path, row.avatar_name) : null
   }
 
   function summary(row: SummaryRow, viewer: ProfileViewer | null) {
@@ -58,7 +58,7 @@ export function createProfileService(ctx: AppContext) {
   /** A user that exists and is not disabled, else 404. */
   async function activeUser(id: string): Promise<UserRow> {
     const row = id.length <= 100 ? await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst() : undefined
-    if (!row || row.disabled_at) throw new HttpError(404, 'notFound')
+    if (!row || !profileAccess(row, null).visible) throw new HttpError(404, 'notFound')
     return row
   }
 

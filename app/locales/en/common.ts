@@ -47,6 +47,8 @@ export default {
     support: 'Support',
     version: 'Version {{version}}',
     rights: '© {{year}} Nearby',
+    cityData: 'City data',
+    cityDataLicence: 'CC BY 4.0 — Creative Commons Attribution 4.0 International licence',
   },
   staticPages: {
     deleteAccount: 'Delete account',

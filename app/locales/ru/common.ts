@@ -50,6 +50,8 @@ export default {
     support: 'Поддержка',
     version: 'Версия {{version}}',
     rights: '© {{year}} Nearby',
+    cityData: 'Данные о городах',
+    cityDataLicence: 'CC BY 4.0 — лицензия Creative Commons «Атрибуция 4.0 Международная»',
   },
   staticPages: {
     deleteAccount: 'Удаление аккаунта',

@@ -9,13 +9,13 @@ import {
   eventWebFormSchema,
   type EventType,
   type GeoItem,
-  isAdminRole,
+  can,
   type User,
 } from '#contract'
 import { localInputToIso } from '~/components/events/format'
 import { replyWithApiError } from '~/components/forms/submission.server'
 import { ApiError, type Api } from '~/utils/api.server'
-import { requireActivatedUser, requireAdminUser } from '~/utils/auth.server'
+import { requireActivatedUser, requirePermission } from '~/utils/auth.server'
 import { getEnv } from '~/utils/env.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { discardStaged, readStaged, stagePhotos, type StagedPhoto } from './staging.server'
@@ -24,7 +24,7 @@ import type { EventFormActionData, EventFormLoaderData } from './types'
 export type EventFormTarget = { kind: 'create'; eventType: EventType } | { kind: 'edit'; id: string }
 
 async function guard(request: Request, target: EventFormTarget) {
-  if (target.kind === 'create' && target.eventType === 'PLACE') return requireAdminUser(request)
+  if (target.kind === 'create' && target.eventType === 'PLACE') return requirePermission(request, 'createPlace')
   return requireActivatedUser(request)
 }
 
@@ -46,7 +46,7 @@ export async function eventFormLoader(request: Request, target: EventFormTarget)
   const event = target.kind === 'edit' ? await ownEvent(api, target.id) : null
   const body: EventFormLoaderData = {
     eventType: event?.eventType ?? (target.kind === 'create' ? target.eventType : 'EVENT'),
-    isAdmin: isAdminRole(user.role),
+    isAdmin: can(user.role, 'eventAdminFields'),
     event,
   }
   return data(body)
@@ -58,7 +58,7 @@ function ruleOptions(user: User, eventType: EventType, event: Event | null) {
     eventType,
     existingPhotos: event?.images.length ?? 0,
     lockedAccessType: event?.accessType,
-    isAdmin: isAdminRole(user.role),
+    isAdmin: can(user.role, 'eventAdminFields'),
     existingStartDate: event?.startDate ?? null,
     existingEndDate: event?.endDate ?? null,
     toIso: (local: string) => localInputToIso(local, TIME_ZONE),

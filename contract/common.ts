@@ -24,6 +24,8 @@ export const passwordField = z
 export const errorResponseSchema = z.object({
   message: z.string(),
   errors: z.record(z.array(z.string())),
+  /** The message code of `message` (contract/messages.ts), for clients that act on the kind of refusal. */
+  code: z.string().optional(),
 })
 export type ErrorResponse = z.infer<typeof errorResponseSchema>
 

@@ -33,6 +33,8 @@ export class HttpError extends Error {
 export interface ErrorBody {
   message: string
   errors: Record<string, string[]>
+  /** The message code beside its translated text (additive: older clients read only message and errors). */
+  code: string
 }
 
 export function errorBody(
@@ -44,7 +46,7 @@ export function errorBody(
   for (const [field, codes] of Object.entries(fieldErrors)) {
     errors[field] = codes.map((c) => translateMessage(c, language))
   }
-  return { message: translateMessage(code, language), errors }
+  return { message: translateMessage(code, language), errors, code }
 }
 
 /** Maps one zod issue to a message code: schema codes stay, zod's own defaults become required/invalidValue. */

@@ -30,7 +30,7 @@ describe('sign-in guesses per account, from many addresses', () => {
     await guessWrong(api, s.input.email, 5)
     const locked = await loginFrom(api, s.input.email, s.input.password)
     expect(locked.status).toBe(429)
-    expect(locked.body).toEqual({ message: LOCKED, errors: {} })
+    expect(locked.body).toEqual({ message: LOCKED, errors: {}, code: 'accountLocked' })
     const retryAfter = Number(locked.headers.get('retry-after'))
     expect(retryAfter).toBeGreaterThan(14 * 60)
     expect(retryAfter).toBeLessThanOrEqual(15 * 60)

@@ -48,6 +48,7 @@ describe('POST /auth/registration', () => {
     const dupEmail = await api.post('/auth/registration', { ...uniqueUser(), email: first.input.email })
     expect(dupEmail.status).toBe(409)
     expect(dupEmail.body).toEqual({
+      code: 'emailTaken',
       message: 'This email is already registered.',
       errors: { email: ['This email is already registered.'] },
     })
@@ -95,6 +96,7 @@ describe('POST /auth/registration', () => {
     )
     expect(res.status).toBe(400)
     expect(res.body).toEqual({
+      code: 'validationFailed',
       message: 'Проверьте отмеченные поля.',
       errors: { name: ['Минимум 3 символа!'], password: ['Пароль должен содержать минимум 6 символов!'] },
     })
@@ -137,6 +139,7 @@ describe('email verification', () => {
       const res = await api.post('/auth/verificateEmail', { email: reg.input.email, verificationCode: wrong })
       expect(res.status).toBe(400)
       expect(res.body).toEqual({
+        code: 'codeWrong',
         message: 'The code is wrong or has expired.',
         errors: { verificationCode: ['The code is wrong or has expired.'] },
       })
@@ -230,7 +233,7 @@ describe('POST /auth/login', () => {
     const unknown = await api.post('/auth/login', { email: 'ghost@example.com', password: 'wrong-password' })
     expect(wrong.status).toBe(401)
     expect(unknown.status).toBe(401)
-    expect(wrong.body).toEqual({ message: 'Wrong email/username or password.', errors: {} })
+    expect(wrong.body).toEqual({ message: 'Wrong email/username or password.', errors: {}, code: 'invalidCredentials' })
     expect(unknown.body).toEqual(wrong.body)
   })
 
@@ -279,10 +282,10 @@ describe('GET /auth/my', () => {
   it('401 without a token, with a bad token, with a token of another issuer', async () => {
     const none = await api.get('/auth/my')
     expect(none.status).toBe(401)
-    expect(none.body).toEqual({ message: 'Please sign in.', errors: {} })
+    expect(none.body).toEqual({ message: 'Please sign in.', errors: {}, code: 'unauthorized' })
     const bad = await api.get('/auth/my', { token: 'not-a-jwt' })
     expect(bad.status).toBe(401)
-    expect(bad.body).toEqual({ message: 'Your session has expired. Please sign in again.', errors: {} })
+    expect(bad.body).toEqual({ message: 'Your session has expired. Please sign in again.', errors: {}, code: 'tokenInvalid' })
     const session = await activatedUser(api)
     const [h, p] = session.accessToken.split('.')
     const tampered = await api.get('/auth/my', { token: `${h}.${p}.AAAA` })

@@ -70,7 +70,7 @@ describe('POST /auth/loginByGoogle', () => {
   ])('refuses a %s token with 401 googleTokenInvalid', async (_name, make) => {
     const res = await api.post('/auth/loginByGoogle', { credential: await make() })
     expect(res.status).toBe(401)
-    expect(res.body).toEqual({ message: 'Google sign-in failed: the token is not valid.', errors: {} })
+    expect(res.body).toEqual({ message: 'Google sign-in failed: the token is not valid.', errors: {}, code: 'googleTokenInvalid' })
   })
 
   it('refuses an unverified Google email', async () => {
@@ -84,7 +84,7 @@ describe('POST /auth/loginByGoogle', () => {
   it('answers 400 googleNotConfigured without GOOGLE_CLIENT_ID', async () => {
     const res = await unconfigured.post('/auth/loginByGoogle', { credential: await google.sign() })
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ message: 'Google sign-in is not configured on this server.', errors: {} })
+    expect(res.body).toEqual({ message: 'Google sign-in is not configured on this server.', errors: {}, code: 'googleNotConfigured' })
     const ru = await unconfigured.post('/auth/loginByGoogle', { credential: 'x' }, { lang: 'ru' })
     expect(ru.body.message).toBe('Вход через Google не настроен на этом сервере.')
   })

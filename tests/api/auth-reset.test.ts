@@ -84,6 +84,7 @@ describe('password reset', () => {
     })
     expect(bad.status).toBe(400)
     expect(bad.body).toEqual({
+      code: 'resetLinkInvalid',
       message: 'This reset link is invalid or has expired.',
       errors: { activatedLink: ['This reset link is invalid or has expired.'] },
     })

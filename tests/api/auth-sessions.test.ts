@@ -61,7 +61,7 @@ describe('POST /auth/refresh', () => {
     await new Promise((r) => setTimeout(r, 1300))
     const reuse = await shortGrace.post('/auth/refresh', { refreshToken: s.refreshToken })
     expect(reuse.status).toBe(401)
-    expect(reuse.body).toEqual({ message: 'Your session has expired. Please sign in again.', errors: {} })
+    expect(reuse.body).toEqual({ message: 'Your session has expired. Please sign in again.', errors: {}, code: 'tokenInvalid' })
     // The legitimate successor is revoked as well (the family is burnt).
     const successor = await shortGrace.post('/auth/refresh', { refreshToken: r1.body.refreshToken })
     expect(successor.status).toBe(401)
@@ -220,7 +220,7 @@ describe('auth helpers for later modules', () => {
     const reg = await registerUser(api)
     const notActive = await api.get('/test/activated', { token: reg.accessToken })
     expect(notActive.status).toBe(403)
-    expect(notActive.body).toEqual({ message: 'Please confirm your email first.', errors: {} })
+    expect(notActive.body).toEqual({ message: 'Please confirm your email first.', errors: {}, code: 'notActivated' })
     const s = await activatedUser(api)
     const ok = await api.get('/test/activated', { token: s.accessToken })
     expect(ok.status).toBe(200)

@@ -71,6 +71,7 @@ describe('photo processing', () => {
     })
     expect(res.status).toBe(415)
     expect(res.body).toEqual({
+      code: 'unsupportedImage',
       message: 'Only JPEG, PNG and WebP images are accepted.',
       errors: { files: ['Only JPEG, PNG and WebP images are accepted.'] },
     })

@@ -203,7 +203,7 @@ describe('markAsOpened and DELETE: only the recipient', () => {
     expect((await put(`/notifications/${id}/markAsOpened`)).status).toBe(401)
     const foreign = await put(`/notifications/${id}/markAsOpened`, other.token)
     expect(foreign.status).toBe(404)
-    expect(foreign.body).toEqual({ message: 'Not found.', errors: {} })
+    expect(foreign.body).toEqual({ message: 'Not found.', errors: {}, code: 'notFound' })
     expect((await put(`/notifications/${randomUUID()}/markAsOpened`, me.token)).status).toBe(404)
     expect((await get('/notifications/latest', me.token)).body.count).toBe(2)
     const res = await put(`/notifications/${id}/markAsOpened`, me.token)

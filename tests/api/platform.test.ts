@@ -63,9 +63,9 @@ describe('platform', () => {
   it('unknown route → 404 in the uniform shape, translated', async () => {
     const res = await api.get('/no/such/route')
     expect(res.status).toBe(404)
-    expect(res.body).toEqual({ message: 'Not found.', errors: {} })
+    expect(res.body).toEqual({ message: 'Not found.', errors: {}, code: 'notFound' })
     const ru = await api.get('/no/such/route', { lang: 'ru-RU,ru;q=0.9,en;q=0.8' })
-    expect(ru.body).toEqual({ message: 'Не найдено.', errors: {} })
+    expect(ru.body).toEqual({ message: 'Не найдено.', errors: {}, code: 'notFound' })
   })
 
   it('malformed JSON → 400, not 500', async () => {
@@ -84,7 +84,7 @@ describe('platform', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     })
     expect(res.status).toBe(415)
-    expect(res.body).toEqual({ message: 'Unsupported content type.', errors: {} })
+    expect(res.body).toEqual({ message: 'Unsupported content type.', errors: {}, code: 'unsupportedMediaType' })
     const text = await api.request('POST', '/auth/login', {
       rawBody: 'hello',
       headers: { 'content-type': 'text/plain' },
@@ -99,7 +99,7 @@ describe('platform', () => {
       headers: { 'content-type': 'application/json' },
     })
     expect(res.status).toBe(413)
-    expect(res.body).toEqual({ message: 'The request is too large.', errors: {} })
+    expect(res.body).toEqual({ message: 'The request is too large.', errors: {}, code: 'payloadTooLarge' })
   })
 
   it('no body at all names every required field', async () => {

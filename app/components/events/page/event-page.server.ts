@@ -4,7 +4,6 @@ import { data, redirect } from '@remix-run/node'
 import { z } from 'zod'
 import {
   EVENT_TYPES,
-  messages,
   type Event,
   type UserSummary,
 } from '#contract'
@@ -37,10 +36,9 @@ export function pageUrls(id: string) {
   return { origin, pageUrl: `${origin}${eventPath(id)}` }
 }
 
-/** The API's 403 message (translated) back to its code: which way in to explain. */
+/** The API's 403 code: which way in to explain. */
 export function privateReason(error: ApiError): PrivateReason {
-  const subscribers = Object.values(messages).some((texts) => texts.subscribersOnly === error.body.message)
-  return subscribers ? 'subscribersOnly' : 'privateEvent'
+  return error.body.code === 'subscribersOnly' ? 'subscribersOnly' : 'privateEvent'
 }
 
 /** A refusal the loader cannot show as a page of its own: the root error boundary's page for that status. */

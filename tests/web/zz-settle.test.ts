@@ -1,0 +1,323 @@
+// Every loader and resource route keeps the user signed in when it runs with an expired access token
+// (docs/decisions/012-one-api-client-per-request.md): the real API with 2-second access tokens, the real
+// built web server (server.mjs), and the routes enumerated from the build's route manifest, so a route added
+// later is covered without touching this file (one with an unknown dynamic segment fails loudly in prepare()).
+// Each case: a fresh activated user whose cookie's access token has expired requests the route as a browser
+// would (no redirects followed), keeps the Set-Cookie it gets, and must still be signed in afterwards: the
+// session cookie it now holds carries the session's current refresh token (not one the API has already
+// replaced, which only the web's 30-second memory of recent refreshes would paper over) and the guarded
+// /admin/profile/settings answers 200 (a signed-out user gets the 401 sign-in screen there).
+import http from 'node:http'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { authSessionStorage as authSessionStorageType } from '../../app/utils/session.server'
+import { createEvent, makeUsers, type TestUser } from '../api/events-fixtures'
+import { startTestApi, type TestApi } from '../api/helpers'
+import { startFakeNominatim, type FakeNominatim } from '../support/nominatim'
+import { startWebServer, type WebServer } from '../support/web-server'
+
+const SESSION_SECRET = 'web-test-session-secret-0123456789'
+const GUARDED_PAGE = '/admin/profile/settings'
+const SESSION_COOKIE = 'nearby_session'
+
+// ---------------------------------------------------------------------------------------------------------
+// The routes, from the build (`npx remix build`), as Remix's server matches them.
+
+interface BuiltRoute {
+  id: string
+  parentId?: string
+  path?: string
+  index?: boolean
+  module: { loader?: unknown; action?: unknown; default?: unknown; ErrorBoundary?: unknown }
+}
+
+// The build's modules read the web env when loaded; nothing of the build runs here but its route table.
+process.env.SESSION_SECRET = SESSION_SECRET
+const { routes } = (await import(pathToFileURL(path.resolve('build/index.js')).href)) as {
+  routes: Record<string, BuiltRoute>
+}
+
+function ancestry(id: string): BuiltRoute[] {
+  const route = routes[id]
+  if (!route) throw new Error(`unknown route ${id}`)
+  return [...(route.parentId ? ancestry(route.parentId) : []), route]
+}
+
+/** The URL pattern a route answers, e.g. `/event/:id/invite` (an index route answers its parent's URL). */
+function urlPattern(id: string): string {
+  const segments = ancestry(id).flatMap((route) => (route.path ?? '').split('/').filter(Boolean))
+  return `/${segments.join('/')}`
+}
+
+/** document: a page load; data: the single-fetch request of a client-side navigation; resource: a GET of a
+ * resource route; action: a POST to an action-only resource route. */
+type Kind = 'document' | 'data' | 'resource' | 'action'
+
+interface Case {
+  /** `/event/:id/invite` */
+  pattern: string
+  kind: Kind
+  /** The routes the URL matches, root first: their loaders (or the action) run for the request. */
+  routeIds: string[]
+  name: string
+}
+
+/** Remix 2.17 single fetch: `/users` → `/users.data`, `/` → `/_root.data` (singleFetchUrl, @remix-run/react). */
+function dataPath(pathname: string): string {
+  return pathname === '/' ? '/_root.data' : `${pathname.replace(/\/$/, '')}.data`
+}
+
+/** Queries that make a resource route's loader call the API (without one it answers [] at once). */
+const QUERIES: Record<string, string> = {
+  '/resources/cities': '?q=Bel',
+  '/resources/geocode': '?q=Knez%20Mihailova%201',
+}
+
+const isModeration = (pattern: string) => pattern === '/moderation' || pattern.startsWith('/moderation/')
+
+function buildCases(): Case[] {
+  // Routes that share a URL (a layout and its index route; root and routes/_index) are one URL: the deepest
+  // of them is the leaf Remix matches, and the loaders of the whole chain run.
+  const leaves = new Map<string, BuiltRoute>()
+  for (const id of Object.keys(routes)) {
+    const pattern = urlPattern(id)
+    const current = leaves.get(pattern)
+    if (!current || ancestry(id).length > ancestry(current.id).length) leaves.set(pattern, routes[id]!)
+  }
+  const cases: Case[] = []
+  for (const [pattern, leaf] of [...leaves].sort(([a], [b]) => a.localeCompare(b))) {
+    const routeIds = ancestry(leaf.id).map((route) => route.id)
+    const shown = pattern.replace(/:(\w+)/g, '{$1}')
+    const add = (kind: Kind, request: string) =>
+      cases.push({ pattern, kind, routeIds, name: `${request} keeps the user signed in` })
+    // Remix's own test for a resource route (server-runtime): neither a component nor an error boundary.
+    const isResource = leaf.module.default == null && leaf.module.ErrorBoundary == null
+    if (!isResource) {
+      // A page: the document request, and the data request of a client-side navigation to it, which runs
+      // the same chain of loaders (every chain has the root loader, so every page has a data request).
+      add('document', `GET ${shown}`)
+      add('data', `GET ${dataPath(shown)}`)
+    } else if (leaf.module.loader) {
+      // Resource routes are fetched as they are: their `.data` URL is nothing a browser asks for.
+      add('resource', `GET ${shown}`)
+    } else if (leaf.module.action) {
+      // Not GET-requested: an action-only resource route (resources.view, resources.realtime-ticket) answers
+      // a GET with Remix's 405 without running anything. Pages POST to it: an empty form, the least a
+      // browser can send, must neither sign the user out nor fail.
+      add('action', `POST ${shown} (empty form)`)
+    } else {
+      throw new Error(`${leaf.id}: a resource route with neither a loader nor an action`)
+    }
+  }
+  return cases
+}
+
+const cases = buildCases()
+
+// ---------------------------------------------------------------------------------------------------------
+// Servers, users, the browser's cookie jar.
+
+let api: TestApi
+let web: WebServer
+let geocoder: FakeNominatim
+let authSessionStorage: typeof authSessionStorageType
+const prepared = new Map<string, Prepared>()
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** A browser's cookies for the web's origin: each Set-Cookie replaces (or deletes) its cookie. */
+class CookieJar {
+  private readonly cookies = new Map<string, string>()
+  get(name: string): string | undefined {
+    return this.cookies.get(name)
+  }
+  take(setCookies: string[]) {
+    for (const setCookie of setCookies) {
+      const [pair = '', ...attributes] = setCookie.split(';')
+      const eq = pair.indexOf('=')
+      const name = pair.slice(0, eq).trim()
+      const value = pair.slice(eq + 1).trim()
+      const expired = attributes.some((attribute) => {
+        const [key = '', val = ''] = attribute.split('=').map((part) => part.trim().toLowerCase())
+        return (key === 'max-age' && Number(val) <= 0) || (key === 'expires' && Date.parse(val) <= Date.now())
+      })
+      if (expired || value === '') this.cookies.delete(name)
+      else this.cookies.set(name, value)
+    }
+  }
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
+  }
+}
+
+/**
+ * One request on its own connection (no keep-alive): a pooled socket that the server closes after its
+ * 5-second keep-alive, just as the client reuses it, would fail the case for nothing the app did.
+ */
+function request(
+  url: string,
+  options: { method?: string; headers: Record<string, string>; body?: string },
+): Promise<{ status: number; setCookies: string[] }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: options.method ?? 'GET', headers: options.headers, agent: false }, (res) => {
+      res.resume()
+      res.on('error', reject)
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, setCookies: res.headers['set-cookie'] ?? [] }))
+    })
+    req.on('error', reject)
+    req.end(options.body)
+  })
+}
+
+function jwtExpiry(token: string): number {
+  const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp: number }
+  return payload.exp
+}
+
+interface Prepared {
+  url: string
+  jar: CookieJar
+  userId: string
+  accessTokenExp: number
+}
+
+/** The case's URL with real ids, and the cookie of a signed-in activated user (a session of its own). */
+async function prepare(testCase: Case, user: TestUser, profileOwner: TestUser): Promise<Prepared> {
+  const role = isModeration(testCase.pattern) ? 'admin' : 'user'
+  const { familyId, refreshToken } = await api.app.tokens.startSession(user.id)
+  const signAccessToken = () => api.app.tokens.signAccessToken({ id: user.id, role, isActivated: true }, familyId)
+  // A token signed just before the upload: a 2-second token made earlier may be spent by then on a busy machine.
+  const needsEvent = /\/event\/:id(\/|$)/.test(testCase.pattern)
+  const eventId = needsEvent ? (await createEvent(api, await signAccessToken()))._id : ''
+  const segments = testCase.pattern.split('/').map((segment, i, all) => {
+    if (segment === '*') return 'no-such-page'
+    if (!segment.startsWith(':')) return segment
+    const param = `${all[i - 1]}/${segment}`
+    if (param === 'event/:id') return eventId // an upcoming event the user owns: its edit and invite pages are theirs
+    if (param === 'profile/:id') return profileOwner.id // another user's profile
+    if (segment === ':tab') return 'users'
+    if (segment === ':link') return 'no-such-reset-link'
+    throw new Error(`${testCase.pattern}: no value for ${segment}; add one in prepare()`)
+  })
+  const pathname = segments.join('/') || '/'
+  const url = `${web.url}${testCase.kind === 'data' ? dataPath(pathname) : pathname}${QUERIES[testCase.pattern] ?? ''}`
+
+  const accessToken = await signAccessToken()
+  const session = await authSessionStorage.getSession()
+  session.set('accessToken', accessToken)
+  session.set('refreshToken', refreshToken)
+  session.set('userId', user.id)
+  const jar = new CookieJar()
+  jar.take([await authSessionStorage.commitSession(session)])
+  return { url, jar, userId: user.id, accessTokenExp: jwtExpiry(accessToken) }
+}
+
+interface Outcome {
+  status: number
+  /** The browser still holds a session cookie (none when the response deleted it). */
+  hasSessionCookie: boolean
+  /** The cookie's refresh token as the API sees it: current, or replaced by a rotation the browser never got. */
+  refreshToken: 'current' | 'replaced' | 'revoked' | 'unknown' | 'none'
+  sameUser: boolean
+  guardedPageStatus: number
+}
+
+async function run(testCase: Case, { url, jar, userId }: Prepared): Promise<Outcome> {
+  const headers: Record<string, string> = {
+    Cookie: jar.header(),
+    'Accept-Language': 'en',
+    Accept: testCase.kind === 'document' ? 'text/html,application/xhtml+xml,*/*;q=0.8' : '*/*',
+  }
+  let body: string | undefined
+  if (testCase.kind === 'action') {
+    body = ''
+    Object.assign(headers, {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      'Content-Length': '0',
+      'Sec-Fetch-Site': 'same-origin',
+    })
+  }
+  const response = await request(url, { method: testCase.kind === 'action' ? 'POST' : 'GET', headers, body })
+  jar.take(response.setCookies)
+  const s0 = await authSessionStorage.getSession(jar.header())
+  const r0 = await api.app.tokens.findByToken(s0.get('refreshToken') ?? '')
+  const immediate = r0?.replaced_at ? 'replaced' : 'current'
+  await sleep(1500)
+  console.log('SETTLE', testCase.name, response.status, 'setCookie', response.setCookies.some((c) => c.startsWith('nearby_session')), 'immediate', immediate)
+
+  const session = await authSessionStorage.getSession(jar.header())
+  const refreshToken = session.get('refreshToken')
+  let state: Outcome['refreshToken'] = 'none'
+  if (refreshToken) {
+    // Read before the guarded page loads: that request may rotate the jar's token itself.
+    const row = await api.app.tokens.findByToken(refreshToken)
+    state = !row ? 'unknown' : row.revoked_at ? 'revoked' : row.replaced_at ? 'replaced' : 'current'
+  }
+
+  const guarded = await request(`${web.url}${GUARDED_PAGE}`, {
+    headers: { Cookie: jar.header(), Accept: 'text/html', 'Accept-Language': 'en' },
+  })
+  return {
+    status: response.status,
+    hasSessionCookie: jar.get(SESSION_COOKIE) !== undefined,
+    refreshToken: state,
+    sameUser: session.get('userId') === userId,
+    guardedPageStatus: guarded.status,
+  }
+}
+
+beforeAll(async () => {
+  geocoder = await startFakeNominatim()
+  api = await startTestApi({ ACCESS_TOKEN_TTL_SECONDS: '2', GEOCODER_URL: geocoder.url, GEOCODER_MIN_INTERVAL_MS: '0' })
+  web = await startWebServer({ API_URL: api.url, SESSION_SECRET })
+  process.env.WEB_URL = web.url
+  authSessionStorage = (await import('../../app/utils/session.server')).authSessionStorage
+
+  // One fresh user per case (admins for /moderation), so that the cases are independent.
+  const admins = cases.filter((c) => isModeration(c.pattern)).length
+  const [users, adminUsers, [profileOwner]] = await Promise.all([
+    makeUsers(api, cases.length - admins),
+    makeUsers(api, admins, { role: 'admin' }),
+    makeUsers(api, 1),
+  ])
+  const ready = await Promise.all(
+    cases.map((c) => prepare(c, (isModeration(c.pattern) ? adminUsers : users).pop()!, profileOwner!)),
+  )
+  cases.forEach((c, i) => prepared.set(c.name, ready[i]!))
+
+  // Past every cookie's access token expiry: the API refuses them (the web refreshes even a little earlier).
+  const lastExp = Math.max(...ready.map((p) => p.accessTokenExp))
+  await sleep(Math.max(0, lastExp * 1000 - Date.now()) + 300)
+})
+
+afterAll(async () => {
+  web?.stop()
+  await api?.close()
+  await geocoder?.close()
+})
+
+it('enumerates every route of the build', () => {
+  expect(cases.length).toBeGreaterThan(40)
+  const covered = new Set(cases.flatMap((c) => c.routeIds))
+  expect(Object.keys(routes).filter((id) => !covered.has(id))).toEqual([])
+})
+
+// Concurrent up to vitest's maxConcurrency (5): all at once would keep the web server busy for longer than
+// a 2-second token lives, and a request that outlives two of them is not what this file is about.
+describe.concurrent('with an expired access token', () => {
+  it.each(cases.map((c) => [c.name, c] as const))('%s', async (name, testCase) => {
+    const outcome = await run(testCase, prepared.get(name)!)
+    const context = `${testCase.routeIds.join(' > ')}: ${JSON.stringify(outcome)}`
+    expect(outcome.status, context).toBeLessThan(500)
+    // The user is signed in and activated: no route may answer them the sign-in screen.
+    expect(outcome.status, context).not.toBe(401)
+    expect(outcome, context).toEqual({
+      status: outcome.status,
+      hasSessionCookie: true,
+      refreshToken: 'current',
+      sameUser: true,
+      guardedPageStatus: 200,
+    })
+  })
+})

@@ -382,6 +382,10 @@ export const userEventsQuerySchema = z.object({
   filter: z.enum(['active', 'completed', 'all'], { errorMap: () => ({ message: 'invalidValue' }) }).default('all'),
 })
 
+/** PUT /event/{id}/like and /participate: the state wanted; no body (or no field) toggles, as the mobile app does. */
+export const likeBodySchema = z.object({ like: z.boolean().optional() }).strict()
+export const participateBodySchema = z.object({ participate: z.boolean().optional() }).strict()
+
 export const likeResponseSchema = z.object({ postId: z.string(), likes: z.array(z.string()), likesCount: z.number().int(), isLiked: z.boolean() })
 export const viewResponseSchema = z.object({ postId: z.string(), views: z.number().int() })
 export const participateResponseSchema = z.object({

@@ -171,6 +171,9 @@ export function profileFormToUpdate(form: ProfileForm): Omit<UpdateProfileInput,
 export const profileSchema = userSchema.extend({ isFollowing: z.boolean() })
 export type Profile = z.infer<typeof profileSchema>
 
+/** PUT /profile/{id}/follow: the state wanted; no body (or no field) toggles, as the mobile app does. */
+export const followBodySchema = z.object({ follow: z.boolean().optional() }).strict()
+
 export const followResponseSchema = z.object({
   /** The followee's follower count after the toggle. */
   followers: z.number().int(),

@@ -1,5 +1,5 @@
 // POST /resources/follow {userId, intent: follow|unfollow, redirectTo}: every Follow/Unfollow button of the
-// web (profile page, followers/following tables). The API toggles, so the current state is read first and
+// web (profile page, followers/following tables). It asks the API for the state wanted ({follow: true|false}), so
 // a repeated post (double click, reload without JavaScript) never flips it back. Without JavaScript the
 // answer is a redirect to redirectTo with a toast; a fetcher (the ENHANCED_FIELD) gets the new counts.
 import { data, redirect, type ActionFunctionArgs } from '@remix-run/node'
@@ -35,12 +35,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const { intent, userId } = parsed.data
   const path = `/profile/${encodeURIComponent(userId)}`
   try {
-    const current = await api.get<Profile>(path)
-    let state: FollowResponse = { followers: current.followers, isFollowing: current.isFollowing }
-    if (current.isFollowing !== (intent === 'follow')) state = await api.put<FollowResponse>(`${path}/follow`)
+    // The state wanted, set atomically by the API (a repeated post never flips it back); the name is for the toast.
+    const [state, person] = await Promise.all([
+      api.put<FollowResponse>(`${path}/follow`, { follow: intent === 'follow' }),
+      api.get<Profile>(path),
+    ])
     const toast = {
       message: state.isFollowing ? 'profile:followed' : 'profile:unfollowed',
-      values: { name: personName(current) },
+      values: { name: personName(person) },
     }
     if (enhanced)
       return data<FollowActionData>(

@@ -3,13 +3,15 @@
 // built web server (server.mjs), and the routes enumerated from the build's route manifest, so a route added
 // later is covered without touching this file (one with an unknown dynamic segment fails loudly in prepare()).
 // Each case: a fresh activated user whose cookie's access token has expired requests the route as a browser
-// would (no redirects followed), keeps the Set-Cookie it gets, and must still be signed in afterwards: the
-// session cookie it now holds carries the session's current refresh token (not one the API has already
-// replaced, which only the web's 30-second memory of recent refreshes would paper over) and the guarded
+// would (no redirects followed) and keeps the Set-Cookie it gets. Once whatever the request left running in
+// the web server has landed, the user must still be signed in: the session cookie the browser holds carries
+// the session's current refresh token (not one the API has already replaced, which only the web's 30-second
+// memory of recent refreshes would paper over until the user is signed out), and the guarded
 // /admin/profile/settings answers 200 (a signed-out user gets the 401 sign-in screen there).
 import http from 'node:http'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { matchRoutes } from '@remix-run/react'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { authSessionStorage as authSessionStorageType } from '../../app/utils/session.server'
 import { createEvent, makeUsers, type TestUser } from '../api/events-fixtures'
@@ -20,6 +22,8 @@ import { startWebServer, type WebServer } from '../support/web-server'
 const SESSION_SECRET = 'web-test-session-secret-0123456789'
 const GUARDED_PAGE = '/admin/profile/settings'
 const SESSION_COOKIE = 'nearby_session'
+/** How long the web server gets, after answering, for whatever the request left running. */
+const SETTLE_MS = 1_000
 
 // ---------------------------------------------------------------------------------------------------------
 // The routes, from the build (`npx remix build`), as Remix's server matches them.
@@ -63,6 +67,25 @@ interface Case {
   name: string
 }
 
+type RouteTree = { id: string; path?: string; index?: boolean; children?: RouteTree[] }
+
+/** The manifest as nested routes, to check with React Router's own matching that a URL reaches its route. */
+function routeTree(parentId?: string): RouteTree[] {
+  return Object.values(routes)
+    .filter((route) => route.parentId === parentId)
+    .map((route) => ({
+      id: route.id,
+      path: route.path,
+      index: route.index,
+      ...(route.index ? {} : { children: routeTree(route.id) }),
+    }))
+}
+const tree = routeTree()
+
+function matchedLeaf(pathname: string): string | undefined {
+  return matchRoutes(tree as Parameters<typeof matchRoutes>[0], pathname)?.at(-1)?.route.id
+}
+
 /** Remix 2.17 single fetch: `/users` → `/users.data`, `/` → `/_root.data` (singleFetchUrl, @remix-run/react). */
 function dataPath(pathname: string): string {
   return pathname === '/' ? '/_root.data' : `${pathname.replace(/\/$/, '')}.data`
@@ -103,8 +126,8 @@ function buildCases(): Case[] {
       add('resource', `GET ${shown}`)
     } else if (leaf.module.action) {
       // Not GET-requested: an action-only resource route (resources.view, resources.realtime-ticket) answers
-      // a GET with Remix's 405 without running anything. Pages POST to it: an empty form, the least a
-      // browser can send, must neither sign the user out nor fail.
+      // a GET with React Router's 400 "no loader" without running any app code. Pages POST to it: an empty
+      // form, the least a browser can send, must neither sign the user out nor fail.
       add('action', `POST ${shown} (empty form)`)
     } else {
       throw new Error(`${leaf.id}: a resource route with neither a loader nor an action`)
@@ -191,7 +214,7 @@ async function prepare(testCase: Case, user: TestUser, profileOwner: TestUser): 
   const needsEvent = /\/event\/:id(\/|$)/.test(testCase.pattern)
   const eventId = needsEvent ? (await createEvent(api, await signAccessToken()))._id : ''
   const segments = testCase.pattern.split('/').map((segment, i, all) => {
-    if (segment === '*') return 'no-such-page'
+    if (segment === '*') return 'no/such-page' // two segments: one would match a sibling `:param` route first
     if (!segment.startsWith(':')) return segment
     const param = `${all[i - 1]}/${segment}`
     if (param === 'event/:id') return eventId // an upcoming event the user owns: its edit and invite pages are theirs
@@ -201,6 +224,8 @@ async function prepare(testCase: Case, user: TestUser, profileOwner: TestUser): 
     throw new Error(`${testCase.pattern}: no value for ${segment}; add one in prepare()`)
   })
   const pathname = segments.join('/') || '/'
+  const leafId = testCase.routeIds.at(-1)
+  if (matchedLeaf(pathname) !== leafId) throw new Error(`${pathname} matches ${matchedLeaf(pathname)}, not ${leafId}`)
   const url = `${web.url}${testCase.kind === 'data' ? dataPath(pathname) : pathname}${QUERIES[testCase.pattern] ?? ''}`
 
   const accessToken = await signAccessToken()
@@ -213,54 +238,66 @@ async function prepare(testCase: Case, user: TestUser, profileOwner: TestUser): 
   return { url, jar, userId: user.id, accessTokenExp: jwtExpiry(accessToken) }
 }
 
-interface Outcome {
-  status: number
-  /** The browser still holds a session cookie (none when the response deleted it). */
-  hasSessionCookie: boolean
-  /** The cookie's refresh token as the API sees it: current, or replaced by a rotation the browser never got. */
-  refreshToken: 'current' | 'replaced' | 'revoked' | 'unknown' | 'none'
-  sameUser: boolean
-  guardedPageStatus: number
-}
-
-async function run(testCase: Case, { url, jar, userId }: Prepared): Promise<Outcome> {
+/** The route's answer to the browser, which keeps the cookies it sets. */
+async function requestRoute(testCase: Case, { url, jar }: Prepared): Promise<{ status: number }> {
   const headers: Record<string, string> = {
     Cookie: jar.header(),
     'Accept-Language': 'en',
     Accept: testCase.kind === 'document' ? 'text/html,application/xhtml+xml,*/*;q=0.8' : '*/*',
   }
-  let body: string | undefined
   if (testCase.kind === 'action') {
-    body = ''
     Object.assign(headers, {
       'Content-Type': 'application/x-www-form-urlencoded',
       'Content-Length': '0',
       'Sec-Fetch-Site': 'same-origin',
     })
   }
-  const response = await request(url, { method: testCase.kind === 'action' ? 'POST' : 'GET', headers, body })
+  const response = await request(url, { method: testCase.kind === 'action' ? 'POST' : 'GET', headers, body: '' })
   jar.take(response.setCookies)
+  return { status: response.status }
+}
 
+interface SignedInState {
+  /** The browser still holds a session cookie (none when a response deleted it). */
+  hasSessionCookie: boolean
+  /** The cookie's refresh token as the API sees it: 'replaced' by a rotation the browser never got is the
+   * sign-out to come, once the API's 10-second grace and the web's 30-second memory have passed. */
+  refreshToken: 'current' | 'replaced' | 'revoked' | 'unknown' | 'none'
+  sameUser: boolean
+  guardedPageStatus: number
+}
+
+async function signedInState({ jar, userId }: Prepared): Promise<SignedInState> {
   const session = await authSessionStorage.getSession(jar.header())
   const refreshToken = session.get('refreshToken')
-  let state: Outcome['refreshToken'] = 'none'
+  let state: SignedInState['refreshToken'] = 'none'
   if (refreshToken) {
     // Read before the guarded page loads: that request may rotate the jar's token itself.
     const row = await api.app.tokens.findByToken(refreshToken)
     state = !row ? 'unknown' : row.revoked_at ? 'revoked' : row.replaced_at ? 'replaced' : 'current'
   }
-
   const guarded = await request(`${web.url}${GUARDED_PAGE}`, {
     headers: { Cookie: jar.header(), Accept: 'text/html', 'Accept-Language': 'en' },
   })
   return {
-    status: response.status,
     hasSessionCookie: jar.get(SESSION_COOKIE) !== undefined,
     refreshToken: state,
     sameUser: session.get('userId') === userId,
     guardedPageStatus: guarded.status,
   }
 }
+
+/** Runs `work` on every item, `width` at a time. */
+async function inBatches<T>(items: T[], width: number, work: (item: T) => Promise<void>) {
+  const queue = [...items]
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item)
+    }),
+  )
+}
+
+const answers = new Map<string, { status: number } | { error: unknown }>()
 
 beforeAll(async () => {
   geocoder = await startFakeNominatim()
@@ -284,7 +321,16 @@ beforeAll(async () => {
   // Past every cookie's access token expiry: the API refuses them (the web refreshes even a little earlier).
   const lastExp = Math.max(...ready.map((p) => p.accessTokenExp))
   await sleep(Math.max(0, lastExp * 1000 - Date.now()) + 300)
-})
+
+  // Every route's request, five at a time: all at once would keep the web server busy for longer than a
+  // 2-second token lives, and a request that outlives two tokens is not what this file is about.
+  await inBatches(cases, 5, async (c) => {
+    answers.set(c.name, await requestRoute(c, prepared.get(c.name)!).catch((error: unknown) => ({ error })))
+  })
+  // Whatever a request left running in the web server after answering (a refresh, an API call nobody
+  // awaited) lands meanwhile: the cookie the browser got must not be behind it.
+  await sleep(SETTLE_MS)
+}, 120_000)
 
 afterAll(async () => {
   web?.stop()
@@ -298,11 +344,12 @@ it('enumerates every route of the build', () => {
   expect(Object.keys(routes).filter((id) => !covered.has(id))).toEqual([])
 })
 
-// Concurrent up to vitest's maxConcurrency (5): all at once would keep the web server busy for longer than
-// a 2-second token lives, and a request that outlives two of them is not what this file is about.
+// The checks load the guarded page: concurrent up to vitest's maxConcurrency (5), for the reason above.
 describe.concurrent('with an expired access token', () => {
   it.each(cases.map((c) => [c.name, c] as const))('%s', async (name, testCase) => {
-    const outcome = await run(testCase, prepared.get(name)!)
+    const answer = answers.get(name)
+    if (!answer || 'error' in answer) throw answer?.error ?? new Error('not requested')
+    const outcome = { status: answer.status, ...(await signedInState(prepared.get(name)!)) }
     const context = `${testCase.routeIds.join(' > ')}: ${JSON.stringify(outcome)}`
     expect(outcome.status, context).toBeLessThan(500)
     // The user is signed in and activated: no route may answer them the sign-in screen.

@@ -10,8 +10,10 @@ import {
   eventSchema,
   imagesResponseSchema,
   LIMITS,
+  likeBodySchema,
   likeResponseSchema,
   participantsResponseSchema,
+  participateBodySchema,
   participateResponseSchema,
   userEventsQuerySchema,
   viewResponseSchema,
@@ -244,12 +246,13 @@ export default async function eventsRoutes(app: FastifyInstance) {
       schema: {
         tags,
         security,
-        summary: 'Toggle a like; answers the user ids who like it',
+        summary: 'Like or unlike: body {like: true|false} sets it (idempotent); no body toggles. Answers the user ids who like it',
         params: idParams,
+        body: likeBodySchema,
         response: { 200: likeResponseSchema, ...errors },
       },
     },
-    async (req) => service.toggleLike(req.params.id, me(req)),
+    async (req) => service.setLike(req.params.id, me(req), req.body.like),
   )
 
   r.put(
@@ -274,14 +277,15 @@ export default async function eventsRoutes(app: FastifyInstance) {
       schema: {
         tags,
         security,
-        summary: 'Join or leave (toggle); never exceeds maxParticipants',
+        summary: 'Join or leave: body {participate: true|false} sets it (idempotent); no body toggles. Never exceeds maxParticipants',
         description:
           '409 eventFull when no seat is left; 400 eventEnded, placeNoParticipants, organizerCannotJoin; 403 privateEvent/subscribersOnly.',
         params: idParams,
+        body: participateBodySchema,
         response: { 200: participateResponseSchema, ...errors },
       },
     },
-    async (req) => service.toggleParticipation(req.params.id, me(req)),
+    async (req) => service.setParticipation(req.params.id, me(req), req.body.participate),
   )
 
   r.get(

@@ -32,7 +32,7 @@ import {
   toEventDtos,
   type Viewer,
 } from './dto'
-import { leaveSeat, lockPost, participantIds, seatTransaction, takeSeat } from './seats'
+import { isParticipant, leaveSeat, lockPost, participantIds, seatTransaction, takeSeat } from './seats'
 
 const UPLOAD_FOLDER = 'posts'
 
@@ -459,24 +459,22 @@ export function createEventsService(ctx: AppContext) {
       return { postId: id, images: current.filter((r) => r.id !== target.id).map((r) => imageDto(r, publicUrl)) }
     },
 
-    async toggleLike(id: string, viewer: Viewer) {
+    /** `like` true/false sets the like (a repeat changes nothing); undefined toggles (the mobile app's call). */
+    async setLike(id: string, viewer: Viewer, like?: boolean) {
       const { row } = await readableRow(id, viewer)
-      const existing = await db
-        .selectFrom('post_likes')
-        .select('user_id')
-        .where('post_id', '=', id)
-        .where('user_id', '=', viewer.id)
-        .executeTakeFirst()
-      if (existing) {
-        await db.deleteFrom('post_likes').where('post_id', '=', id).where('user_id', '=', viewer.id).execute()
-      } else {
-        await db
+      const unlike = () =>
+        db.deleteFrom('post_likes').where('post_id', '=', id).where('user_id', '=', viewer.id).executeTakeFirst()
+      // Toggle: an unlike that removed nothing means there was no like, so it becomes a like.
+      const removed = like === true ? 0 : Number((await unlike()).numDeletedRows)
+      if (like === true || (like === undefined && removed === 0)) {
+        const inserted = await db
           .insertInto('post_likes')
           .values({ post_id: id, user_id: viewer.id, created_at: nowIso() })
           .onConflict((oc) => oc.columns(['post_id', 'user_id']).doNothing())
-          .execute()
-        // Not for liking one's own post.
-        if (row.posted_by !== viewer.id) await ctx.domainEvents.emit({ type: 'postLike', postId: id, userFrom: viewer.id })
+          .executeTakeFirst()
+        // Only a new like notifies, and not for liking one's own post.
+        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1 && row.posted_by !== viewer.id)
+          await ctx.domainEvents.emit({ type: 'postLike', postId: id, userFrom: viewer.id })
       }
       const likes = (
         await db.selectFrom('post_likes').select('user_id').where('post_id', '=', id).orderBy('created_at').execute()
@@ -499,14 +497,17 @@ export function createEventsService(ctx: AppContext) {
       return { postId: id, views: Number(n?.n ?? 0) }
     },
 
-    async toggleParticipation(id: string, viewer: Viewer) {
+    /** `participate` true/false sets it (a repeat changes nothing); undefined toggles (the mobile app's call). */
+    async setParticipation(id: string, viewer: Viewer, participate?: boolean) {
       const { row, access } = await visibleRow(id, viewer)
       if (row.event_type === 'PLACE') throw new HttpError(400, 'placeNoParticipants')
       if (access.isOwner) throw new HttpError(400, 'organizerCannotJoin')
       const joined = await seatTransaction(ctx, async (conn) => {
         const locked = await lockPost(conn, ctx.dialect, id)
-        // Leaving is always allowed.
-        if (await leaveSeat(conn, id, viewer.id)) return false
+        // Leaving is always allowed; in the transaction, so "already joined" is decided atomically.
+        if (participate !== true && (await leaveSeat(conn, id, viewer.id))) return false
+        if (participate === false) return false
+        if (participate === true && (await isParticipant(conn, id, viewer.id))) return false
         if (!access.mayJoin) throw new HttpError(403, access.denyCode)
         // Moderators may see a rejected or deleted post; nobody may join one.
         if (!access.open) throw new HttpError(400, 'eventNotAvailable')

@@ -5,6 +5,7 @@ import {
   avatarResponseSchema,
   EVENT_LIMITS,
   followListQuerySchema,
+  followBodySchema,
   followListResponseSchema,
   followResponseSchema,
   profileSchema,
@@ -216,13 +217,14 @@ export default async function profileRoutes(app: FastifyInstance) {
       schema: {
         tags,
         security,
-        summary: 'Follow or unfollow (toggle); answers the followee’s follower count and the new state',
+        summary: 'Follow or unfollow: body {follow: true|false} sets it (idempotent); no body toggles. Answers the followee’s follower count and the new state',
         description: '400 cannotFollowYourself; 404 for unknown or disabled users. A new follow notifies the followee.',
         params: idParams,
+        body: followBodySchema,
         response: { 200: followResponseSchema, ...errors },
       },
     },
-    async (req) => service.toggleFollow(me(req), req.params.id),
+    async (req) => service.setFollow(me(req), req.params.id, req.body.follow),
   )
 
   r.get(

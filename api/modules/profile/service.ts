@@ -256,9 +256,20 @@ export function createProfileService(ctx: AppContext) {
     },
 
     /** SPEC §4: follow or unfollow. A UNIQUE (follower, followee) row makes it safe under concurrency. */
-    async toggleFollow(viewer: ProfileViewer, followeeId: string): Promise<FollowResponse> {
+    /** `follow` true/false sets it (a repeat changes nothing); undefined toggles (the mobile app's call). */
+    async setFollow(viewer: ProfileViewer, followeeId: string, follow?: boolean): Promise<FollowResponse> {
       if (followeeId === viewer.id) throw new HttpError(400, 'cannotFollowYourself')
       await activeUser(followeeId)
+      const unfollow = async () =>
+        Number(
+          (await db.deleteFrom('follows').where('follower_id', '=', viewer.id).where('followee_id', '=', followeeId).executeTakeFirst())
+            .numDeletedRows,
+        )
+      if (follow === false || (follow === undefined && (await unfollow()) > 0)) {
+        if (follow === false) await unfollow()
+        const { followers } = await followCounts(db, followeeId)
+        return { followers, isFollowing: false }
+      }
       let created: boolean
       try {
         const res = await db
@@ -272,13 +283,10 @@ export function createProfileService(ctx: AppContext) {
         if (isForeignKeyViolation(error)) throw new HttpError(404, 'notFound')
         throw error
       }
-      if (created) {
-        await ctx.domainEvents.emit({ type: 'follow', userFrom: viewer.id, followeeId })
-      } else {
-        await db.deleteFrom('follows').where('follower_id', '=', viewer.id).where('followee_id', '=', followeeId).execute()
-      }
+      // Only a new follow notifies; a repeated "follow" finds it there and changes nothing.
+      if (created) await ctx.domainEvents.emit({ type: 'follow', userFrom: viewer.id, followeeId })
       const { followers } = await followCounts(db, followeeId)
-      return { followers, isFollowing: created }
+      return { followers, isFollowing: true }
     },
 
     async followers(userId: string, q: FollowListQuery, viewer: ProfileViewer | null): Promise<FollowListResponse> {

@@ -129,19 +129,10 @@ export async function eventPageAction(request: Request, id: string) {
     switch (form.intent) {
       case 'join':
       case 'leave': {
-        // The API toggles: read the current state first, so a repeated post (double click, reload without
+        // The state wanted, set atomically by the API: a repeated post (double click, reload without
         // JavaScript) never flips it back.
-        const want = form.intent === 'join'
-        const current = await api.get<Event>(path)
-        let state = {
-          isParticipant: current.isParticipant,
-          participantsCount: current.participantsCount,
-          maxParticipants: current.maxParticipants,
-        }
-        if (current.isParticipant !== want) {
-          const r = await api.put<ParticipateResponse>(`${path}/participate`)
-          state = { isParticipant: r.isParticipant, participantsCount: r.participantsCount, maxParticipants: r.maxParticipants }
-        }
+        const r = await api.put<ParticipateResponse>(`${path}/participate`, { participate: form.intent === 'join' })
+        const state = { isParticipant: r.isParticipant, participantsCount: r.participantsCount, maxParticipants: r.maxParticipants }
         const toast = { message: state.isParticipant ? 'joined' : 'left' }
         if (enhanced)
           return data<EventActionData>(
@@ -152,13 +143,8 @@ export async function eventPageAction(request: Request, id: string) {
       }
       case 'like':
       case 'unlike': {
-        const want = form.intent === 'like'
-        const current = await api.get<Event>(path)
-        let state = { isLiked: current.isLiked, likesCount: current.likesCount }
-        if (current.isLiked !== want) {
-          const r = await api.put<LikeResponse>(`${path}/like`)
-          state = { isLiked: r.isLiked, likesCount: r.likesCount }
-        }
+        const r = await api.put<LikeResponse>(`${path}/like`, { like: form.intent === 'like' })
+        const state = { isLiked: r.isLiked, likesCount: r.likesCount }
         if (enhanced) return data<EventActionData>({ intent: 'like', ...state })
         return redirect(path)
       }

@@ -149,7 +149,9 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
   })
 
-  await app.register(authPlugin, { tokens: createTokenService(config, dbHandle.db) })
+  // An ended session also ends its realtime sockets, on every instance.
+  const tokens = createTokenService(config, dbHandle.db, (sessionIds) => ctx.realtime.endSessions(sessionIds))
+  await app.register(authPlugin, { tokens })
 
   // --- rate limits (Mastodon-like; every max times RATE_LIMIT_MULTIPLIER) ---------------------
   let redis: Redis | undefined

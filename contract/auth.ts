@@ -17,6 +17,8 @@ export const loginSchema = z.object({
   /** SPEC §5 'username or email': either is accepted in this field. */
   email: requiredString().max(254, 'tooLong'),
   password: z.string({ required_error: 'required' }).min(1, 'required').max(128, 'tooLong'),
+  /** The device token a previous sign-in of this account answered (decision 013): a lock elsewhere spares it. */
+  deviceToken: z.string().max(300).optional(),
 })
 
 export const loginByGoogleSchema = z.object({ credential: requiredString().max(4096, 'tooLong') })
@@ -59,6 +61,8 @@ export const authResponseSchema = z.object({
   accessToken: z.string(),
   refreshToken: z.string(),
   user: userSchema,
+  /** Password sign-in only: keep it and send it with the next sign-in of this account on this device. */
+  deviceToken: z.string().optional(),
 })
 export type AuthResponse = z.infer<typeof authResponseSchema>
 

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { currentUser } from '../plugins/auth'
 import { bearerSecurity } from '../lib/openapi'
+import { HttpError } from '../lib/errors'
 
 export default async function realtimeRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>()
@@ -27,7 +28,10 @@ export default async function realtimeRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store')
-      return app.ctx.realtime.tickets.sign(currentUser(req).id)
+      const user = currentUser(req)
+      // authenticate has checked the session is live; a token without one has no session to tie a socket to.
+      if (!user.sessionId) throw new HttpError(401, 'tokenInvalid')
+      return app.ctx.realtime.tickets.sign(user.id, user.sessionId)
     },
   )
 }

@@ -15,6 +15,8 @@ import { createTicketService, type TicketService } from './tickets'
 
 export interface SocketData {
   userId: string
+  /** The session (refresh-token family) the ticket was made for: ending it disconnects the socket. */
+  sessionId: string
   /** The client said `online` (and not `offline` since). */
   online: boolean
   /** A heartbeat (or `online`) came within REALTIME_PRESENCE_TIMEOUT_MS. */
@@ -35,12 +37,15 @@ export interface Realtime {
   onlineUserIds(): Promise<string[]>
   /** Resolves when the Redis subscriptions are in place (at once without Redis). */
   ready(): Promise<void>
+  /** Disconnects every socket of these sessions, on every API instance (sign-out, password change). */
+  endSessions(sessionIds: string[]): void
   /** Disconnects every socket of this instance (before the HTTP server closes). */
   disconnectAll(): void
   close(): Promise<void>
 }
 
 const userRoom = (userId: string) => `user:${userId}`
+const sessionRoom = (sessionId: string) => `session:${sessionId}`
 /** Presence changes within this window are announced with one get-users. */
 const BROADCAST_DELAY_MS = 100
 
@@ -101,14 +106,28 @@ export function attachRealtime(
     tickets
       .verify(typeof ticket === 'string' ? ticket : '')
       .then(
-        async (userId) => {
+        async ({ userId, sessionId }) => {
           const user = await db
             .selectFrom('users')
             .select(['id', 'is_activated', 'disabled_at'])
+            .select((eb) =>
+              eb
+                .exists(
+                  eb
+                    .selectFrom('refresh_tokens')
+                    .select('refresh_tokens.id')
+                    .where('refresh_tokens.family_id', '=', sessionId)
+                    .where('refresh_tokens.user_id', '=', userId)
+                    .where('refresh_tokens.revoked_at', 'is', null),
+                )
+                .as('session_live'),
+            )
             .where('id', '=', userId)
             .executeTakeFirst()
-          if (!user || user.disabled_at || user.is_activated !== 1) return next(refusal('ticketInvalid'))
+          // The session the ticket was made for must still be live (a ticket outlives no sign-out).
+          if (!user || user.disabled_at || user.is_activated !== 1 || !user.session_live) return next(refusal('ticketInvalid'))
           socket.data.userId = user.id
+          socket.data.sessionId = sessionId
           socket.data.online = false
           socket.data.fresh = true
           next()
@@ -161,7 +180,7 @@ export function attachRealtime(
   }
 
   io.on('connection', (socket) => {
-    void socket.join(userRoom(socket.data.userId))
+    void socket.join([userRoom(socket.data.userId), sessionRoom(socket.data.sessionId)])
     lastSeen.set(socket.id, Date.now())
     socket.on(REALTIME.events.online, () => {
       touch(socket)
@@ -218,6 +237,10 @@ export function attachRealtime(
       if (!closed) io.to(userRoom(userId)).emit(event, payload)
     },
     onlineUserIds,
+    endSessions(sessionIds) {
+      if (closed || sessionIds.length === 0) return
+      io.in(sessionIds.map(sessionRoom)).disconnectSockets(true)
+    },
     async ready() {
       if (sub) await sub.ping()
     },

@@ -10,18 +10,21 @@ import { newId } from '../lib/crypto'
 export const REALTIME_TICKET_AUDIENCE = 'nearby-realtime'
 
 export interface TicketService {
-  /** ttlSeconds defaults to REALTIME_TICKET_TTL_SECONDS (tests pass a negative one for an expired ticket). */
-  sign(userId: string, ttlSeconds?: number): Promise<{ ticket: string; expiresIn: number }>
-  /** The user id of a valid ticket; throws otherwise. */
-  verify(ticket: string): Promise<string>
+  /**
+   * A ticket of the user's session (refresh-token family): the socket lives only as long as the session.
+   * ttlSeconds defaults to REALTIME_TICKET_TTL_SECONDS (tests pass a negative one for an expired ticket).
+   */
+  sign(userId: string, sessionId: string, ttlSeconds?: number): Promise<{ ticket: string; expiresIn: number }>
+  /** The user and session of a valid ticket; throws otherwise. */
+  verify(ticket: string): Promise<{ userId: string; sessionId: string }>
 }
 
 export function createTicketService(config: Config): TicketService {
   const key = createHmac('sha256', config.jwtSecret).update('nearby realtime ticket v1').digest()
   return {
-    async sign(userId, ttlSeconds = config.realtime.ticketTtlSeconds) {
+    async sign(userId, sessionId, ttlSeconds = config.realtime.ticketTtlSeconds) {
       const now = Math.floor(Date.now() / 1000)
-      const ticket = await new SignJWT({})
+      const ticket = await new SignJWT({ sid: sessionId })
         .setProtectedHeader({ alg: 'HS256', typ: 'nearby-ws+jwt' })
         .setSubject(userId)
         .setIssuer(config.publicUrl)
@@ -42,7 +45,8 @@ export function createTicketService(config: Config): TicketService {
         requiredClaims: ['sub', 'exp', 'iat'],
       })
       if (typeof payload.sub !== 'string' || payload.sub === '') throw new Error('no subject')
-      return payload.sub
+      if (typeof payload.sid !== 'string' || payload.sid === '') throw new Error('no session')
+      return { userId: payload.sub, sessionId: payload.sid }
     },
   }
 }

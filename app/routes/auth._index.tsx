@@ -13,6 +13,7 @@ import type { loader as rootLoader } from '~/root'
 import { getApi } from '~/utils/api.server'
 import { safeRedirect } from '~/utils/redirect'
 import { authenticator, FORM_STRATEGY } from '~/utils/authenticator.server'
+import { deviceCookieHeaders } from '~/utils/device.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 const HIDDEN = ['password']
@@ -31,9 +32,9 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const api = await getApi(request)
   api.signIn({ accessToken: auth.accessToken, refreshToken: auth.refreshToken, userId: auth.user.id })
-  if (!auth.user.isActivated)
-    return redirectWithToast('/auth/confirmEmail', { message: 'confirmEmail' })
-  return redirectWithToast(safeRedirect(submission.value.redirectTo), { message: 'signedIn' })
+  const headers = await deviceCookieHeaders(auth.deviceToken)
+  if (!auth.user.isActivated) return redirectWithToast('/auth/confirmEmail', { message: 'confirmEmail' }, { headers })
+  return redirectWithToast(safeRedirect(submission.value.redirectTo), { message: 'signedIn' }, { headers })
 }
 
 export default function SignIn() {

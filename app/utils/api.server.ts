@@ -28,8 +28,8 @@ type TokenSet = Pick<AuthSessionData, 'accessToken' | 'refreshToken' | 'userId'>
 
 const refreshesInFlight = new Map<string, Promise<TokenSet | null>>()
 const recentRefreshes = new Map<string, { tokens: TokenSet; at: number }>()
-/** How long the outcome of a refresh is reused for requests that still carry the old cookie. */
-const RECENT_REFRESH_MS = 30_000
+/** How long the outcome of a refresh is reused for requests that still carry the old cookie (the API's grace). */
+const RECENT_REFRESH_MS = 10_000
 /** Refresh this long before the access token expires (at most a quarter of its life), to avoid a 401. */
 const EXPIRY_SKEW_SECONDS = 10
 
@@ -39,15 +39,15 @@ function forgetOldRefreshes(now: number) {
   }
 }
 
-/** The newest pair a refresh token led to in the last RECENT_REFRESH_MS (following later rotations too). */
+/**
+ * The pair this process got for `refreshToken` in the last RECENT_REFRESH_MS, while that pair is still the
+ * newest (its refresh token not rotated again): no looser than the API, which lets only the token just
+ * replaced in again. Anything older goes to the API, which takes it for reuse and ends the session.
+ */
 function newestRefresh(refreshToken: string): TokenSet | null {
-  let tokens: TokenSet | null = null
-  let next = recentRefreshes.get(refreshToken)
-  for (let hops = 0; next && hops < 100; hops += 1) {
-    tokens = next.tokens
-    next = recentRefreshes.get(next.tokens.refreshToken)
-  }
-  return tokens
+  const next = recentRefreshes.get(refreshToken)
+  if (!next || recentRefreshes.has(next.tokens.refreshToken)) return null
+  return next.tokens
 }
 
 /** Exchanges a refresh token once, however many callers ask at the same time. Null: refused by the API. */
@@ -70,8 +70,10 @@ export function refreshTokensOnce(refreshToken: string, forwardHeaders: Headers)
     body: JSON.stringify({ refreshToken }),
   })
     .then(async (response) => {
-      // A network failure throws (the API is down: not a reason to sign anyone out); a refusal answers null.
-      if (!response.ok) return null
+      // Only a refusal of the token (400/401) signs the user out; the API down, busy (429) or failing (5xx)
+      // throws, as a network failure does: not a reason to sign anyone out.
+      if (response.status === 400 || response.status === 401) return null
+      if (!response.ok) throw new Error(`token refresh failed: HTTP ${response.status}`)
       const body = (await response.json()) as { accessToken: string; refreshToken: string; user: { id: string } }
       const tokens = { accessToken: body.accessToken, refreshToken: body.refreshToken, userId: body.user.id }
       recentRefreshes.set(refreshToken, { tokens, at: Date.now() })
@@ -231,8 +233,10 @@ async function createApiClient(request: Request) {
     const sentAccessToken = session.get('accessToken')
     let response = await send(path, options)
     if (response.status === 401 && useAuth && session.has('refreshToken')) {
-      // Retry once with a newer token: one another call of this request got meanwhile, or a refresh now.
-      if (session.get('accessToken') !== sentAccessToken || (await refresh())) response = await send(path, options)
+      // Retry once: with the token another call of this request got meanwhile, or a refreshed one — or, when
+      // the session has ended on the API, as a visitor, so a public page stays a public page.
+      if (session.get('accessToken') === sentAccessToken) await refresh()
+      response = await send(path, options)
     }
     if (!response.ok) throw new ApiError(response.status, await readError(response))
     if (response.status === 204) return undefined as T

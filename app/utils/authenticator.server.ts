@@ -5,6 +5,7 @@ import { authResponseSchema, loginSchema, type AuthResponse } from '#contract'
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 import { ApiError, getApi } from './api.server'
+import { readDeviceToken } from './device.server'
 
 export const FORM_STRATEGY = 'form'
 
@@ -20,7 +21,8 @@ authenticator.use(
       throw new ApiError(400, { message: 'validationFailed', errors })
     }
     const api = await getApi(request)
-    const response = await api.post<unknown>('/auth/login', parsed.data, { auth: false })
+    const deviceToken = await readDeviceToken(request)
+    const response = await api.post<unknown>('/auth/login', { ...parsed.data, deviceToken }, { auth: false })
     return authResponseSchema.parse(response)
   }),
   FORM_STRATEGY,

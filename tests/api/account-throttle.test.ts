@@ -43,6 +43,7 @@ describe('sign-in guesses per account, from many addresses', () => {
   it('the owner is mailed once, however long the guessing goes on', async () => {
     const s = await activatedUser(api)
     await guessWrong(api, s.input.email, 5)
+    expect((await loginFrom(api, s.input.email, 'sixth-guess')).status).toBe(429) // the attempt that locks
     const mail = await api.smtp.waitForMail(s.input.email, { subject: /too many failed sign-in attempts/i })
     expect(mail.text).toContain('http://web.test/auth/forgotPassword')
     // The lock ends, the guessing goes on and locks again: no second mail the same day.
@@ -72,7 +73,7 @@ describe('sign-in guesses per account, from many addresses', () => {
     expect((await loginFrom(api, s.input.email, s.input.password)).status).toBe(200)
   })
 
-  it('a password reset through the mailed link opens a locked account at once', async () => {
+  it('a password reset (a mailed code, then the mailed link) opens a locked account at once', async () => {
     const s = await activatedUser(api)
     await guessWrong(api, s.input.email, 5)
     expect((await loginFrom(api, s.input.email, s.input.password)).status).toBe(429)
@@ -94,6 +95,35 @@ describe('sign-in guesses per account, from many addresses', () => {
     expect(locked.body.message).toBe(LOCKED)
   })
 
+  it('30 guesses at once: only 5 are checked, the rest (the right password among them) get 429', async () => {
+    const s = await activatedUser(api)
+    const passwords = Array.from({ length: 30 }, (_, i) => (i === 15 ? s.input.password : `burst-${i}`))
+    const statuses = await Promise.all(passwords.map((password) => loginFrom(api, s.input.email, password).then((r) => r.status)))
+    expect(statuses.filter((status) => status !== 429).length).toBeLessThanOrEqual(5)
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(25)
+  })
+
+  it("the owner's own device signs in during a lock: its device token has a count of its own", async () => {
+    const s = await activatedUser(api)
+    const first = await loginFrom(api, s.input.email, s.input.password)
+    expect(first.status).toBe(200)
+    const deviceToken: string = first.body.deviceToken
+    expect(deviceToken).toMatch(/^[\w-]+\.[\w-]+$/)
+    await guessWrong(api, s.input.email, 5)
+    expect((await loginFrom(api, s.input.email, s.input.password)).status).toBe(429)
+    const owner = await api.post(
+      '/auth/login',
+      { email: s.input.email, password: s.input.password, deviceToken },
+      { headers: { 'x-forwarded-for': randomIp() } },
+    )
+    expect(owner.status).toBe(200)
+    // Another account's device token is no pass.
+    const other = await activatedUser(api)
+    await guessWrong(api, other.input.email, 5)
+    const borrowed = await api.post('/auth/login', { email: other.input.email, password: other.input.password, deviceToken })
+    expect(borrowed.status).toBe(429)
+  })
+
   it('accounts are counted apart: guesses at one do not lock another', async () => {
     const [a, b] = await Promise.all([activatedUser(api), activatedUser(api)])
     await guessWrong(api, a.input.email, 5)
@@ -102,6 +132,25 @@ describe('sign-in guesses per account, from many addresses', () => {
 })
 
 describe('email codes and code mails per account', () => {
+  it('one code takes at most 5 checks, even 20 at once', async () => {
+    const s = await activatedUser(api)
+    const before = api.smtp.mailsTo(s.input.email).length
+    await api.post('/auth/activateEmail', { email: s.input.email })
+    const code = extractCode((await api.smtp.waitForMail(s.input.email, { after: before })).text)
+    const wrongCode = code === '123456' ? '654321' : '123456'
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        api.post('/auth/verificateEmail', { email: s.input.email, verificationCode: wrongCode }, { headers: { 'x-forwarded-for': randomIp() } }),
+      ),
+    )
+    for (const res of statuses) expect(res.status).toBeLessThan(500)
+    const rows = await api.app.ctx.db.selectFrom('email_codes').select(['attempts', 'used_at']).where('user_id', '=', s.user.id).execute()
+    expect(Math.max(...rows.map((r) => Number(r.attempts)))).toBeLessThanOrEqual(5)
+    // The code is burnt: the right one no longer works.
+    const late = await api.post('/auth/verificateEmail', { email: s.input.email, verificationCode: code })
+    expect(late.status).not.toBe(200)
+  })
+
   it('10 wrong codes (across new codes and addresses) lock code checks for an hour, the right code too', async () => {
     const s = await activatedUser(api)
     for (let round = 0; round < 2; round++) {

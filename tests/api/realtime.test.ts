@@ -161,8 +161,9 @@ describe('socket.io handshake on /ws', () => {
     const user = await makeUser(api)
     const inactive = await makeUser(api, { activated: false })
     const tickets = api.app.ctx.realtime.tickets
+    const session = (await api.app.tokens.startSession(user.id)).familyId
     const now = Math.floor(Date.now() / 1000)
-    const claims = { sub: user.id, iss: api.config.publicUrl, aud: 'nearby-realtime', iat: now, exp: now + 60 }
+    const claims = { sub: user.id, sid: session, iss: api.config.publicUrl, aud: 'nearby-realtime', iat: now, exp: now + 60 }
     const forged = await new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS256', typ: 'nearby-ws+jwt' })
       .sign(new TextEncoder().encode('another-secret-another-secret-another-1234'))
@@ -177,13 +178,15 @@ describe('socket.io handshake on /ws', () => {
       ['no ticket', {}],
       ['garbage', { ticket: 'not-a-ticket' }],
       ['not a string', { ticket: { sub: user.id } }],
-      ['expired', { ticket: (await tickets.sign(user.id, -5)).ticket }],
+      ['expired', { ticket: (await tickets.sign(user.id, session, -5)).ticket }],
       ['forged', { ticket: forged }],
       ['signed with the access-token key', { ticket: accessKeyed }],
       ['unsigned', { ticket: unsigned }],
       ['an access token', { ticket: user.token }],
-      ['inactive user', { ticket: (await tickets.sign(inactive.id)).ticket }],
-      ['unknown user', { ticket: (await tickets.sign(randomUUID())).ticket }],
+      ['inactive user', { ticket: (await tickets.sign(inactive.id, (await api.app.tokens.startSession(inactive.id)).familyId)).ticket }],
+      ['unknown user', { ticket: (await tickets.sign(randomUUID(), session)).ticket }],
+      ['a session that does not exist', { ticket: (await tickets.sign(user.id, randomUUID())).ticket }],
+      ["another user's session", { ticket: (await tickets.sign(inactive.id, session)).ticket }],
     ]
     for (const [what, auth] of cases) {
       const err = await refused(connect(api, auth))
@@ -191,7 +194,19 @@ describe('socket.io handshake on /ws', () => {
       expect(err.data?.message).toBe('The realtime ticket is missing, invalid or expired.')
     }
     // And the good one still works.
-    expect((await connect(api, { ticket: (await tickets.sign(user.id)).ticket })).connected).toBe(true)
+    expect((await connect(api, { ticket: (await tickets.sign(user.id, session)).ticket })).connected).toBe(true)
+  })
+
+  it('a socket lives only as long as its session: sign-out closes it, and its tickets stop working', async () => {
+    const user = await makeUser(api)
+    const ticket = await ticketFor(api, user)
+    const socket = await connect(api, { ticket })
+    const closed = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)))
+    const spare = await ticketFor(api, user)
+    expect((await send(api, 'POST', '/auth/logout', { token: user.token })).status).toBe(200)
+    expect(await closed).toBe('io server disconnect')
+    const err = await refused(connect(api, { ticket: spare }))
+    expect(err.message).toBe('ticketInvalid')
   })
 
   it('refuses a foreign Origin (WebSocket and polling); allows WEB_URL and clients without an Origin', async () => {

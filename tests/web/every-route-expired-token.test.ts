@@ -183,18 +183,26 @@ function request(
   options: { method?: string; headers: Record<string, string>; body?: string },
 ): Promise<{ status: number; setCookies: string[] }> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: options.method ?? 'GET', headers: options.headers, agent: false }, (res) => {
-      res.resume()
-      res.on('error', reject)
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, setCookies: res.headers['set-cookie'] ?? [] }))
-    })
+    const req = http.request(
+      url,
+      { method: options.method ?? 'GET', headers: options.headers, agent: false },
+      (res) => {
+        res.resume()
+        res.on('error', reject)
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, setCookies: res.headers['set-cookie'] ?? [] }),
+        )
+      },
+    )
     req.on('error', reject)
     req.end(options.body)
   })
 }
 
 function jwtExpiry(token: string): number {
-  const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp: number }
+  const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+    exp: number
+  }
   return payload.exp
 }
 
@@ -209,7 +217,8 @@ interface Prepared {
 async function prepare(testCase: Case, user: TestUser, profileOwner: TestUser): Promise<Prepared> {
   const role = isModeration(testCase.pattern) ? 'admin' : 'user'
   const { familyId, refreshToken } = await api.app.tokens.startSession(user.id)
-  const signAccessToken = () => api.app.tokens.signAccessToken({ id: user.id, role, isActivated: true }, familyId)
+  const signAccessToken = () =>
+    api.app.tokens.signAccessToken({ id: user.id, role, isActivated: true }, familyId)
   // A token signed just before the upload: a 2-second token made earlier may be spent by then on a busy machine.
   const needsEvent = /\/event\/:id(\/|$)/.test(testCase.pattern)
   const eventId = needsEvent ? (await createEvent(api, await signAccessToken()))._id : ''
@@ -225,7 +234,8 @@ async function prepare(testCase: Case, user: TestUser, profileOwner: TestUser): 
   })
   const pathname = segments.join('/') || '/'
   const leafId = testCase.routeIds.at(-1)
-  if (matchedLeaf(pathname) !== leafId) throw new Error(`${pathname} matches ${matchedLeaf(pathname)}, not ${leafId}`)
+  if (matchedLeaf(pathname) !== leafId)
+    throw new Error(`${pathname} matches ${matchedLeaf(pathname)}, not ${leafId}`)
   const url = `${web.url}${testCase.kind === 'data' ? dataPath(pathname) : pathname}${QUERIES[testCase.pattern] ?? ''}`
 
   const accessToken = await signAccessToken()
@@ -252,7 +262,11 @@ async function requestRoute(testCase: Case, { url, jar }: Prepared): Promise<{ s
       'Sec-Fetch-Site': 'same-origin',
     })
   }
-  const response = await request(url, { method: testCase.kind === 'action' ? 'POST' : 'GET', headers, body: '' })
+  const response = await request(url, {
+    method: testCase.kind === 'action' ? 'POST' : 'GET',
+    headers,
+    body: '',
+  })
   jar.take(response.setCookies)
   return { status: response.status }
 }
@@ -301,7 +315,11 @@ const answers = new Map<string, { status: number } | { error: unknown }>()
 
 beforeAll(async () => {
   geocoder = await startFakeNominatim()
-  api = await startTestApi({ ACCESS_TOKEN_TTL_SECONDS: '2', GEOCODER_URL: geocoder.url, GEOCODER_MIN_INTERVAL_MS: '0' })
+  api = await startTestApi({
+    ACCESS_TOKEN_TTL_SECONDS: '2',
+    GEOCODER_URL: geocoder.url,
+    GEOCODER_MIN_INTERVAL_MS: '0',
+  })
   web = await startWebServer({ API_URL: api.url, SESSION_SECRET })
   process.env.WEB_URL = web.url
   authSessionStorage = (await import('../../app/utils/session.server')).authSessionStorage

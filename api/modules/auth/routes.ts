@@ -75,7 +75,7 @@ export default async function authRoutes(app: FastifyInstance) {
         response: { 200: authResponseSchema, ...errors },
       },
     },
-    async (req) => service.login(req.body.email, req.body.password),
+    async (req) => service.login(req.body.email, req.body.password, req.body.deviceToken),
   )
 
   r.post(

@@ -9,7 +9,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords'
 import { accountLockedMail, resetLinkMail, verificationCodeMail } from '../../mail/templates'
 import { loadUserDto } from '../users/dto'
 import type { GoogleVerifier } from './google'
-import { createThrottle, THROTTLE_POLICIES, throttleKey } from './throttle'
+import { AccountLockedError, createDeviceTokens, createThrottle, THROTTLE_POLICIES, throttleKey } from './throttle'
 import type { TokenService } from './tokens'
 
 export const CODE_TTL_MINUTES = 10
@@ -29,6 +29,7 @@ export function createAuthService(ctx: AppContext, tokens: TokenService, google:
   const db: Db = ctx.db
   const { config } = ctx
   const throttle = createThrottle(db)
+  const devices = createDeviceTokens(config.jwtSecret)
 
   async function session(user: UserRow, familyId?: string, refreshToken?: string): Promise<AuthResponse> {
     let family = familyId
@@ -112,17 +113,16 @@ export function createAuthService(ctx: AppContext, tokens: TokenService, google:
     ctx.sendMail({ to: user.email, ...content })
   }
 
-  /** Checks and consumes a code; wrong codes count attempts and the 5th wrong one burns the code. */
+  /**
+   * Checks and consumes a code. Every check counts before it is made, per account (throttle) and per code
+   * (at most CODE_MAX_ATTEMPTS, taken atomically), so parallel guesses cannot get past either limit.
+   */
   async function consumeCode(email: string, code: string): Promise<UserRow> {
+    const wrong = () => new HttpError(400, 'codeWrong', { verificationCode: ['codeWrong'] })
     const user = await userByEmail(email)
-    // Codes are checked per account too: many addresses guessing one account's codes are stopped.
     const key = throttleKey('code', user, email)
-    await throttle.assertOpen(key)
-    const wrong = async () => {
-      await throttle.record('code', key, user?.id ?? null)
-      return new HttpError(400, 'codeWrong', { verificationCode: ['codeWrong'] })
-    }
-    if (!user || user.disabled_at) throw await wrong()
+    await throttle.begin('code', key, user?.id ?? null)
+    if (!user || user.disabled_at) throw wrong()
     const row = await db
       .selectFrom('email_codes')
       .selectAll()
@@ -133,22 +133,21 @@ export function createAuthService(ctx: AppContext, tokens: TokenService, google:
       .orderBy('created_at', 'desc')
       .limit(1)
       .executeTakeFirst()
-    if (!row) throw await wrong()
+    if (!row) throw wrong()
+    const attempt = await db
+      .updateTable('email_codes')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', row.id)
+      .where('used_at', 'is', null)
+      .where('attempts', '<', CODE_MAX_ATTEMPTS)
+      .returning('attempts')
+      .executeTakeFirst()
+    if (!attempt) throw new HttpError(400, 'codeAttemptsExceeded', { verificationCode: ['codeAttemptsExceeded'] })
     if (!safeEqual(row.code_hash, codeHash(user.id, code))) {
-      const attempts = row.attempts + 1
-      await db
-        .updateTable('email_codes')
-        .set((eb) => ({
-          attempts: eb('attempts', '+', 1),
-          used_at: attempts >= CODE_MAX_ATTEMPTS ? nowIso() : null,
-        }))
-        .where('id', '=', row.id)
-        .execute()
-      const failure = await wrong()
-      if (attempts >= CODE_MAX_ATTEMPTS) {
-        throw new HttpError(400, 'codeAttemptsExceeded', { verificationCode: ['codeAttemptsExceeded'] })
-      }
-      throw failure
+      if (Number(attempt.attempts) < CODE_MAX_ATTEMPTS) throw wrong()
+      // The last attempt was wrong: the code is burnt.
+      await db.updateTable('email_codes').set({ used_at: nowIso() }).where('id', '=', row.id).execute()
+      throw new HttpError(400, 'codeAttemptsExceeded', { verificationCode: ['codeAttemptsExceeded'] })
     }
     const res = await db
       .updateTable('email_codes')
@@ -156,8 +155,8 @@ export function createAuthService(ctx: AppContext, tokens: TokenService, google:
       .where('id', '=', row.id)
       .where('used_at', 'is', null)
       .executeTakeFirst()
-    if (Number(res.numUpdatedRows) !== 1) throw await wrong()
-    await throttle.clear(user.id, ['code'])
+    if (Number(res.numUpdatedRows) !== 1) throw wrong()
+    await throttle.clear([key])
     return user
   }
 
@@ -215,26 +214,29 @@ export function createAuthService(ctx: AppContext, tokens: TokenService, google:
       return session(user)
     },
 
-    async login(login: string, password: string): Promise<AuthResponse> {
+    async login(login: string, password: string, deviceToken?: string): Promise<AuthResponse> {
       const user = await userByLogin(login)
-      // Per account as well as per address: a locked account refuses even the right password until the lock
-      // ends (else the lock would tell an attacker when a guess was right). A login naming no account is
-      // counted alike, so the answers do not tell which accounts exist.
-      const key = throttleKey('login', user, login)
-      await throttle.assertOpen(key)
-      const ok = await verifyPassword(user?.password_hash, password)
-      if (!user || !ok) {
-        const { lockedNow } = await throttle.record('login', key, user?.id ?? null)
-        if (lockedNow && user?.email && (await throttle.claimNotification(key))) {
+      // Per account as well as per address, counted before the check. A locked account refuses even the right
+      // password until the lock ends (else the lock would tell a guesser when a guess was right); a login
+      // naming no account is counted alike. A device this account signed in on before has a count of its
+      // own, so the owner is never locked out of it by guesses from elsewhere (decision 013).
+      const device = user ? devices.verify(user.id, deviceToken) : null
+      const key = user && device ? `login:${user.id}:device:${device}` : throttleKey('login', user, login)
+      try {
+        await throttle.begin('login', key, user?.id ?? null)
+      } catch (error) {
+        if (error instanceof AccountLockedError && error.lockedNow && user?.email && !device && (await throttle.claimNotification(key))) {
           const minutes = THROTTLE_POLICIES.login.lockMinutes
           const resetUrl = `${config.webUrl}/auth/forgotPassword`
           ctx.sendMail({ to: user.email, ...accountLockedMail(userLanguage(user, 'en'), user.name, resetUrl, minutes) })
         }
-        throw new HttpError(401, 'invalidCredentials')
+        throw error
       }
+      const ok = await verifyPassword(user?.password_hash, password)
+      if (!user || !ok) throw new HttpError(401, 'invalidCredentials')
       if (user.disabled_at) throw new HttpError(403, 'accountDisabled')
-      await throttle.clear(user.id, ['login'])
-      return session(user)
+      await throttle.clear([key])
+      return { ...(await session(user)), deviceToken: device && deviceToken ? deviceToken : devices.issue(user.id) }
     },
 
     async loginByGoogle(credential: string, language: Language): Promise<AuthResponse> {
@@ -270,9 +272,12 @@ export function createAuthService(ctx: AppContext, tokens: TokenService, google:
       const user = await userByEmail(email)
       if (!user || user.disabled_at) return
       // At most a few code mails an hour per account, however many addresses ask; the answer stays the same.
-      const key = throttleKey('mail', user)
-      if ((await throttle.lockedFor(key)) > 0) return
-      await throttle.record('mail', key, user.id)
+      try {
+        await throttle.begin('mail', throttleKey('mail', user), user.id)
+      } catch (error) {
+        if (error instanceof AccountLockedError) return
+        throw error
+      }
       await sendCode(user, language)
     },
 
@@ -344,7 +349,7 @@ export function createAuthService(ctx: AppContext, tokens: TokenService, google:
         .execute()
       await tokens.revokeAllForUser(row.user_id)
       // The mailbox owner is back in: whatever a guesser locked is open again.
-      await throttle.clear(row.user_id, ['login', 'code', 'mail'])
+      await throttle.clearUser(row.user_id)
     },
 
     async refresh(refreshToken: string): Promise<AuthResponse> {

@@ -20,7 +20,8 @@ export interface RefreshOutcome {
   refreshToken: string
 }
 
-export function createTokenService(config: Config, db: Db) {
+/** `onSessionsEnded`: told the families that were just revoked (e.g. to close their sockets). */
+export function createTokenService(config: Config, db: Db, onSessionsEnded: (sessionIds: string[]) => void = () => {}) {
   const key = new TextEncoder().encode(config.jwtSecret)
 
   async function signAccessToken(
@@ -91,6 +92,7 @@ export function createTokenService(config: Config, db: Db) {
       .where('family_id', '=', familyId)
       .where('revoked_at', 'is', null)
       .execute()
+    onSessionsEnded([familyId])
   }
 
   async function revokeAllForUser(userId: string, keepFamilyId?: string | null): Promise<void> {
@@ -100,7 +102,8 @@ export function createTokenService(config: Config, db: Db) {
       .where('user_id', '=', userId)
       .where('revoked_at', 'is', null)
     if (keepFamilyId) q = q.where('family_id', '!=', keepFamilyId)
-    await q.execute()
+    const revoked = await q.returning('family_id').execute()
+    onSessionsEnded([...new Set(revoked.map((row) => row.family_id))])
   }
 
   async function findByToken(token: string) {

@@ -66,6 +66,7 @@ const envSchema = z
       .optional()
       .default('info'),
     SEED_DEMO: bool(true),
+    JOBS_ENABLED: bool(true),
     UPLOADS_DIR: optionalString,
     GEOCODER_URL: url('https://nominatim.openstreetmap.org'),
     GEOCODER_USER_AGENT: optionalString,
@@ -183,6 +184,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
+    jobsEnabled: e.JOBS_ENABLED,
     uploadsDir: e.UPLOADS_DIR ?? `${dataDir.replace(/\/+$/, '')}/uploads`,
     geocoder: {
       url: e.GEOCODER_URL.replace(/\/+$/, ''),

@@ -4,6 +4,8 @@ import { buildApp } from './app'
 import { loadConfig } from './config'
 import { migrateToLatest } from './db/migrations'
 import { seedDemo } from './db/seed'
+import { apiJobs } from './jobs'
+import { createScheduler } from './jobs/scheduler'
 
 async function main() {
   const config = loadConfig()
@@ -14,6 +16,10 @@ async function main() {
     const seeded = await seedDemo(app.ctx.db)
     if (seeded) app.log.info(seeded, 'demo data seeded')
   }
+
+  // Background jobs: every instance runs the timers; each slot runs on one instance (api/jobs/scheduler.ts).
+  const scheduler = createScheduler(app.ctx.db, apiJobs(app.ctx), { log: app.log })
+  app.addHook('onClose', () => scheduler.stop())
 
   let closing = false
   const shutdown = (signal: string) => {
@@ -37,6 +43,7 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'))
 
   await app.listen({ host: config.host, port: config.port })
+  if (config.jobsEnabled) scheduler.start()
 }
 
 main().catch((err: unknown) => {

@@ -359,11 +359,32 @@ const m004_auth_throttles: Migration = {
   },
 }
 
+/** Scheduled jobs and their leases (docs/decisions/016-jobs-lease.md). */
+const m005_jobs: Migration = {
+  async up(db: Db) {
+    await db.schema
+      .createTable('jobs')
+      .addColumn('name', 'text', (c) => c.primaryKey())
+      .addColumn('next_run_at', ts, (c) => c.notNull())
+      .addColumn('lease_owner', 'text')
+      .addColumn('lease_until', ts)
+      .addColumn('last_started_at', ts)
+      .addColumn('last_finished_at', ts)
+      .addColumn('last_error', 'text')
+      .addColumn('runs', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute()
+  },
+  async down(db: Db) {
+    await db.schema.dropTable('jobs').ifExists().execute()
+  },
+}
+
 export const migrations: Record<string, Migration> = {
   '001_initial': m001_initial,
   '002_follows_follower_idx': m002_follows_follower_idx,
   '003_posts_start_sort_idx': m003_posts_start_sort_idx,
   '004_auth_throttles': m004_auth_throttles,
+  '005_jobs': m005_jobs,
 }
 
 export const migrationProvider: MigrationProvider = {

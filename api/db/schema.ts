@@ -189,6 +189,18 @@ export interface AuthThrottlesTable {
   notified_at: Iso | null
 }
 
+/** One row per scheduled job (api/jobs/scheduler.ts): the next slot to run and who holds it now. */
+export interface JobsTable {
+  name: string
+  next_run_at: Iso
+  lease_owner: string | null
+  lease_until: Iso | null
+  last_started_at: Iso | null
+  last_finished_at: Iso | null
+  last_error: string | null
+  runs: number
+}
+
 export interface Database {
   users: UsersTable
   email_codes: EmailCodesTable
@@ -208,6 +220,7 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable
   reports: ReportsTable
   auth_throttles: AuthThrottlesTable
+  jobs: JobsTable
 }
 
 export type UserRow = Selectable<UsersTable>

@@ -4,11 +4,10 @@
 // answer is a redirect to redirectTo with a toast; a fetcher (the ENHANCED_FIELD) gets the new counts.
 import { data, redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
-import type { FollowResponse, Profile } from '#contract'
 import { ENHANCED_FIELD } from '~/components/events/page/shared'
 import { personName } from '~/components/events/page/meta'
 import type { FollowActionData } from '~/components/profile/follow-button'
-import { ApiError, getApi } from '~/utils/api.server'
+import { ApiError, getApi, ok } from '~/utils/api.server'
 import { safeRedirect } from '~/utils/redirect'
 import { createToastHeaders, redirectWithToast } from '~/utils/toast.server'
 
@@ -33,12 +32,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!api.isSignedIn()) return redirect(`/auth?redirectTo=${encodeURIComponent(back)}`)
 
   const { intent, userId } = parsed.data
-  const path = `/profile/${encodeURIComponent(userId)}`
   try {
     // The state wanted, set atomically by the API (a repeated post never flips it back); the name is for the toast.
     const [state, person] = await Promise.all([
-      api.put<FollowResponse>(`${path}/follow`, { follow: intent === 'follow' }),
-      api.get<Profile>(path),
+      ok(api.typed.PUT('/profile/{id}/follow', { params: { path: { id: userId } }, body: { follow: intent === 'follow' } })),
+      ok(api.typed.GET('/profile/{id}', { params: { path: { id: userId } } })),
     ])
     const toast = {
       message: state.isFollowing ? 'profile:followed' : 'profile:unfollowed',

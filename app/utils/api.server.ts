@@ -9,7 +9,9 @@
 // - refreshes of one refresh token are shared: parallel requests with one cookie get the same new tokens,
 //   and a request that still carries an old cookie gets the newest pair instead of tripping reuse detection.
 import { AsyncLocalStorage } from 'node:async_hooks'
+import createClient from 'openapi-fetch'
 import { errorResponseSchema, type ErrorResponse } from '#contract'
+import type { paths } from './api-schema.gen'
 import { getLanguage } from '~/i18next.server'
 import { getEnv } from './env.server'
 import { authSessionStorage, getAuthSession, type AuthSessionData } from './session.server'
@@ -116,6 +118,19 @@ async function readError(response: Response): Promise<ErrorResponse> {
 
 export type Api = Awaited<ReturnType<typeof createApiClient>>
 
+/** The data of a typed call (`api.typed.GET(...)`), or its refusal as an ApiError. */
+export async function ok<Data>(call: Promise<{ data?: Data; error?: unknown; response: Response }>): Promise<Data> {
+  const { data, error, response } = await call
+  if (!response.ok || error !== undefined) {
+    const parsed = errorResponseSchema.safeParse(error)
+    throw new ApiError(
+      response.status,
+      parsed.success ? parsed.data : { message: response.statusText || `HTTP ${response.status}`, errors: {} },
+    )
+  }
+  return data as Data
+}
+
 type RequestScope = { api?: Promise<Api> }
 const requestScope = new AsyncLocalStorage<RequestScope>()
 
@@ -207,15 +222,14 @@ async function createApiClient(request: Request) {
     return true
   }
 
-  async function send(path: string, options: CallOptions): Promise<Response> {
+  /** The request of a hand-written call: query, JSON or multipart body (headers and bearer come later). */
+  function requestOf(path: string, options: CallOptions): Request {
     const url = new URL(path, getEnv().API_URL)
     for (const [key, value] of Object.entries(options.query ?? {})) {
       if (value === undefined || value === null || value === '') continue
       url.searchParams.set(key, Array.isArray(value) ? value.join(',') : String(value))
     }
-    const headers = new Headers(forwardHeaders)
-    const accessToken = session.get('accessToken')
-    if (options.auth !== false && accessToken) headers.set('Authorization', `Bearer ${accessToken}`)
+    const headers = new Headers()
     let body: BodyInit | undefined
     if (options.body instanceof FormData) {
       body = options.body
@@ -223,21 +237,37 @@ async function createApiClient(request: Request) {
       headers.set('Content-Type', 'application/json')
       body = JSON.stringify(options.body)
     }
-    return fetch(url, { method: options.method ?? 'GET', headers, body })
+    return new Request(url, { method: options.method ?? 'GET', headers, body })
+  }
+
+  /**
+   * Every call to the API goes through here, typed (openapi-fetch's transport) or not: the forwarded headers,
+   * the bearer, a refresh ahead of expiry, and one retry after a 401 — with the token another call of this
+   * request got meanwhile, or a refreshed one, or, when the session has ended on the API, as a visitor, so a
+   * public page stays a public page. The body is read once so the request can be sent again.
+   */
+  async function authorizedFetch(request: Request, auth = true): Promise<Response> {
+    const useAuth = auth && session.has('refreshToken')
+    if (useAuth && accessTokenExpired(session.get('accessToken') ?? '')) await refresh()
+    const body = request.body ? await request.arrayBuffer() : undefined
+    const attempt = () => {
+      const headers = new Headers(request.headers)
+      forwardHeaders.forEach((value, key) => headers.set(key, value))
+      const accessToken = session.get('accessToken')
+      if (auth && accessToken) headers.set('Authorization', `Bearer ${accessToken}`)
+      return fetch(request.url, { method: request.method, headers, body })
+    }
+    const sentAccessToken = session.get('accessToken')
+    let response = await attempt()
+    if (response.status === 401 && useAuth && session.has('refreshToken')) {
+      if (session.get('accessToken') === sentAccessToken) await refresh()
+      response = await attempt()
+    }
+    return response
   }
 
   async function call<T>(path: string, options: CallOptions = {}): Promise<T> {
-    const useAuth = options.auth !== false && session.has('refreshToken')
-    if (useAuth && accessTokenExpired(session.get('accessToken') ?? '')) await refresh()
-
-    const sentAccessToken = session.get('accessToken')
-    let response = await send(path, options)
-    if (response.status === 401 && useAuth && session.has('refreshToken')) {
-      // Retry once: with the token another call of this request got meanwhile, or a refreshed one — or, when
-      // the session has ended on the API, as a visitor, so a public page stays a public page.
-      if (session.get('accessToken') === sentAccessToken) await refresh()
-      response = await send(path, options)
-    }
+    const response = await authorizedFetch(requestOf(path, options), options.auth !== false)
     if (!response.ok) throw new ApiError(response.status, await readError(response))
     if (response.status === 204) return undefined as T
     return (await response.json()) as T
@@ -246,6 +276,8 @@ async function createApiClient(request: Request) {
   return {
     language,
     session,
+    /** Calls typed from the API's OpenAPI document (app/utils/api-schema.gen.ts); unwrap them with `ok()`. */
+    typed: createClient<paths>({ baseUrl: getEnv().API_URL, fetch: (request) => authorizedFetch(request) }),
     isSignedIn: () => session.has('refreshToken'),
     userId: () => session.get('userId') ?? null,
     call,

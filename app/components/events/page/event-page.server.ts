@@ -2,14 +2,10 @@
 // or a toast, never a 500: 404 → the root's not-found page; 403 → the private-event page (status 403).
 import { data, redirect } from '@remix-run/node'
 import { z } from 'zod'
-import {
-  EVENT_TYPES,
-  type Event,
-  type UserSummary,
-} from '#contract'
+import { EVENT_TYPES } from '#contract'
 import { RESPOND_INTENT } from '~/components/profile/invitation-answer'
 import { respondAndRedirect, respondFormSchema } from '~/components/profile/invitations.server'
-import { ApiError, getApi, type Api } from '~/utils/api.server'
+import { ApiError, getApi, ok, type Api } from '~/utils/api.server'
 import { getEnv } from '~/utils/env.server'
 import { combineHeaders, createToastHeaders, redirectWithToast } from '~/utils/toast.server'
 import {
@@ -21,15 +17,6 @@ import {
   type PrivateReason,
 } from './shared'
 
-type ParticipateResponse = {
-  postId: string
-  participants: string[]
-  participantsCount: number
-  maxParticipants: number | null
-  isParticipant: boolean
-}
-type LikeResponse = { postId: string; likes: string[]; likesCount: number; isLiked: boolean }
-type ParticipantsResponse = { participants: UserSummary[]; postedBy: UserSummary; maxParticipants: number | null }
 
 export function pageUrls(id: string) {
   const origin = getEnv().WEB_URL.replace(/\/+$/, '')
@@ -48,11 +35,10 @@ async function throwStatus(api: Api, status: number): Promise<never> {
 
 export async function loadEventPage(request: Request, id: string) {
   const api = await getApi(request)
-  const path = eventPath(id)
   const urls = pageUrls(id)
   const [eventResult, participantsResult] = await Promise.allSettled([
-    api.get<Event>(path),
-    api.get<ParticipantsResponse>(`${path}/participants`),
+    ok(api.typed.GET('/event/{id}', { params: { path: { id } } })),
+    ok(api.typed.GET('/event/{id}/participants', { params: { path: { id } } })),
   ])
   if (eventResult.status === 'rejected') {
     const error: unknown = eventResult.reason
@@ -131,7 +117,9 @@ export async function eventPageAction(request: Request, id: string) {
       case 'leave': {
         // The state wanted, set atomically by the API: a repeated post (double click, reload without
         // JavaScript) never flips it back.
-        const r = await api.put<ParticipateResponse>(`${path}/participate`, { participate: form.intent === 'join' })
+        const r = await ok(
+          api.typed.PUT('/event/{id}/participate', { params: { path: { id } }, body: { participate: form.intent === 'join' } }),
+        )
         const state = { isParticipant: r.isParticipant, participantsCount: r.participantsCount, maxParticipants: r.maxParticipants }
         const toast = { message: state.isParticipant ? 'joined' : 'left' }
         if (enhanced)
@@ -143,7 +131,7 @@ export async function eventPageAction(request: Request, id: string) {
       }
       case 'like':
       case 'unlike': {
-        const r = await api.put<LikeResponse>(`${path}/like`, { like: form.intent === 'like' })
+        const r = await ok(api.typed.PUT('/event/{id}/like', { params: { path: { id } }, body: { like: form.intent === 'like' } }))
         const state = { isLiked: r.isLiked, likesCount: r.likesCount }
         if (enhanced) return data<EventActionData>({ intent: 'like', ...state })
         return redirect(path)

@@ -5,6 +5,7 @@ import { EVENT_JSON_FIELDS, parseJsonField } from '#contract'
 import type { FastifyRequest } from 'fastify'
 import { HttpError } from '../../lib/errors'
 import { findInputIssues } from '../../lib/input-scan'
+import { readMultipart } from '../../lib/multipart'
 
 export interface ParsedBody {
   fields: Record<string, unknown>
@@ -33,29 +34,6 @@ export async function readBody(req: FastifyRequest): Promise<ParsedBody> {
     const fields = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {}
     return { fields: normalizeFields(fields), files: [] }
   }
-  const raw: Record<string, unknown> = {}
-  const files: Buffer[] = []
-  try {
-    for await (const part of req.parts()) {
-      const name = part.fieldname.replace(/\[\]$/, '')
-      if (part.type === 'file') {
-        const buf = await part.toBuffer()
-        if (FILE_FIELDS.has(name) && buf.length > 0) files.push(buf)
-        continue
-      }
-      const value = part.value
-      if (name in raw) {
-        const prev = raw[name]
-        raw[name] = Array.isArray(prev) ? [...prev, value] : [prev, value]
-      } else raw[name] = value
-    }
-  } catch (err) {
-    const code = (err as { code?: string }).code
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'imageTooLarge', { files: ['imageTooLarge'] })
-    if (code === 'FST_FILES_LIMIT') throw new HttpError(400, 'tooManyPhotos', { files: ['tooManyPhotos'] })
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new HttpError(413, 'payloadTooLarge')
-    if (err instanceof HttpError) throw err
-    throw new HttpError(400, 'malformedRequest')
-  }
-  return { fields: normalizeFields(raw), files }
+  const { fields, files } = await readMultipart(req, { fileFields: FILE_FIELDS, errorField: 'files', tooManyFiles: 'tooManyPhotos' })
+  return { fields: normalizeFields(fields), files }
 }

@@ -21,6 +21,7 @@ import { currentUser } from '../../plugins/auth'
 import { createProfileService, type ProfileViewer } from './service'
 import { bearerSecurity, errorResponses } from '../../lib/openapi'
 import { uploadRateLimit } from '../../lib/rate-limits'
+import { readMultipart } from '../../lib/multipart'
 
 const tags = ['profile']
 const security = bearerSecurity
@@ -33,21 +34,7 @@ const AVATAR_FIELDS = new Set(['file', 'files', 'avatar'])
 /** The one photo of POST /profile/upload (other text fields are ignored). */
 async function readAvatar(req: FastifyRequest): Promise<Buffer> {
   if (!req.isMultipart()) throw new HttpError(400, 'validationFailed', { file: ['uploadPhoto'] })
-  const files: Buffer[] = []
-  try {
-    for await (const part of req.parts()) {
-      if (part.type !== 'file') continue
-      const buf = await part.toBuffer()
-      if (AVATAR_FIELDS.has(part.fieldname.replace(/\[\]$/, '')) && buf.length > 0) files.push(buf)
-    }
-  } catch (err) {
-    const code = (err as { code?: string }).code
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'imageTooLarge', { file: ['imageTooLarge'] })
-    if (code === 'FST_FILES_LIMIT') throw new HttpError(400, 'oneAvatar', { file: ['oneAvatar'] })
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new HttpError(413, 'payloadTooLarge')
-    if (err instanceof HttpError) throw err
-    throw new HttpError(400, 'malformedRequest')
-  }
+  const { files } = await readMultipart(req, { fileFields: AVATAR_FIELDS, errorField: 'file', tooManyFiles: 'oneAvatar' })
   const [photo] = files
   if (!photo) throw new HttpError(400, 'validationFailed', { file: ['uploadPhoto'] })
   return photo

@@ -110,10 +110,14 @@ type CallOptions = {
   auth?: boolean
 }
 
-async function readError(response: Response): Promise<ErrorResponse> {
-  const body: unknown = await response.json().catch(() => null)
+/** The API's error body, or one made from the status when the body is not the API's. */
+function errorOf(body: unknown, response: Response): ErrorResponse {
   const parsed = errorResponseSchema.safeParse(body)
   return parsed.success ? parsed.data : { message: response.statusText || `HTTP ${response.status}`, errors: {} }
+}
+
+async function readError(response: Response): Promise<ErrorResponse> {
+  return errorOf(await response.json().catch(() => null), response)
 }
 
 export type Api = Awaited<ReturnType<typeof createApiClient>>
@@ -121,13 +125,7 @@ export type Api = Awaited<ReturnType<typeof createApiClient>>
 /** The data of a typed call (`api.typed.GET(...)`), or its refusal as an ApiError. */
 export async function ok<Data>(call: Promise<{ data?: Data; error?: unknown; response: Response }>): Promise<Data> {
   const { data, error, response } = await call
-  if (!response.ok || error !== undefined) {
-    const parsed = errorResponseSchema.safeParse(error)
-    throw new ApiError(
-      response.status,
-      parsed.success ? parsed.data : { message: response.statusText || `HTTP ${response.status}`, errors: {} },
-    )
-  }
+  if (!response.ok || error !== undefined) throw new ApiError(response.status, errorOf(error, response))
   return data as Data
 }
 

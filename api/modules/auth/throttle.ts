@@ -34,15 +34,7 @@ export function throttleKey(kind: ThrottleKind, user: { id: string } | undefined
 }
 
 export function createThrottle(db: Db) {
-  /** Seconds until the lock of `key` ends; 0 when not locked. */
-  async function lockedFor(key: string): Promise<number> {
-    const row = await db.selectFrom('auth_throttles').select('locked_until').where('key', '=', key).executeTakeFirst()
-    return secondsLeft(row?.locked_until ?? null)
-  }
-
   return {
-    lockedFor,
-
     /**
      * Counts an attempt BEFORE it is checked, in one statement, so parallel attempts (from many instances)
      * are each counted and none slips past the limit: the attempt after `max` failures in the window starts

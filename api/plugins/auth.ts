@@ -5,7 +5,7 @@ import type { Role } from '#contract'
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import fp from 'fastify-plugin'
 import { HttpError } from '../lib/errors'
-import type { AccessClaims, TokenService } from '../modules/auth/tokens'
+import { userWithLiveSession, type AccessClaims, type TokenService } from '../modules/auth/tokens'
 
 export interface AuthUser {
   id: string
@@ -76,23 +76,7 @@ async function authPlugin(app: FastifyInstance, opts: { tokens: TokenService }) 
     // The session is read with the user on every request (one indexed lookup, no cache): a logged-out
     // session, or one ended by a password change, is refused at once on every API instance.
     const sessionId = claims.sessionId
-    const row = await app.ctx.db
-      .selectFrom('users')
-      .select(['id', 'role', 'is_activated', 'disabled_at'])
-      .select((eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom('refresh_tokens')
-              .select('refresh_tokens.id')
-              .where('refresh_tokens.family_id', '=', sessionId ?? '')
-              .where('refresh_tokens.user_id', '=', claims.userId)
-              .where('refresh_tokens.revoked_at', 'is', null),
-          )
-          .as('session_live'),
-      )
-      .where('id', '=', claims.userId)
-      .executeTakeFirst()
+    const row = await userWithLiveSession(app.ctx.db, claims.userId, sessionId ?? '')
     if (!row || row.disabled_at || !sessionId || !row.session_live) throw unauthorized('tokenInvalid')
     request.user = {
       id: row.id,

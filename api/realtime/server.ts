@@ -11,6 +11,7 @@ import { Redis } from 'ioredis'
 import { Server, type Socket } from 'socket.io'
 import type { Config } from '../config'
 import type { Db } from '../db'
+import { userWithLiveSession } from '../modules/auth/tokens'
 import { createTicketService, type TicketService } from './tickets'
 
 export interface SocketData {
@@ -107,23 +108,7 @@ export function attachRealtime(
       .verify(typeof ticket === 'string' ? ticket : '')
       .then(
         async ({ userId, sessionId }) => {
-          const user = await db
-            .selectFrom('users')
-            .select(['id', 'is_activated', 'disabled_at'])
-            .select((eb) =>
-              eb
-                .exists(
-                  eb
-                    .selectFrom('refresh_tokens')
-                    .select('refresh_tokens.id')
-                    .where('refresh_tokens.family_id', '=', sessionId)
-                    .where('refresh_tokens.user_id', '=', userId)
-                    .where('refresh_tokens.revoked_at', 'is', null),
-                )
-                .as('session_live'),
-            )
-            .where('id', '=', userId)
-            .executeTakeFirst()
+          const user = await userWithLiveSession(db, userId, sessionId)
           // The session the ticket was made for must still be live (a ticket outlives no sign-out).
           if (!user || user.disabled_at || user.is_activated !== 1 || !user.session_live) return next(refusal('ticketInvalid'))
           socket.data.userId = user.id

@@ -20,6 +20,30 @@ export interface RefreshOutcome {
   refreshToken: string
 }
 
+/**
+ * The user behind a token or ticket, and whether its session (refresh-token family) is still live, in one
+ * read: every bearer request and every socket handshake asks it, so an ended session is refused at once.
+ */
+export function userWithLiveSession(db: Db, userId: string, sessionId: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'role', 'is_activated', 'disabled_at'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('refresh_tokens')
+            .select('refresh_tokens.id')
+            .where('refresh_tokens.family_id', '=', sessionId)
+            .where('refresh_tokens.user_id', '=', userId)
+            .where('refresh_tokens.revoked_at', 'is', null),
+        )
+        .as('session_live'),
+    )
+    .where('id', '=', userId)
+    .executeTakeFirst()
+}
+
 /** `onSessionsEnded`: told the families that were just revoked (e.g. to close their sockets). */
 export function createTokenService(config: Config, db: Db, onSessionsEnded: (sessionIds: string[]) => void = () => {}) {
   const key = new TextEncoder().encode(config.jwtSecret)

@@ -36,7 +36,7 @@ async function loadInvitableEvent(api: Api, id: string): Promise<Event> {
   try {
     event = await api.get<Event>(eventPath(id))
   } catch (error) {
-    return throwApiStatus(api, error)
+    return throwApiStatus(error)
   }
   // A deleted post is gone for its organizer too: the not-found page, as for any other missing event.
   if (event.postStatus === 'DELETED') throw data(null, { status: 404 })
@@ -54,7 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [followers, statuses] = await Promise.all([
     api.get<FollowListResponse>('/profile/my/followers', { query: { page } }),
     api.get<{ statuses: InvitationRecipient[] }>(`/invitations/${encodeURIComponent(event._id)}/statuses`),
-  ]).catch((error: unknown) => throwApiStatus(api, error))
+  ]).catch((error: unknown) => throwApiStatus(error))
   const statusOf = Object.fromEntries(statuses.statuses.map((row) => [row.recipientId, row.status]))
   return data(
     {

@@ -23,7 +23,7 @@ function currentPath(request: Request) {
   return `${url.pathname}${url.search}`
 }
 
-async function throwGuard(api: Api, request: Request, guard: GuardReason, status: number): Promise<never> {
+function throwGuard(request: Request, guard: GuardReason, status: number): never {
   throw data<GuardData>({ guard, redirectTo: currentPath(request) }, { status })
 }
 
@@ -31,21 +31,21 @@ async function throwGuard(api: Api, request: Request, guard: GuardReason, status
 export async function requireUser(request: Request): Promise<{ user: User; api: Api }> {
   const api = await getApi(request)
   const user = await getOptionalUser(api)
-  if (!user) return throwGuard(api, request, 'signIn', 401)
+  if (!user) return throwGuard(request, 'signIn', 401)
   return { user, api }
 }
 
 /** SPEC §2 guard of /admin and /moderation: signed in AND activated. */
 export async function requireActivatedUser(request: Request): Promise<{ user: User; api: Api }> {
   const { user, api } = await requireUser(request)
-  if (!user.isActivated) return throwGuard(api, request, 'confirmEmail', 403)
+  if (!user.isActivated) return throwGuard(request, 'confirmEmail', 403)
   return { user, api }
 }
 
 /** An activated user whose role may do `action` (contract PERMISSIONS); others get the 403 page. */
 export async function requirePermission(request: Request, action: Permission): Promise<{ user: User; api: Api }> {
   const { user, api } = await requireActivatedUser(request)
-  if (!can(user.role, action)) return throwGuard(api, request, 'forbidden', 403)
+  if (!can(user.role, action)) return throwGuard(request, 'forbidden', 403)
   return { user, api }
 }
 

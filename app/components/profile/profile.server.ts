@@ -13,7 +13,7 @@ type EventPage = { events: Event[]; page: number; pageSize: number; hasMore: boo
 
 
 /** A refusal of the API as the page's own status: 404 for unknown or disabled users, never a 500. */
-export async function throwApiStatus(api: Api, error: unknown): Promise<never> {
+export function throwApiStatus(error: unknown): never {
   if (!(error instanceof ApiError)) throw error
   const status = error.status === 400 ? 404 : error.status >= 500 ? 503 : error.status
   throw data(null, { status })
@@ -29,7 +29,7 @@ export async function loadProfile(api: Api, id: string | 'my'): Promise<Profile>
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500)
       throw data({ message: 'profileLoadFailed' }, { status: 503 })
-    return throwApiStatus(api, error)
+    return throwApiStatus(error)
   }
 }
 
@@ -52,6 +52,6 @@ export async function loadFollowTable(api: Api, request: Request, id: string | '
     const list = await api.get<FollowListResponse>(`/profile/${encodeURIComponent(id)}/${kind}`, { query: { page } })
     return { kind, ...list }
   } catch (error) {
-    return throwApiStatus(api, error)
+    return throwApiStatus(error)
   }
 }

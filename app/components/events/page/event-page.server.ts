@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { EVENT_TYPES } from '#contract'
 import { RESPOND_INTENT } from '~/components/profile/invitation-answer'
 import { respondAndRedirect, respondFormSchema } from '~/components/profile/invitations.server'
-import { ApiError, getApi, ok, type Api } from '~/utils/api.server'
+import { ApiError, getApi, ok } from '~/utils/api.server'
 import { getEnv } from '~/utils/env.server'
 import { combineHeaders, createToastHeaders, redirectWithToast } from '~/utils/toast.server'
 import {
@@ -29,7 +29,7 @@ export function privateReason(error: ApiError): PrivateReason {
 }
 
 /** A refusal the loader cannot show as a page of its own: the root error boundary's page for that status. */
-async function throwStatus(api: Api, status: number): Promise<never> {
+function throwStatus(status: number): never {
   throw data(null, { status })
 }
 
@@ -49,8 +49,8 @@ export async function loadEventPage(request: Request, id: string) {
         { status: 403 },
       )
     // 404 (unknown, deleted, rejected) and 400 (an id the API refuses): not found.
-    if (error.status === 404 || error.status === 400) return throwStatus(api, 404)
-    return throwStatus(api, error.status >= 500 ? 503 : error.status)
+    if (error.status === 404 || error.status === 400) return throwStatus(404)
+    return throwStatus(error.status >= 500 ? 503 : error.status)
   }
   const event = eventResult.value
   const participants =

@@ -48,6 +48,8 @@ export const NOTIFICATION_TYPES = [
   'newParticipate',
   'postLike',
   'newMessage',
+  /** A moderator rejected the recipient's post or profile (info or image) or removed their post. */
+  'moderation',
 ] as const
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number]
 
@@ -55,6 +57,14 @@ export const INVITATION_STATUSES = ['PENDING', 'ACCEPTED', 'DECLINED'] as const
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number]
 
 export const REPORT_TARGET_TYPES = ['post', 'user'] as const
+
+/** What a moderation decision is about: a post (event or place) or a user. */
+export const MODERATION_TARGET_TYPES = ['POST', 'USER'] as const
+export type ModerationTargetType = (typeof MODERATION_TARGET_TYPES)[number]
+
+/** What a moderation decision changed (one log row per field). */
+export const MODERATION_FIELDS = ['moderationStatus', 'moderationImageStatus', 'postStatus', 'role', 'isActivated', 'content', 'avatar', 'images'] as const
+export type ModerationField = (typeof MODERATION_FIELDS)[number]
 
 export const LIMITS = {
   eventImages: 3,

@@ -290,6 +290,13 @@ export type EventInvitation = z.infer<typeof eventInvitationSchema>
  * description, address, location, coordinates, channelLink are null and participants/likes are empty
  * (counts stay).
  */
+export const moderationReasonsSchema = z.object({
+  info: z.string().nullable(),
+  image: z.string().nullable(),
+  removed: z.string().nullable(),
+})
+export type ModerationReasons = z.infer<typeof moderationReasonsSchema>
+
 export const eventSchema = z.object({
   _id: z.string(),
   title: z.string(),
@@ -330,6 +337,11 @@ export const eventSchema = z.object({
   isEnded: z.boolean(),
   /** The viewer's invitation to this event (any status), or null: recipients answer it on the event page. */
   invitation: eventInvitationSchema.nullable(),
+  /**
+   * For the owner and moderators only (else null): the reasons moderators gave while the information is
+   * REJECTED, the photos are REJECTED, or the post is DELETED by a moderator.
+   */
+  moderationReasons: moderationReasonsSchema.nullable().optional(),
 })
 export type Event = z.infer<typeof eventSchema>
 

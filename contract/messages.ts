@@ -111,6 +111,19 @@ const en = {
   notifyNewParticipate: '{user} joined “{title}”',
   notifyPostLike: '{user} liked “{title}”',
   notifyNewMessage: 'New message from {user}',
+  // Moderation (api/modules/admin)
+  superAdminOnly: 'Only a super admin can do this.',
+  cannotChangeOwnRole: 'You cannot change your own role or activation.',
+  lastSuperAdmin: 'The last super admin must stay a super admin.',
+  ownContent: 'Another moderator decides on your own profile and posts.',
+  nothingToChange: 'Nothing to change: choose a new status or edit a field.',
+  notPostOwner: 'This user is not the author of this post.',
+  notifyModerationPostInfo: 'Moderators rejected the information of “{title}”. Edit it to send it for review again.',
+  notifyModerationPostImage: 'Moderators rejected the photos of “{title}”. Change them to send them for review again.',
+  notifyModerationPostDeleted: 'Moderators removed “{title}”.',
+  notifyModerationUserInfo: 'Moderators rejected your profile information. Edit it in Settings.',
+  notifyModerationUserImage: 'Moderators rejected your profile photo. Change it in Settings.',
+  moderationReason: 'Reason: {reason}',
   someone: 'Someone',
 } as const
 
@@ -222,6 +235,18 @@ const ru: Record<MessageCode, string> = {
   notifyNewParticipate: '{user} присоединился(-ась) к «{title}»',
   notifyPostLike: '{user} оценил(а) «{title}»',
   notifyNewMessage: 'Новое сообщение от {user}',
+  superAdminOnly: 'Это может только супер-админ.',
+  cannotChangeOwnRole: 'Нельзя менять собственную роль или активацию.',
+  lastSuperAdmin: 'Последний супер-админ должен остаться супер-админом.',
+  ownContent: 'О вашем профиле и ваших публикациях решает другой модератор.',
+  nothingToChange: 'Нечего менять: выберите новый статус или измените поле.',
+  notPostOwner: 'Этот пользователь не автор публикации.',
+  notifyModerationPostInfo: 'Модераторы отклонили информацию «{title}». Измените её, чтобы отправить на проверку снова.',
+  notifyModerationPostImage: 'Модераторы отклонили фото «{title}». Замените их, чтобы отправить на проверку снова.',
+  notifyModerationPostDeleted: 'Модераторы удалили «{title}».',
+  notifyModerationUserInfo: 'Модераторы отклонили информацию вашего профиля. Измените её в настройках.',
+  notifyModerationUserImage: 'Модераторы отклонили фото вашего профиля. Замените его в настройках.',
+  moderationReason: 'Причина: {reason}',
   someone: 'Кто-то',
 }
 

@@ -2,7 +2,7 @@
 // heartbeat) and web push (§7 POST /push/web). Who gets which notification: ARCHITECTURE "Rules the spec
 // leaves open" and docs/decisions/007-notifications-realtime.md.
 import { z } from 'zod'
-import { EVENT_TYPES, NOTIFICATION_TYPES, TIMINGS } from './constants'
+import { EVENT_TYPES, MODERATION_FIELDS, MODERATION_TARGET_TYPES, NOTIFICATION_TYPES, TIMINGS } from './constants'
 import { pageQueryField, userSummarySchema } from './events'
 
 export const NOTIFICATION_LIMITS = {
@@ -29,6 +29,16 @@ export const notificationSchema = z.object({
   openedAt: z.string().nullable(),
   isOpened: z.boolean(),
   post: z.object({ _id: z.string(), title: z.string(), eventType: z.enum(EVENT_TYPES) }).nullable(),
+  /** A `moderation` notification's decision: what was decided on which target, and the moderator's reason. */
+  moderation: z
+    .object({
+      targetType: z.enum(MODERATION_TARGET_TYPES),
+      field: z.enum(MODERATION_FIELDS),
+      to: z.string().nullable(),
+      reason: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
 })
 export type Notification = z.infer<typeof notificationSchema>
 

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { registrationSchema } from './auth'
 import { avatarFileSchema, userSchema } from './common'
 import { LIMITS } from './constants'
-import { pageQueryField, userSummarySchema } from './events'
+import { moderationReasonsSchema, pageQueryField, userSummarySchema } from './events'
 
 export const PROFILE_LIMITS = {
   professionMax: 100,
@@ -168,7 +168,11 @@ export function profileFormToUpdate(form: ProfileForm): Omit<UpdateProfileInput,
  * A profile as a viewer sees it: the user (SPEC §3) plus whether the viewer follows them. `email` is
  * only filled for the user themself; a REJECTED avatar is null for everyone but its owner.
  */
-export const profileSchema = userSchema.extend({ isFollowing: z.boolean() })
+export const profileSchema = userSchema.extend({
+  isFollowing: z.boolean(),
+  /** For the user themself and moderators only (else null): why the information or the photo was REJECTED. */
+  moderationReasons: moderationReasonsSchema.nullable().optional(),
+})
 export type Profile = z.infer<typeof profileSchema>
 
 /** PUT /profile/{id}/follow: the state wanted; no body (or no field) toggles, as the mobile app does. */

@@ -153,6 +153,23 @@ export interface NotificationsTable {
   entity_id: string | null
   opened_at: Iso | null
   created_at: Iso
+  /** The decision a `moderation` notification tells of. */
+  moderation_log_id: string | null
+}
+
+/** One changed field of one moderation decision (api/modules/admin). */
+export interface ModerationLogTable {
+  id: string
+  actor_id: string | null
+  /** POST or USER */
+  target_type: string
+  target_id: string
+  /** contract MODERATION_FIELDS */
+  field: string
+  from_value: string | null
+  to_value: string | null
+  reason: string | null
+  created_at: Iso
 }
 
 export interface PushSubscriptionsTable {
@@ -221,6 +238,7 @@ export interface Database {
   reports: ReportsTable
   auth_throttles: AuthThrottlesTable
   jobs: JobsTable
+  moderation_log: ModerationLogTable
 }
 
 export type UserRow = Selectable<UsersTable>

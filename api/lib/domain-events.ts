@@ -9,6 +9,8 @@ export type DomainEvent =
   | { type: 'newPost' | 'updatePost' | 'newParticipate' | 'postLike'; postId: string; userFrom: string }
   | { type: 'follow'; userFrom: string; followeeId: string }
   | { type: 'invite'; userFrom: string; postId: string; invitationId: string; recipientIds: string[] }
+  /** A moderator's decision that the owner must hear of (a REJECTED status, a DELETED post): the log row tells what. */
+  | { type: 'moderation'; userFrom: string; recipientId: string; targetId: string; logId: string }
 
 export type DomainEventListener = (event: DomainEvent) => void | Promise<void>
 

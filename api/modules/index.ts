@@ -1,10 +1,11 @@
 // Every area of the API is one folder under api/modules/ exporting a Fastify plugin (its routes).
 // Add a module by writing api/modules/<area>/routes.ts and listing it here; it gets `app.ctx`
-// (config, db, mail), `app.authenticate` / `app.requireActivated` / `app.requireRole(...)` and the
+// (config, db, mail), `app.authenticate` / `app.requireActivated` / `app.requirePermission(action)` and the
 // uniform error handling (throw `HttpError(status, code, fieldErrors)` from services).
 import type { FastifyPluginAsync } from 'fastify'
 import mediaRoutes from '../media/routes'
 import realtimeRoutes from '../realtime/routes'
+import adminRoutes from './admin/routes'
 import authRoutes from './auth/routes'
 import citiesRoutes from './cities/routes'
 import eventsRoutes from './events/routes'
@@ -27,5 +28,6 @@ export const modules: { name: string; plugin: FastifyPluginAsync }[] = [
   { name: 'notifications', plugin: notificationsRoutes },
   { name: 'push', plugin: pushRoutes },
   { name: 'realtime', plugin: realtimeRoutes },
-  // Next: admin, reports.
+  { name: 'admin', plugin: adminRoutes },
+  // Next: reports.
 ]

@@ -1,7 +1,7 @@
 // Authentication for every module: a bearer access token gives request.user {id, role, isActivated}.
-// Use `preHandler: app.authenticate`, `app.requireActivated`, `app.requireRole('admin', 'superAdmin')`, or
+// Use `preHandler: app.authenticate`, `app.requireActivated`, `app.requirePermission('moderate')`, or
 // `app.optionalAuth` on public routes that answer differently to a signed-in viewer.
-import type { Role } from '#contract'
+import { can, type Permission, type Role } from '#contract'
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import fp from 'fastify-plugin'
 import { HttpError } from '../lib/errors'
@@ -28,7 +28,8 @@ declare module 'fastify' {
     authenticate: preHandlerAsyncHookHandler
     requireActivated: preHandlerAsyncHookHandler
     optionalAuth: preHandlerAsyncHookHandler
-    requireRole(...roles: Role[]): preHandlerAsyncHookHandler
+    /** Signed in, activated, and a role that may do `action` (contract can()); else 401/403. */
+    requirePermission(action: Permission): preHandlerAsyncHookHandler
   }
 }
 
@@ -96,9 +97,10 @@ async function authPlugin(app: FastifyInstance, opts: { tokens: TokenService }) 
     await authenticate(request)
     if (!request.user?.isActivated) throw new HttpError(403, 'notActivated')
   })
-  app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {
+  app.decorate('requirePermission', (action: Permission) => async (request: FastifyRequest) => {
     await authenticate(request)
-    if (!request.user || !roles.includes(request.user.role)) throw new HttpError(403, 'forbidden')
+    if (!request.user?.isActivated) throw new HttpError(403, 'notActivated')
+    if (!can(request.user.role, action)) throw new HttpError(403, 'forbidden')
   })
 }
 

@@ -10,7 +10,7 @@ beforeAll(async () => {
     startTestApi({}, (app) => {
       // Routes as later modules will declare them.
       app.get('/test/activated', { preHandler: app.requireActivated }, async (req) => ({ id: req.user?.id }))
-      app.get('/test/admin', { preHandler: app.requireRole('admin', 'superAdmin') }, async (req) => ({
+      app.get('/test/admin', { preHandler: app.requirePermission('moderate') }, async (req) => ({
         role: req.user?.role,
       }))
     }),
@@ -227,7 +227,7 @@ describe('auth helpers for later modules', () => {
     expect(ok.body).toEqual({ id: s.user.id })
   })
 
-  it('requireRole reads the role from the database', async () => {
+  it('requirePermission reads the role from the database', async () => {
     const s = await activatedUser(api)
     expect((await api.get('/test/admin', { token: s.accessToken })).status).toBe(403)
     await api.app.ctx.db.updateTable('users').set({ role: 'admin' }).where('id', '=', s.user.id).execute()

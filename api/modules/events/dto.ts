@@ -7,12 +7,15 @@ import {
   EVENT_LIMITS,
   type EventImage,
   type EventType,
+  type ModerationReasons,
   type ModerationStatus,
+  can,
   type PostStatus,
   type UserSummary,
   WEEK_DAYS,
 } from '#contract'
 import { postAccess, type PostAccess, type Viewer } from '../../access/policy'
+import { currentReasons } from '../admin/log'
 import type { Db } from '../../db'
 import type { PostRow } from '../../db/schema'
 import { PLACEHOLDER_NAME } from '../../media/images'
@@ -36,6 +39,8 @@ export interface Relations {
   invitations: Map<string, EventInvitation>
   /** organizers whose account is deactivated (disabled, or deletion requested) */
   inactiveAuthors: Set<string>
+  /** moderators' reasons of rejected or removed posts, loaded for the owner's and moderators' views only */
+  reasons: Map<string, ModerationReasons>
 }
 
 function push<T>(map: Map<string, T[]>, key: string, value: T) {
@@ -44,16 +49,29 @@ function push<T>(map: Map<string, T[]>, key: string, value: T) {
   else map.set(key, [value])
 }
 
-export async function loadUserSummaries(db: Db, ids: string[], publicUrl: string): Promise<Map<string, UserSummary>> {
+/**
+ * Summaries of these users. A REJECTED avatar is left out (ARCHITECTURE: a placeholder for everyone else)
+ * unless the viewer is that user or a moderator.
+ */
+export async function loadUserSummaries(
+  db: Db,
+  ids: string[],
+  publicUrl: string,
+  viewer: Pick<Viewer, 'id' | 'role'> | null = null,
+): Promise<Map<string, UserSummary>> {
   const out = new Map<string, UserSummary>()
   const unique = [...new Set(ids)]
   if (unique.length === 0) return out
   const rows = await db
     .selectFrom('users')
-    .select(['id', 'name', 'lastname', 'username', 'avatar_name', 'avatar_path'])
+    .select(['id', 'name', 'lastname', 'username', 'avatar_name', 'avatar_path', 'moderation_image_status'])
     .where('id', 'in', unique)
     .execute()
-  for (const u of rows) out.set(u.id, toUserSummary(u, publicUrl))
+  for (const u of rows) {
+    const summary = toUserSummary(u, publicUrl)
+    const shown = u.moderation_image_status !== 'REJECTED' || viewer?.id === u.id || can(viewer?.role, 'moderate')
+    out.set(u.id, shown ? summary : { ...summary, avatarFile: null })
+  }
   return out
 }
 
@@ -70,12 +88,14 @@ export async function loadRelations(db: Db, rows: PostRow[], viewer: Viewer | nu
     invited: new Set(),
     invitations: new Map(),
     inactiveAuthors: new Set(),
+    reasons: new Map(),
   }
   const ids = rows.map((r) => r.id)
   if (ids.length === 0) return rel
   const organizers = [...new Set(rows.map((r) => r.posted_by))]
   const placeIds = rows.filter((r) => r.event_type === 'PLACE').map((r) => r.id)
-  const [images, categories, hours, likes, participants, views, users, following, invited, inactive] = await Promise.all([
+  const privileged = viewer ? rows.filter((r) => r.posted_by === viewer.id || can(viewer.role, 'moderate')) : []
+  const [images, categories, hours, likes, participants, views, users, following, invited, inactive, reasons] = await Promise.all([
     db
       .selectFrom('post_images')
       .select(['id', 'post_id', 'name', 'path', 'thumb_path'])
@@ -100,7 +120,7 @@ export async function loadRelations(db: Db, rows: PostRow[], viewer: Viewer | nu
       .where('post_id', 'in', ids)
       .groupBy('post_id')
       .execute(),
-    loadUserSummaries(db, organizers, publicUrl),
+    loadUserSummaries(db, organizers, publicUrl, viewer),
     viewer
       ? db
           .selectFrom('follows')
@@ -124,7 +144,9 @@ export async function loadRelations(db: Db, rows: PostRow[], viewer: Viewer | nu
       .where('id', 'in', organizers)
       .where((eb) => eb.or([eb('disabled_at', 'is not', null), eb('deletion_requested_at', 'is not', null)]))
       .execute(),
+    currentReasons(db, privileged),
   ])
+  rel.reasons = reasons
   for (const i of images) push(rel.images, i.post_id, i)
   for (const c of categories) push(rel.categories, c.post_id, c.category)
   const dayIndex = (d: string) => (WEEK_DAYS as readonly string[]).indexOf(d)
@@ -249,6 +271,7 @@ export function toEventDto(row: PostRow, rel: Relations, viewer: Viewer | null, 
     restricted,
     isEnded: ended,
     invitation: rel.invitations.get(row.id) ?? null,
+    moderationReasons: access.isOwner || access.isModerator ? (rel.reasons.get(row.id) ?? null) : null,
   }
 }
 

@@ -162,6 +162,95 @@ export function createEventsService(ctx: AppContext) {
     }
   }
 
+  /** Validates the whole form against the post and writes it, with the given status columns, in one transaction. */
+  async function applyEdit(
+    existing: PostRow,
+    fields: Fields,
+    editor: Viewer,
+    statuses: Partial<Pick<PostRow, 'moderation_status' | 'moderation_image_status' | 'post_status'>>,
+  ): Promise<void> {
+    const id = existing.id
+    const v = validateFields(fields, editor, { existing, fileCount: 0, requirePhotos: false })
+    const cols = columns(v, editor)
+    // An admin's channel link on an event stays when a non-admin cannot send one.
+    if (v.eventType === 'EVENT' && !can(editor.role, 'eventAdminFields')) cols.channel_link = existing.channel_link
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('posts')
+        .set({ ...cols, ...statuses, updated_at: nowIso() })
+        .where('id', '=', id)
+        .execute()
+      await trx.deleteFrom('post_categories').where('post_id', '=', id).execute()
+      if (v.categories.length)
+        await trx.insertInto('post_categories').values(v.categories.map((category) => ({ post_id: id, category }))).execute()
+      if (v.eventType === 'PLACE') {
+        await trx.deleteFrom('post_hours').where('post_id', '=', id).execute()
+        if (v.hours?.length)
+          await trx
+            .insertInto('post_hours')
+            .values(v.hours.map((h) => ({ id: newId(), post_id: id, day: h.day, open: h.open, close: h.close })))
+            .execute()
+      }
+    })
+  }
+
+  /** Adds photos within the limit; `imageStatus` is what the post's image status becomes (unchanged when undefined). */
+  async function addImagesTo(row: PostRow, files: Buffer[], imageStatus: string | undefined) {
+    const id = row.id
+    if (files.length === 0) throw validationError({ files: ['uploadPhoto'] })
+    const current = await imageRows(id)
+    if (current.length + files.length > imageLimit(row.event_type)) throw validationError({ files: ['tooManyPhotos'] })
+    const stored = await images.saveAll(UPLOAD_FOLDER, files)
+    const now = nowIso()
+    const start = current.reduce((m, r) => Math.max(m, r.position), -1) + 1
+    try {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('post_images')
+          .values(
+            stored.map((s, i) => ({
+              id: newId(),
+              post_id: id,
+              name: s.name,
+              path: s.path,
+              thumb_path: s.thumbPath,
+              position: start + i,
+              created_at: now,
+            })),
+          )
+          .execute()
+        await trx
+          .updateTable('posts')
+          .set(imageStatus ? { moderation_image_status: imageStatus, updated_at: now } : { updated_at: now })
+          .where('id', '=', id)
+          .execute()
+      })
+    } catch (err) {
+      await images.remove(stored.flatMap((s) => [s.path, s.thumbPath]))
+      throw err
+    }
+    return { postId: id, images: (await imageRows(id)).map((r) => imageDto(r, publicUrl)), added: stored.map((s) => s.name) }
+  }
+
+  /** Removes one photo (never the last); `imageStatus` as in addImagesTo. */
+  async function removeImageFrom(row: PostRow, body: { name?: string; imageId?: string }, imageStatus: string | undefined) {
+    const id = row.id
+    const current = await imageRows(id)
+    const target = current.find((r) => (body.imageId && r.id === body.imageId) || (body.name && r.name === body.name))
+    if (!target) throw new HttpError(404, 'imageNotFound')
+    if (current.length <= 1) throw new HttpError(400, 'lastImage', { files: ['lastImage'] })
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('post_images').where('id', '=', target.id).execute()
+      await trx
+        .updateTable('posts')
+        .set(imageStatus ? { moderation_image_status: imageStatus, updated_at: nowIso() } : { updated_at: nowIso() })
+        .where('id', '=', id)
+        .execute()
+    })
+    await images.remove([target.path, target.thumb_path])
+    return { postId: id, images: current.filter((r) => r.id !== target.id).map((r) => imageDto(r, publicUrl)), removed: target.name }
+  }
+
   async function dto(row: PostRow, viewer: Viewer | null): Promise<Event> {
     const [event] = await toEventDtos(db, [row], viewer, publicUrl)
     return event as Event
@@ -251,30 +340,15 @@ export function createEventsService(ctx: AppContext) {
 
     async update(id: string, fields: Fields, viewer: Viewer): Promise<Event> {
       const existing = await ownedRow(id, viewer)
-      const v = validateFields(fields, viewer, { existing, fileCount: 0, requirePhotos: false })
-      const cols = columns(v, viewer)
-      // An admin's channel link on an event stays when a non-admin cannot send one.
-      if (v.eventType === 'EVENT' && !can(viewer.role, 'eventAdminFields')) cols.channel_link = existing.channel_link
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('posts')
-          .set({ ...cols, moderation_status: 'PENDING', updated_at: nowIso() })
-          .where('id', '=', id)
-          .execute()
-        await trx.deleteFrom('post_categories').where('post_id', '=', id).execute()
-        if (v.categories.length)
-          await trx.insertInto('post_categories').values(v.categories.map((category) => ({ post_id: id, category }))).execute()
-        if (v.eventType === 'PLACE') {
-          await trx.deleteFrom('post_hours').where('post_id', '=', id).execute()
-          if (v.hours?.length)
-            await trx
-              .insertInto('post_hours')
-              .values(v.hours.map((h) => ({ id: newId(), post_id: id, day: h.day, open: h.open, close: h.close })))
-              .execute()
-        }
-      })
+      // Post-moderation: the owner's edit sends the information back for review.
+      await applyEdit(existing, fields, viewer, { moderation_status: 'PENDING' })
       await ctx.domainEvents.emit({ type: 'updatePost', postId: id, userFrom: viewer.id })
       return reload(id, viewer)
+    },
+
+    /** A super admin's edit from the console (PATCH /admin/posts/{id}): the form's rules, any post, statuses as given. */
+    async editAsModerator(existing: PostRow, fields: Fields, editor: Viewer, statuses: Partial<Pick<PostRow, 'moderation_status' | 'moderation_image_status' | 'post_status'>>): Promise<void> {
+      await applyEdit(existing, fields, editor, statuses)
     },
 
     async remove(id: string, viewer: Viewer): Promise<{ postId: string; postStatus: 'DELETED' }> {
@@ -413,51 +487,24 @@ export function createEventsService(ctx: AppContext) {
 
     async addImages(id: string, files: Buffer[], viewer: Viewer) {
       const row = await ownedRow(id, viewer)
-      if (files.length === 0) throw validationError({ files: ['uploadPhoto'] })
-      const current = await imageRows(id)
-      if (current.length + files.length > imageLimit(row.event_type)) throw validationError({ files: ['tooManyPhotos'] })
-      const stored = await images.saveAll(UPLOAD_FOLDER, files)
-      const now = nowIso()
-      const start = current.reduce((m, r) => Math.max(m, r.position), -1) + 1
-      try {
-        await db.transaction().execute(async (trx) => {
-          await trx
-            .insertInto('post_images')
-            .values(
-              stored.map((s, i) => ({
-                id: newId(),
-                post_id: id,
-                name: s.name,
-                path: s.path,
-                thumb_path: s.thumbPath,
-                position: start + i,
-                created_at: now,
-              })),
-            )
-            .execute()
-          await trx
-            .updateTable('posts')
-            .set({ moderation_image_status: 'PENDING', updated_at: now })
-            .where('id', '=', id)
-            .execute()
-        })
-      } catch (err) {
-        await images.remove(stored.flatMap((s) => [s.path, s.thumbPath]))
-        throw err
-      }
-      return { postId: id, images: (await imageRows(id)).map((r) => imageDto(r, publicUrl)) }
+      // Post-moderation: new photos are reviewed again.
+      const { postId, images } = await addImagesTo(row, files, 'PENDING')
+      return { postId, images }
     },
 
     async removeImage(id: string, body: { name?: string; imageId?: string }, viewer: Viewer) {
-      await ownedRow(id, viewer)
-      const current = await imageRows(id)
-      const target = current.find((r) => (body.imageId && r.id === body.imageId) || (body.name && r.name === body.name))
-      if (!target) throw new HttpError(404, 'imageNotFound')
-      if (current.length <= 1) throw new HttpError(400, 'lastImage', { files: ['lastImage'] })
-      await db.deleteFrom('post_images').where('id', '=', target.id).execute()
-      await images.remove([target.path, target.thumb_path])
-      return { postId: id, images: current.filter((r) => r.id !== target.id).map((r) => imageDto(r, publicUrl)) }
+      const row = await ownedRow(id, viewer)
+      // Removing a photo of a REJECTED set sends the rest for review again.
+      const { postId, images } = await removeImageFrom(row, body, row.moderation_image_status === 'REJECTED' ? 'PENDING' : undefined)
+      return { postId, images }
     },
+
+    /** The console's photo calls (POST/DELETE /admin/posts/{postId}/{userId}): any post, statuses unchanged. */
+    addImagesAsModerator: (row: PostRow, files: Buffer[]) => addImagesTo(row, files, undefined),
+    removeImageAsModerator: (row: PostRow, body: { name?: string; imageId?: string }) => removeImageFrom(row, body, undefined),
+
+    /** A post row by id, whatever its status (the console's calls). */
+    row: getRow,
 
     /** `like` true/false sets the like (a repeat changes nothing); undefined toggles (the mobile app's call). */
     async setLike(id: string, viewer: Viewer, like?: boolean) {
@@ -528,7 +575,7 @@ export function createEventsService(ctx: AppContext) {
     async participants(id: string, viewer: Viewer | null) {
       const { row } = await readableRow(id, viewer)
       const ids = await participantIds(db, id)
-      const users = await loadUserSummaries(db, [...ids, row.posted_by], publicUrl)
+      const users = await loadUserSummaries(db, [...ids, row.posted_by], publicUrl, viewer)
       const owner = users.get(row.posted_by)
       if (!owner) throw new HttpError(404, 'notFound')
       return {

@@ -5,6 +5,8 @@ import {
   type Language,
   messages,
   type MessageCode,
+  type ModerationField,
+  type ModerationTargetType,
   type Notification,
   type NotificationType,
   type PushPayload,
@@ -27,20 +29,27 @@ export async function toNotificationDtos(db: Db, rows: NotificationRow[], public
       rows.flatMap((r) => (r.entity_id && POST_NOTIFICATION_TYPES.includes(r.notification_type as NotificationType) ? [r.entity_id] : [])),
     ),
   ]
-  const [users, posts] = await Promise.all([
+  const logIds = rows.flatMap((r) => (r.moderation_log_id ? [r.moderation_log_id] : []))
+  const [users, posts, decisions] = await Promise.all([
     loadUserSummaries(db, userIds, publicUrl),
-    postIds.length
+    postIds.length || logIds.length
       ? db
           .selectFrom('posts')
-          .select(['id', 'title', 'event_type'])
-          .where('id', 'in', postIds)
-          .where('post_status', '=', 'ACTIVE')
+          .select(['id', 'title', 'event_type', 'post_status'])
+          .where('id', 'in', [...postIds, ...rows.flatMap((r) => (r.moderation_log_id && r.entity_id ? [r.entity_id] : []))])
           .execute()
+      : Promise.resolve([]),
+    logIds.length
+      ? db.selectFrom('moderation_log').select(['id', 'target_type', 'field', 'to_value', 'reason']).where('id', 'in', logIds).execute()
       : Promise.resolve([]),
   ])
   const postById = new Map(posts.map((p) => [p.id, p]))
+  const decisionById = new Map(decisions.map((d) => [d.id, d]))
   return rows.map((r) => {
-    const post = r.entity_id ? postById.get(r.entity_id) : undefined
+    const found = r.entity_id ? postById.get(r.entity_id) : undefined
+    const decision = r.moderation_log_id ? decisionById.get(r.moderation_log_id) : undefined
+    // A moderation notice names its post even when the post was removed; other notices only active posts.
+    const post = found && (decision ? decision.target_type === 'POST' : found.post_status === 'ACTIVE') ? found : undefined
     return {
       _id: r.id,
       notificationType: r.notification_type as NotificationType,
@@ -49,8 +58,16 @@ export async function toNotificationDtos(db: Db, rows: NotificationRow[], public
       createdAt: r.created_at,
       openedAt: r.opened_at,
       isOpened: r.opened_at !== null,
-      post: post && POST_NOTIFICATION_TYPES.includes(r.notification_type as NotificationType)
+      post: post && (decision || POST_NOTIFICATION_TYPES.includes(r.notification_type as NotificationType))
         ? { _id: post.id, title: post.title, eventType: post.event_type as EventType }
+        : null,
+      moderation: decision
+        ? {
+            targetType: decision.target_type as ModerationTargetType,
+            field: decision.field as ModerationField,
+            to: decision.to_value,
+            reason: decision.reason,
+          }
         : null,
     }
   })
@@ -64,19 +81,34 @@ const TEXT_CODES: Record<NotificationType, MessageCode> = {
   newParticipate: 'notifyNewParticipate',
   postLike: 'notifyPostLike',
   newMessage: 'notifyNewMessage',
+  moderation: 'notifyModerationPostInfo',
+}
+
+/** The text code of a moderation notice: what was decided on the post or the profile. */
+function moderationTextCode(n: Notification): MessageCode {
+  const m = n.moderation
+  if (m?.targetType === 'USER') return m.field === 'moderationImageStatus' ? 'notifyModerationUserImage' : 'notifyModerationUserInfo'
+  if (m?.field === 'postStatus') return 'notifyModerationPostDeleted'
+  if (m?.field === 'moderationImageStatus') return 'notifyModerationPostImage'
+  return 'notifyModerationPostInfo'
 }
 
 /** The one-line text of a notification, e.g. "Anna Petrova liked “Jazz night”". */
 export function notificationText(n: Notification, language: Language): string {
   const t = messages[language]
   const user = n.userFrom ? `${n.userFrom.name} ${n.userFrom.lastname}`.trim() || n.userFrom.username : t.someone
-  return t[TEXT_CODES[n.notificationType]].replace('{user}', user).replace('{title}', n.post?.title ?? '…')
+  const code = n.notificationType === 'moderation' ? moderationTextCode(n) : TEXT_CODES[n.notificationType]
+  const text = t[code].replace('{user}', user).replace('{title}', n.post?.title ?? '…')
+  const reason = n.moderation?.reason
+  return reason ? `${text} ${t.moderationReason.replace('{reason}', reason)}` : text
 }
 
 /** {title, body, url} of the push message; url opens the event, or the follower's profile. */
 export function pushPayloadOf(n: Notification, language: Language, webUrl: string): PushPayload {
   const url =
-    n.notificationType === 'follow'
+    n.notificationType === 'moderation' && n.moderation?.targetType === 'USER'
+      ? `${webUrl}/admin/profile/settings/profile`
+      : n.notificationType === 'follow'
       ? `${webUrl}/profile/${encodeURIComponent(n.entityId ?? n.userFrom?._id ?? '')}`
       : n.entityId
         ? `${webUrl}/event/${encodeURIComponent(n.entityId)}`

@@ -31,7 +31,12 @@ export function createNotificationsService(ctx: AppContext) {
   }
 
   /** Recipients and entity of a domain event (the actor is removed later). */
-  async function targetsOf(event: DomainEvent): Promise<{ type: NotificationType; entityId: string; recipients: string[] } | null> {
+  async function targetsOf(
+    event: DomainEvent,
+  ): Promise<{ type: NotificationType; entityId: string; recipients: string[]; logId?: string } | null> {
+    if (event.type === 'moderation') {
+      return { type: 'moderation', entityId: event.targetId, recipients: await existingUserIds([event.recipientId]), logId: event.logId }
+    }
     if (event.type === 'follow') {
       return { type: 'follow', entityId: event.userFrom, recipients: await existingUserIds([event.followeeId]) }
     }
@@ -85,10 +90,12 @@ export function createNotificationsService(ctx: AppContext) {
       id: newId(),
       recipient_id: recipient,
       notification_type: target.type,
-      user_from: event.userFrom,
+      // Moderators act as "the moderators": the owner is not told which one decided.
+      user_from: target.type === 'moderation' ? null : event.userFrom,
       entity_id: target.entityId,
       opened_at: null,
       created_at: now,
+      moderation_log_id: target.logId ?? null,
     }))
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) await db.insertInto('notifications').values(rows.slice(i, i + INSERT_CHUNK)).execute()
     return rows

@@ -21,24 +21,12 @@ import { currentUser } from '../../plugins/auth'
 import { createProfileService, type ProfileViewer } from './service'
 import { bearerSecurity, errorResponses } from '../../lib/openapi'
 import { uploadRateLimit } from '../../lib/rate-limits'
-import { readMultipart } from '../../lib/multipart'
+import { readAvatar } from './read-avatar'
 
 const tags = ['profile']
 const security = bearerSecurity
 const errors = errorResponses(400, 401, 403, 404, 409, 413, 415, 429)
 const idParams = z.object({ id: z.string().min(1).max(100) })
-
-/** Multipart fields that may carry the avatar. */
-const AVATAR_FIELDS = new Set(['file', 'files', 'avatar'])
-
-/** The one photo of POST /profile/upload (other text fields are ignored). */
-async function readAvatar(req: FastifyRequest): Promise<Buffer> {
-  if (!req.isMultipart()) throw new HttpError(400, 'validationFailed', { file: ['uploadPhoto'] })
-  const { files } = await readMultipart(req, { fileFields: AVATAR_FIELDS, errorField: 'file', tooManyFiles: 'oneAvatar' })
-  const [photo] = files
-  if (!photo) throw new HttpError(400, 'validationFailed', { file: ['uploadPhoto'] })
-  return photo
-}
 
 export default async function profileRoutes(app: FastifyInstance) {
   const { config } = app.ctx

@@ -9,6 +9,7 @@ import {
   PROFILE_LIMITS,
   type ProfileSearchQuery,
   type ProfileSearchResponse,
+  type ModerationReasons,
   type Role,
   type UpdateProfile,
 } from '#contract'
@@ -19,6 +20,7 @@ import { type Db, isUniqueViolation, nowIso, unicodeLower } from '../../db'
 import type { UserRow, UserUpdate } from '../../db/schema'
 import { HttpError } from '../../lib/errors'
 import { createImageStore } from '../../media/images'
+import { currentReasons } from '../admin/log'
 import { avatarFileOf, followCounts, thumbnailPathOf, toUserDto, toUserSummary, type UserRowSummary } from '../users/dto'
 
 export interface ProfileViewer {
@@ -82,14 +84,24 @@ export function createProfileService(ctx: AppContext) {
   }
 
   async function toProfile(row: UserRow, viewer: ProfileViewer | null): Promise<Profile> {
-    const isSelf = viewer?.id === row.id
-    const [counts, following] = await Promise.all([followCounts(db, row.id), isSelf ? new Set<string>() : followedBy(viewer, [row.id])])
+    const access = profileAccess(row, viewer)
+    const privileged = access.isSelf || access.isModerator
+    const [counts, following, reasons] = await Promise.all([
+      followCounts(db, row.id),
+      access.isSelf ? new Set<string>() : followedBy(viewer, [row.id]),
+      privileged ? currentReasons(db, [row]) : new Map<string, ModerationReasons>(),
+    ])
+    const dto = toUserDto(row, counts, publicUrl)
+    // A REJECTED profile's own words are hidden from others until they are edited (SPEC §4 banner).
+    const hideInfo = row.moderation_status === 'REJECTED' && !privileged
     return {
-      ...toUserDto(row, counts, publicUrl),
+      ...dto,
       // The email is private: only the user sees it here (moderators have the admin API).
-      email: isSelf ? row.email : null,
+      email: access.isSelf ? row.email : null,
+      ...(hideInfo ? { phone: null, profession: null, userBio: null, socialMediaLinks: { facebook: null, instagram: null, vk: null } } : {}),
       avatarFile: visibleAvatar(row, viewer),
       isFollowing: following.has(row.id),
+      moderationReasons: reasons.get(row.id) ?? null,
     }
   }
 
@@ -110,14 +122,25 @@ export function createProfileService(ctx: AppContext) {
   async function swapAvatar(
     userId: string,
     next: { path: string; name: string } | null,
+    imageStatus: 'PENDING' | 'APPROVED' = 'PENDING',
   ): Promise<{ replaced: string | null }> {
     for (let attempt = 0; attempt < AVATAR_CAS_ATTEMPTS; attempt++) {
-      const current = await db.selectFrom('users').select(['avatar_path']).where('id', '=', userId).executeTakeFirst()
+      const current = await db
+        .selectFrom('users')
+        .select(['avatar_path', 'moderation_image_status'])
+        .where('id', '=', userId)
+        .executeTakeFirst()
       if (!current) throw new HttpError(401, 'tokenInvalid')
       if (!next && current.avatar_path === null) throw new HttpError(404, 'avatarNotFound')
+      // A new photo is reviewed (unless a moderator put it there); removing a rejected one ends the rejection.
       const set: UserUpdate = next
-        ? { avatar_path: next.path, avatar_name: next.name, moderation_image_status: 'PENDING', updated_at: nowIso() }
-        : { avatar_path: null, avatar_name: null, updated_at: nowIso() }
+        ? { avatar_path: next.path, avatar_name: next.name, moderation_image_status: imageStatus, updated_at: nowIso() }
+        : {
+            avatar_path: null,
+            avatar_name: null,
+            updated_at: nowIso(),
+            ...(current.moderation_image_status === 'REJECTED' ? { moderation_image_status: 'PENDING' } : {}),
+          }
       let update = db.updateTable('users').set(set).where('id', '=', userId)
       update =
         current.avatar_path === null ? update.where('avatar_path', 'is', null) : update.where('avatar_path', '=', current.avatar_path)
@@ -134,6 +157,31 @@ export function createProfileService(ctx: AppContext) {
     } catch (err) {
       ctx.log.warn({ err, avatarPath }, 'could not remove an old avatar file')
     }
+  }
+
+  async function replaceAvatar(userId: string, photo: Buffer, imageStatus: 'PENDING' | 'APPROVED'): Promise<void> {
+    let stored
+    try {
+      ;[stored] = await images.saveAll(AVATAR_FOLDER, [photo])
+    } catch (err) {
+      // The image store names the field of event photos; the avatar's field is `file`.
+      if (err instanceof HttpError) throw new HttpError(err.statusCode, err.code, { file: [err.code] }, err.headers)
+      throw err
+    }
+    if (!stored) throw new HttpError(400, 'validationFailed', { file: ['uploadPhoto'] })
+    let replaced: string | null
+    try {
+      ;({ replaced } = await swapAvatar(userId, { path: stored.path, name: stored.name }, imageStatus))
+    } catch (err) {
+      await removeAvatarFiles(stored.path)
+      throw err
+    }
+    await removeAvatarFiles(replaced)
+  }
+
+  async function removeAvatar(userId: string): Promise<void> {
+    const { replaced } = await swapAvatar(userId, null)
+    await removeAvatarFiles(replaced)
   }
 
   async function followList(
@@ -229,31 +277,18 @@ export function createProfileService(ctx: AppContext) {
 
     /** Validates and re-encodes the photo, points the user at it, then deletes the old files. */
     async setAvatar(viewer: ProfileViewer, photo: Buffer): Promise<Profile> {
-      let stored
-      try {
-        ;[stored] = await images.saveAll(AVATAR_FOLDER, [photo])
-      } catch (err) {
-        // The image store names the field of event photos; the avatar's field is `file`.
-        if (err instanceof HttpError) throw new HttpError(err.statusCode, err.code, { file: [err.code] }, err.headers)
-        throw err
-      }
-      if (!stored) throw new HttpError(400, 'validationFailed', { file: ['uploadPhoto'] })
-      let replaced: string | null
-      try {
-        ;({ replaced } = await swapAvatar(viewer.id, { path: stored.path, name: stored.name }))
-      } catch (err) {
-        await removeAvatarFiles(stored.path)
-        throw err
-      }
-      await removeAvatarFiles(replaced)
+      await replaceAvatar(viewer.id, photo, 'PENDING')
       return toProfile(await ownRow(viewer.id), viewer)
     },
 
     async deleteAvatar(viewer: ProfileViewer): Promise<Profile> {
-      const { replaced } = await swapAvatar(viewer.id, null)
-      await removeAvatarFiles(replaced)
+      await removeAvatar(viewer.id)
       return toProfile(await ownRow(viewer.id), viewer)
     },
+
+    /** The console's avatar calls (POST /admin/users/{id}/upload-avatar, DELETE /admin/users/{id}/avatar). */
+    setAvatarAsModerator: (userId: string, photo: Buffer) => replaceAvatar(userId, photo, 'APPROVED'),
+    deleteAvatarAsModerator: (userId: string) => removeAvatar(userId),
 
     /** SPEC §4: follow or unfollow. A UNIQUE (follower, followee) row makes it safe under concurrency. */
     /** `follow` true/false sets it (a repeat changes nothing); undefined toggles (the mobile app's call). */

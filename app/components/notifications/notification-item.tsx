@@ -5,7 +5,17 @@ import { useTranslation } from 'react-i18next'
 import type { Notification } from '#contract'
 import { formatDateTime } from '~/components/events/format'
 
+/** Which text of `moderation.*` tells of a moderation decision. */
+function moderationKey(notification: Notification): 'postInfo' | 'postImage' | 'postDeleted' | 'userInfo' | 'userImage' {
+  const m = notification.moderation
+  if (m?.targetType === 'USER') return m.field === 'moderationImageStatus' ? 'userImage' : 'userInfo'
+  if (m?.field === 'postStatus') return 'postDeleted'
+  return m?.field === 'moderationImageStatus' ? 'postImage' : 'postInfo'
+}
+
 export function notificationHref(notification: Notification): string {
+  if (notification.notificationType === 'moderation' && notification.moderation?.targetType === 'USER')
+    return '/admin/profile/settings/profile'
   if (notification.notificationType === 'follow')
     return `/profile/${notification.userFrom?._id ?? notification.entityId ?? ''}`
   return `/event/${notification.entityId ?? notification.post?._id ?? ''}`
@@ -16,6 +26,15 @@ export function NotificationText({ notification }: { notification: Notification 
   const from = notification.userFrom
   const name = from ? `${from.name} ${from.lastname}`.trim() || from.username : t('someone')
   const title = notification.post?.title ?? t('aPost')
+  if (notification.notificationType === 'moderation') {
+    const reason = notification.moderation?.reason
+    return (
+      <>
+        {t(`moderation.${moderationKey(notification)}`, { title })}
+        {reason ? ` ${t('moderation.reason', { reason })}` : null}
+      </>
+    )
+  }
   return <>{t(`types.${notification.notificationType}`, { name, title })}</>
 }
 

@@ -179,16 +179,21 @@ export function AboutCard({ profile }: { profile: Profile }) {
 export function UserModerationBanner({
   profile,
 }: {
-  profile: Pick<Profile, 'moderationStatus' | 'moderationImageStatus' | 'avatarFile'>
+  profile: Pick<Profile, 'moderationStatus' | 'moderationImageStatus' | 'avatarFile' | 'moderationReasons'>
 }) {
   const { t } = useTranslation('profile')
+  const withReason = (text: string, reason: string | null | undefined) =>
+    reason ? `${text} ${t('moderation.reason', { reason })}` : text
   const texts: Array<{ text: string; rejected: boolean }> = []
   if (profile.moderationStatus !== 'APPROVED')
-    texts.push({ text: t(`moderation.${profile.moderationStatus}`), rejected: profile.moderationStatus === 'REJECTED' })
+    texts.push({
+      text: withReason(t(`moderation.${profile.moderationStatus}`), profile.moderationReasons?.info),
+      rejected: profile.moderationStatus === 'REJECTED',
+    })
   // Without an avatar there is no picture to moderate.
   if (profile.avatarFile && profile.moderationImageStatus !== 'APPROVED')
     texts.push({
-      text: t(`moderation.image${profile.moderationImageStatus}`),
+      text: withReason(t(`moderation.image${profile.moderationImageStatus}`), profile.moderationReasons?.image),
       rejected: profile.moderationImageStatus === 'REJECTED',
     })
   return <ModerationNotice texts={texts} testId="profile-moderation-banner" />

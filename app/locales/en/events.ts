@@ -41,6 +41,7 @@ export default {
     REJECTED: 'Your post was rejected by a moderator. Please edit the information.',
     imagePENDING: 'The photo is under review.',
     imageREJECTED: 'The photo was rejected by a moderator. Please change the photo.',
+    reason: 'Reason: {{reason}}',
     deleted: 'This post was deleted.',
   },
   noPhoto: 'No photo',

@@ -33,6 +33,7 @@ export default {
     REJECTED: 'Moderators rejected the information of this profile. Please edit it.',
     PENDING: 'The profile is waiting for moderation.',
     imageREJECTED: 'Moderators rejected the avatar. Please upload another one.',
+    reason: 'Reason: {{reason}}',
     imagePENDING: 'The avatar is waiting for moderation.',
   },
   tabs: {

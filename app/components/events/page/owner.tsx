@@ -6,20 +6,26 @@ import { SubmitButton } from '~/components/forms/submit-button'
 import { FormDialogLink } from '~/components/events/form/form-dialog-link'
 import { ModerationNotice } from '~/components/ui/list-parts'
 
-type Moderation = Pick<Event, 'moderationStatus' | 'moderationImageStatus'>
+type Moderation = Pick<Event, 'moderationStatus' | 'moderationImageStatus' | 'moderationReasons'>
 
-export function moderationTexts(event: Moderation): Array<{ key: string; tone: 'pending' | 'rejected' }> {
-  const texts: Array<{ key: string; tone: 'pending' | 'rejected' }> = []
+export function moderationTexts(event: Moderation): Array<{ key: string; tone: 'pending' | 'rejected'; reason?: string | null }> {
+  const texts: Array<{ key: string; tone: 'pending' | 'rejected'; reason?: string | null }> = []
+  const reasons = event.moderationReasons
   if (event.moderationStatus === 'PENDING') texts.push({ key: 'moderation.PENDING', tone: 'pending' })
-  if (event.moderationStatus === 'REJECTED') texts.push({ key: 'moderation.REJECTED', tone: 'rejected' })
+  if (event.moderationStatus === 'REJECTED') texts.push({ key: 'moderation.REJECTED', tone: 'rejected', reason: reasons?.info })
   if (event.moderationImageStatus === 'PENDING') texts.push({ key: 'moderation.imagePENDING', tone: 'pending' })
-  if (event.moderationImageStatus === 'REJECTED') texts.push({ key: 'moderation.imageREJECTED', tone: 'rejected' })
+  if (event.moderationImageStatus === 'REJECTED')
+    texts.push({ key: 'moderation.imageREJECTED', tone: 'rejected', reason: reasons?.image })
   return texts
 }
 
 export function ModerationBanner({ event }: { event: Moderation }) {
   const { t } = useTranslation('events')
-  const texts = moderationTexts(event).map((text) => ({ text: t(text.key), rejected: text.tone === 'rejected' }))
+  // The moderator's reason follows the overlay text (ARCHITECTURE: the owner is told why).
+  const texts = moderationTexts(event).map((text) => ({
+    text: text.reason ? `${t(text.key)} ${t('moderation.reason', { reason: text.reason })}` : t(text.key),
+    rejected: text.tone === 'rejected',
+  }))
   return <ModerationNotice texts={texts} testId="moderation-banner" />
 }
 

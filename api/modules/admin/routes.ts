@@ -1,0 +1,204 @@
+// HTTP layer of SPEC §7 Admin. The whole module is gated by one hook: signed in, activated, and a role
+// that may moderate (contract can()); finer rights (super admin only, own content) are the service's.
+import multipart from '@fastify/multipart'
+import {
+  adminAvatarDeleteSchema,
+  adminLogQuerySchema,
+  adminLogResponseSchema,
+  adminPhotoDeleteSchema,
+  adminPostPatchSchema,
+  adminPostResponseSchema,
+  adminPostsQuerySchema,
+  adminPostsResponseSchema,
+  adminUserPatchSchema,
+  adminUserResponseSchema,
+  adminUsersQuerySchema,
+  adminUsersResponseSchema,
+  EVENT_LIMITS,
+  imagesResponseSchema,
+  LIMITS,
+} from '#contract'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { Viewer } from '../../access/policy'
+import { bearerSecurity, errorResponses } from '../../lib/openapi'
+import { uploadRateLimit } from '../../lib/rate-limits'
+import { currentUser } from '../../plugins/auth'
+import { normalizeFields, readBody } from '../events/multipart'
+import { createEventsService } from '../events/service'
+import { readAvatar } from '../profile/read-avatar'
+import { createProfileService } from '../profile/service'
+import { createAdminService } from './service'
+
+const tags = ['admin']
+const security = bearerSecurity
+const errors = errorResponses(400, 401, 403, 404, 409, 413, 415, 429)
+const idParams = z.object({ id: z.string().min(1).max(100) })
+const postUserParams = z.object({ postId: z.string().min(1).max(100), userId: z.string().min(1).max(100) })
+const rights =
+  'Admin or superAdmin, activated (401/403 otherwise). Nobody decides on their own profile or posts (403 ownContent).'
+
+export default async function adminRoutes(app: FastifyInstance) {
+  const { config } = app.ctx
+  const service = createAdminService(app.ctx, { events: createEventsService(app.ctx), profile: createProfileService(app.ctx) })
+  // Before the body is read: a caller without the rights learns nothing from validation errors.
+  app.addHook('onRequest', app.requirePermission('moderate'))
+  await app.register(multipart, {
+    limits: { fileSize: EVENT_LIMITS.imageMaxBytes, files: LIMITS.placeImages + 1, fields: 10, fieldSize: 4 * 1024, parts: 20 },
+  })
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const uploadLimit = uploadRateLimit(config)
+  const me = (req: FastifyRequest): Viewer => {
+    const u = currentUser(req)
+    return { id: u.id, role: u.role, isActivated: u.isActivated }
+  }
+
+  r.get(
+    '/admin/users',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Users, paged (7 by default, at most 50), last changed first',
+        description: `${rights} Filters: role, moderationStatus, moderationImageStatus, query (words in name, last name, username or email); sort=oldest for a queue.`,
+        querystring: adminUsersQuerySchema,
+        response: { 200: adminUsersResponseSchema, ...errors },
+      },
+    },
+    async (req) => service.users(req.query),
+  )
+
+  for (const [path, eventType] of [
+    ['/admin/events', 'EVENT'],
+    ['/admin/places', 'PLACE'],
+  ] as const) {
+    r.get(
+      path,
+      {
+        schema: {
+          tags,
+          security,
+          summary: `${eventType === 'EVENT' ? 'Events' : 'Places'} of every status, paged (7 by default, at most 50), last changed first`,
+          description: `${rights} Filters: moderationStatus, moderationImageStatus, postStatus, query (words in the title); sort=oldest for a queue. Rows carry every photo.`,
+          querystring: adminPostsQuerySchema,
+          response: { 200: adminPostsResponseSchema, ...errors },
+        },
+      },
+      async (req) => service.posts(eventType, req.query, me(req)),
+    )
+  }
+
+  r.patch(
+    '/admin/users/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Decide on a user: statuses (admins); names, role, activation (superAdmin only)',
+        description: `${rights} 403 superAdminOnly for content fields from an admin; 403 cannotChangeOwnRole; 409 lastSuperAdmin; 400 nothingToChange. Logged; a REJECTED status notifies the user with the reason.`,
+        params: idParams,
+        body: adminUserPatchSchema,
+        response: { 200: adminUserResponseSchema, ...errors },
+      },
+    },
+    async (req) => service.patchUser(req.params.id, req.body, me(req)),
+  )
+
+  r.post(
+    '/admin/users/:id/upload-avatar',
+    {
+      config: uploadLimit,
+      schema: {
+        tags,
+        security,
+        summary: "Replace a user's avatar (superAdmin; multipart, one photo in `file`); it is APPROVED",
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        response: { 200: adminUserResponseSchema, ...errors },
+      },
+    },
+    async (req) => service.setUserAvatar(req.params.id, await readAvatar(req), me(req)),
+  )
+
+  r.delete(
+    '/admin/users/:id/avatar',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Remove a user's avatar (superAdmin); body {name} optional",
+        params: idParams,
+        body: adminAvatarDeleteSchema.optional(),
+        response: { 200: adminUserResponseSchema, ...errors },
+      },
+    },
+    async (req) => service.deleteUserAvatar(req.params.id, me(req)),
+  )
+
+  r.patch(
+    '/admin/posts/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Decide on a post: statuses (admins); the whole event form (superAdmin only)',
+        description: `${rights} moderationStatus, moderationImageStatus, postStatus (DELETED removes, ACTIVE restores), reason (≤ 500). With any field of the event form, the body is the whole form under PUT /event/{id}'s rules (superAdmin only, else 403 superAdminOnly). Logged; REJECTED and DELETED notify the owner with the reason.`,
+        params: idParams,
+        body: adminPostPatchSchema,
+        response: { 200: adminPostResponseSchema, ...errors },
+      },
+    },
+    async (req) => service.patchPost(req.params.id, normalizeFields(req.body) as typeof req.body, me(req)),
+  )
+
+  r.post(
+    '/admin/posts/:postId/:userId',
+    {
+      config: uploadLimit,
+      schema: {
+        tags,
+        security,
+        summary: "Add photos to a user's post (superAdmin; multipart `files`; 3 per event, 10 per place in all)",
+        description: '404 notPostOwner when userId is not the author of postId.',
+        consumes: ['multipart/form-data'],
+        params: postUserParams,
+        response: { 200: imagesResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const { files } = await readBody(req)
+      return service.addPhotos(req.params.postId, req.params.userId, files, me(req))
+    },
+  )
+
+  r.delete(
+    '/admin/posts/:postId/:userId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Remove a photo of a user's post (superAdmin): body {name} or {imageId}; the last photo stays",
+        params: postUserParams,
+        body: adminPhotoDeleteSchema,
+        response: { 200: imagesResponseSchema, ...errors },
+      },
+    },
+    async (req) => service.removePhoto(req.params.postId, req.params.userId, req.body, me(req)),
+  )
+
+  r.get(
+    '/admin/log',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The moderation log, newest first: who, when, target, from → to, reason',
+        description: `${rights} Filters: targetType (POST|USER), targetId.`,
+        querystring: adminLogQuerySchema,
+        response: { 200: adminLogResponseSchema, ...errors },
+      },
+    },
+    async (req) => service.log(req.query),
+  )
+}

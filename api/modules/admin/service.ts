@@ -1,0 +1,323 @@
+// The moderation console (SPEC §2 "Moderation tabs", §4, §6, §7 Admin; ARCHITECTURE "Moderation decisions";
+// docs/decisions/018-moderation.md). Admins and super admins decide statuses; only a super admin edits
+// content, roles and activation. Every change is logged; rejections and removals notify the owner.
+import {
+  type AdminLogQuery,
+  type AdminLogResponse,
+  type AdminPostPatch,
+  type AdminPostsQuery,
+  type AdminPostsResponse,
+  type AdminUserPatch,
+  type AdminUsersQuery,
+  type AdminUsersResponse,
+  ADMIN_USER_CONTENT_FIELDS,
+  can,
+  type Event,
+  EVENT_JSON_FIELDS,
+  eventFieldsObject,
+  type ModerationTargetType,
+  type User,
+} from '#contract'
+import { type SqlBool, sql } from 'kysely'
+import type { Viewer } from '../../access/policy'
+import type { AppContext } from '../../context'
+import { type Db, isUniqueViolation, nowIso, unicodeLower } from '../../db'
+import type { PostRow, UserRow, UserUpdate } from '../../db/schema'
+import { HttpError } from '../../lib/errors'
+import { loadUserSummaries, toEventDtos } from '../events/dto'
+import type { EventsService } from '../events/service'
+import type { ProfileService } from '../profile/service'
+import { followCounts, toUserDto } from '../users/dto'
+import { type LogChange, type LoggedChange, writeLog } from './log'
+
+/** The fields of the event form (PATCH /admin/posts/{id} content edits). */
+const POST_FORM_FIELDS: readonly string[] = [...Object.keys(eventFieldsObject.shape), ...EVENT_JSON_FIELDS]
+
+/** Decisions the owner is told of: a status set to REJECTED, or the post removed. */
+function noticeWorthy(change: LogChange): boolean {
+  if (change.field === 'moderationStatus' || change.field === 'moderationImageStatus') return change.to === 'REJECTED'
+  return change.field === 'postStatus' && change.to === 'DELETED'
+}
+
+export function createAdminService(ctx: AppContext, deps: { events: EventsService; profile: ProfileService }) {
+  const db: Db = ctx.db
+  const publicUrl = ctx.config.publicUrl
+
+  /** Rows whose text columns contain every word of the query (case-insensitive, Unicode). */
+  function containsAll(columns: string[], query: string | undefined) {
+    const terms = (query ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5)
+    const contains = (column: string, term: string) =>
+      ctx.dialect === 'sqlite'
+        ? sql<SqlBool>`instr(${unicodeLower(ctx.dialect, column)}, ${term}) > 0`
+        : sql<SqlBool>`strpos(${unicodeLower(ctx.dialect, column)}, ${term}) > 0`
+    return terms.map((term) => sql<SqlBool>`(${sql.join(columns.map((c) => contains(c, term)), sql` or `)})`)
+  }
+
+  async function userRow(id: string): Promise<UserRow> {
+    const row = id.length <= 100 ? await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst() : undefined
+    if (!row) throw new HttpError(404, 'notFound')
+    return row
+  }
+
+  async function postRow(id: string): Promise<PostRow> {
+    const row = id.length <= 100 ? await deps.events.row(id) : undefined
+    if (!row) throw new HttpError(404, 'notFound')
+    return row
+  }
+
+  async function userDto(row: UserRow): Promise<User> {
+    return toUserDto(row, await followCounts(db, row.id), publicUrl)
+  }
+
+  async function postDto(id: string, viewer: Viewer): Promise<Event> {
+    const [event] = await toEventDtos(db, [await postRow(id)], viewer, publicUrl)
+    if (!event) throw new HttpError(404, 'notFound')
+    return event
+  }
+
+  /** Logs the changes, then tells the owner of those worth telling (after the write: a notice never precedes it). */
+  async function record(
+    actor: Viewer,
+    target: { type: ModerationTargetType; id: string; ownerId: string },
+    reason: string | undefined,
+    changes: LogChange[],
+  ): Promise<LoggedChange[]> {
+    const logged = await writeLog(db, { actorId: actor.id, targetType: target.type, targetId: target.id, reason: reason ?? null }, changes)
+    for (const change of logged) {
+      if (noticeWorthy(change) && target.ownerId !== actor.id)
+        await ctx.domainEvents.emit({ type: 'moderation', userFrom: actor.id, recipientId: target.ownerId, targetId: target.id, logId: change.logId })
+    }
+    return logged
+  }
+
+  /** The changes from one row to the next, for the listed columns. */
+  function diff<R>(before: R, after: Partial<R>, fields: [keyof R & string, LogChange['field']][]): LogChange[] {
+    const out: LogChange[] = []
+    for (const [column, field] of fields) {
+      const to = after[column]
+      if (to === undefined || to === before[column]) continue
+      out.push({ field, from: before[column] === null ? null : String(before[column]), to: to === null ? null : String(to) })
+    }
+    return out
+  }
+
+  /** The post of `postId` whose author is `userId` (SPEC §7's path names both), for a super admin; else 403/404. */
+  async function ownedPost(postId: string, userId: string, actor: Viewer): Promise<PostRow> {
+    if (!can(actor.role, 'editAnyContent')) throw new HttpError(403, 'superAdminOnly')
+    const row = await postRow(postId)
+    if (row.posted_by !== userId) throw new HttpError(404, 'notPostOwner')
+    return row
+  }
+
+  return {
+    async users(q: AdminUsersQuery): Promise<AdminUsersResponse> {
+      let query = db.selectFrom('users')
+      if (q.role) query = query.where('role', '=', q.role)
+      if (q.moderationStatus) query = query.where('moderation_status', '=', q.moderationStatus)
+      if (q.moderationImageStatus) query = query.where('moderation_image_status', '=', q.moderationImageStatus)
+      for (const condition of containsAll(['name', 'lastname', 'username', 'email'], q.query)) query = query.where(condition)
+      const direction = q.sort === 'oldest' ? 'asc' : 'desc'
+      const [total, rows] = await Promise.all([
+        query.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst(),
+        query
+          .selectAll()
+          .orderBy('updated_at', direction)
+          .orderBy('id', direction)
+          .limit(q.pageSize)
+          .offset((q.page - 1) * q.pageSize)
+          .execute(),
+      ])
+      const count = Number(total?.n ?? 0)
+      return {
+        users: await Promise.all(rows.map(userDto)),
+        page: q.page,
+        pageSize: q.pageSize,
+        total: count,
+        hasMore: q.page * q.pageSize < count,
+      }
+    },
+
+    async posts(eventType: 'EVENT' | 'PLACE', q: AdminPostsQuery, viewer: Viewer): Promise<AdminPostsResponse> {
+      let query = db.selectFrom('posts').where('event_type', '=', eventType)
+      if (q.moderationStatus) query = query.where('moderation_status', '=', q.moderationStatus)
+      if (q.moderationImageStatus) query = query.where('moderation_image_status', '=', q.moderationImageStatus)
+      if (q.postStatus) query = query.where('post_status', '=', q.postStatus)
+      for (const condition of containsAll(['title'], q.query)) query = query.where(condition)
+      const direction = q.sort === 'oldest' ? 'asc' : 'desc'
+      const [total, rows] = await Promise.all([
+        query.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst(),
+        query
+          .selectAll()
+          .orderBy('updated_at', direction)
+          .orderBy('id', direction)
+          .limit(q.pageSize)
+          .offset((q.page - 1) * q.pageSize)
+          .execute(),
+      ])
+      const count = Number(total?.n ?? 0)
+      return {
+        events: await toEventDtos(db, rows, viewer, publicUrl),
+        page: q.page,
+        pageSize: q.pageSize,
+        total: count,
+        hasMore: q.page * q.pageSize < count,
+      }
+    },
+
+    async patchUser(id: string, patch: AdminUserPatch, actor: Viewer): Promise<User> {
+      const row = await userRow(id)
+      if (row.id === actor.id) throw new HttpError(403, row.role !== patch.role && patch.role ? 'cannotChangeOwnRole' : 'ownContent')
+      const content = ADMIN_USER_CONTENT_FIELDS.filter((f) => patch[f] !== undefined)
+      if (content.length > 0 && !can(actor.role, 'manageRoles')) throw new HttpError(403, 'superAdminOnly')
+      const set: UserUpdate = {}
+      if (patch.moderationStatus) set.moderation_status = patch.moderationStatus
+      if (patch.moderationImageStatus) set.moderation_image_status = patch.moderationImageStatus
+      if (patch.name !== undefined) set.name = patch.name
+      if (patch.lastname !== undefined) set.lastname = patch.lastname
+      if (patch.username !== undefined) set.username = patch.username
+      if (patch.role !== undefined) set.role = patch.role
+      if (patch.isActivated !== undefined) set.is_activated = patch.isActivated ? 1 : 0
+      const changes = diff(row, set, [
+        ['moderation_status', 'moderationStatus'],
+        ['moderation_image_status', 'moderationImageStatus'],
+        ['role', 'role'],
+        ['is_activated', 'isActivated'],
+      ])
+      const renamed = (['name', 'lastname', 'username'] as const).filter((c) => set[c] !== undefined && set[c] !== row[c])
+      if (renamed.length > 0)
+        changes.push({ field: 'content', from: renamed.map((c) => `${c}: ${row[c]}`).join('; '), to: renamed.map((c) => `${c}: ${set[c]}`).join('; ') })
+      if (changes.length === 0) throw new HttpError(400, 'nothingToChange')
+      try {
+        await db.transaction().execute(async (trx) => {
+          if (row.role === 'superAdmin' && set.role !== undefined && set.role !== 'superAdmin') {
+            // The super admins are locked while counted, so two demotions at once cannot both pass.
+            let supers = trx.selectFrom('users').select('id').where('role', '=', 'superAdmin').where('disabled_at', 'is', null)
+            if (ctx.dialect === 'postgres') supers = supers.forUpdate()
+            if ((await supers.execute()).length <= 1) throw new HttpError(409, 'lastSuperAdmin')
+          }
+          await trx
+            .updateTable('users')
+            .set({ ...set, updated_at: nowIso() })
+            .where('id', '=', id)
+            .execute()
+        })
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new HttpError(409, 'usernameTaken', { username: ['usernameTaken'] })
+        throw error
+      }
+      await record(actor, { type: 'USER', id, ownerId: id }, patch.reason, changes)
+      return userDto(await userRow(id))
+    },
+
+    async patchPost(id: string, patch: AdminPostPatch, actor: Viewer): Promise<Event> {
+      const row = await postRow(id)
+      if (row.posted_by === actor.id) throw new HttpError(403, 'ownContent')
+      const statuses: Partial<Pick<PostRow, 'moderation_status' | 'moderation_image_status' | 'post_status'>> = {}
+      if (patch.moderationStatus) statuses.moderation_status = patch.moderationStatus
+      if (patch.moderationImageStatus) statuses.moderation_image_status = patch.moderationImageStatus
+      if (patch.postStatus) statuses.post_status = patch.postStatus
+      const changes = diff(row, statuses, [
+        ['moderation_status', 'moderationStatus'],
+        ['moderation_image_status', 'moderationImageStatus'],
+        ['post_status', 'postStatus'],
+      ])
+      const form = Object.fromEntries(Object.entries(patch).filter(([k]) => POST_FORM_FIELDS.includes(k)))
+      if (Object.keys(form).length > 0) {
+        if (!can(actor.role, 'editAnyContent')) throw new HttpError(403, 'superAdminOnly')
+        // The form's own rules; statuses go in the same transaction.
+        await deps.events.editAsModerator(row, form, actor, statuses)
+        changes.push({ field: 'content', from: row.title, to: typeof form.title === 'string' ? form.title : row.title })
+      } else {
+        if (changes.length === 0) throw new HttpError(400, 'nothingToChange')
+        await db
+          .updateTable('posts')
+          .set({ ...statuses, updated_at: nowIso() })
+          .where('id', '=', id)
+          .execute()
+      }
+      await record(actor, { type: 'POST', id, ownerId: row.posted_by }, patch.reason, changes)
+      return postDto(id, actor)
+    },
+
+    async setUserAvatar(id: string, photo: Buffer, actor: Viewer): Promise<User> {
+      const row = await userRow(id)
+      if (!can(actor.role, 'editAnyContent')) throw new HttpError(403, 'superAdminOnly')
+      await deps.profile.setAvatarAsModerator(id, photo)
+      const after = await userRow(id)
+      await record(actor, { type: 'USER', id, ownerId: id }, undefined, [{ field: 'avatar', from: row.avatar_name, to: after.avatar_name }])
+      return userDto(after)
+    },
+
+    async deleteUserAvatar(id: string, actor: Viewer): Promise<User> {
+      const row = await userRow(id)
+      if (!can(actor.role, 'editAnyContent')) throw new HttpError(403, 'superAdminOnly')
+      await deps.profile.deleteAvatarAsModerator(id)
+      await record(actor, { type: 'USER', id, ownerId: id }, undefined, [{ field: 'avatar', from: row.avatar_name, to: null }])
+      return userDto(await userRow(id))
+    },
+
+    async addPhotos(postId: string, userId: string, files: Buffer[], actor: Viewer) {
+      const row = await ownedPost(postId, userId, actor)
+      const { postId: id, images, added } = await deps.events.addImagesAsModerator(row, files)
+      await record(actor, { type: 'POST', id, ownerId: row.posted_by }, undefined, [{ field: 'images', from: null, to: added.join(', ') }])
+      return { postId: id, images }
+    },
+
+    async removePhoto(postId: string, userId: string, body: { name?: string; imageId?: string }, actor: Viewer) {
+      const row = await ownedPost(postId, userId, actor)
+      const { postId: id, images, removed } = await deps.events.removeImageAsModerator(row, body)
+      await record(actor, { type: 'POST', id, ownerId: row.posted_by }, undefined, [{ field: 'images', from: removed, to: null }])
+      return { postId: id, images }
+    },
+
+    async log(q: AdminLogQuery): Promise<AdminLogResponse> {
+      let query = db.selectFrom('moderation_log')
+      if (q.targetType) query = query.where('target_type', '=', q.targetType)
+      if (q.targetId) query = query.where('target_id', '=', q.targetId)
+      const [total, rows] = await Promise.all([
+        query.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst(),
+        query
+          .selectAll()
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(q.pageSize)
+          .offset((q.page - 1) * q.pageSize)
+          .execute(),
+      ])
+      const postIds = rows.filter((r) => r.target_type === 'POST').map((r) => r.target_id)
+      const userIds = rows.filter((r) => r.target_type === 'USER').map((r) => r.target_id)
+      const [actors, posts, users] = await Promise.all([
+        loadUserSummaries(db, rows.flatMap((r) => (r.actor_id ? [r.actor_id] : [])), publicUrl),
+        postIds.length ? db.selectFrom('posts').select(['id', 'title']).where('id', 'in', postIds).execute() : Promise.resolve([]),
+        userIds.length
+          ? db.selectFrom('users').select(['id', 'name', 'lastname', 'username']).where('id', 'in', userIds).execute()
+          : Promise.resolve([]),
+      ])
+      const labels = new Map<string, string>([
+        ...posts.map((p) => [p.id, p.title] as const),
+        ...users.map((u) => [u.id, `${u.name} ${u.lastname} (@${u.username})`] as const),
+      ])
+      const count = Number(total?.n ?? 0)
+      return {
+        entries: rows.map((r) => ({
+          _id: r.id,
+          actor: (r.actor_id && actors.get(r.actor_id)) || null,
+          targetType: r.target_type as ModerationTargetType,
+          targetId: r.target_id,
+          targetLabel: labels.get(r.target_id) ?? null,
+          field: r.field as LogChange['field'],
+          from: r.from_value,
+          to: r.to_value,
+          reason: r.reason,
+          createdAt: r.created_at,
+        })),
+        page: q.page,
+        pageSize: q.pageSize,
+        total: count,
+        hasMore: q.page * q.pageSize < count,
+      }
+    },
+  }
+}
+
+export type AdminService = ReturnType<typeof createAdminService>

@@ -7,6 +7,7 @@ import enEventForm from './locales/en/eventForm'
 import enEventList from './locales/en/eventList'
 import enEventPage from './locales/en/eventPage'
 import enEvents from './locales/en/events'
+import enModeration from './locales/en/moderation'
 import enNotifications from './locales/en/notifications'
 import enProfile from './locales/en/profile'
 import enSettings from './locales/en/settings'
@@ -19,6 +20,7 @@ import ruEventForm from './locales/ru/eventForm'
 import ruEventList from './locales/ru/eventList'
 import ruEventPage from './locales/ru/eventPage'
 import ruEvents from './locales/ru/events'
+import ruModeration from './locales/ru/moderation'
 import ruNotifications from './locales/ru/notifications'
 import ruProfile from './locales/ru/profile'
 import ruSettings from './locales/ru/settings'
@@ -41,6 +43,7 @@ export const resources = {
     notifications: enNotifications,
     profile: enProfile,
     users: enUsers,
+    moderation: enModeration,
   },
   ru: {
     common: ruCommon,
@@ -56,6 +59,7 @@ export const resources = {
     notifications: ruNotifications,
     profile: ruProfile,
     users: ruUsers,
+    moderation: ruModeration,
   },
 }
 

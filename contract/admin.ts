@@ -149,3 +149,31 @@ export const moderationLogEntrySchema = z.object({
 export type ModerationLogEntry = z.infer<typeof moderationLogEntrySchema>
 export const adminLogResponseSchema = z.object({ entries: z.array(moderationLogEntrySchema), ...pageFields })
 export type AdminLogResponse = z.infer<typeof adminLogResponseSchema>
+
+/** The row actions of the console's tables (SPEC §2 "Moderation tabs"; Approve and Restore per ARCHITECTURE). */
+export const MODERATION_INTENTS = ['approve', 'rejectInfo', 'rejectImage', 'delete', 'restore'] as const
+export type ModerationIntent = (typeof MODERATION_INTENTS)[number]
+
+/** A row action as the console's forms post it: which row, what to do, and the optional reason. */
+export const moderationDecisionFormSchema = z.object({
+  intent: z.enum(MODERATION_INTENTS, { errorMap: () => ({ message: 'invalidValue' }) }),
+  id: z.string({ required_error: 'required' }).min(1, 'required').max(100, 'invalidValue'),
+  reason: reasonField,
+})
+export type ModerationDecisionForm = z.output<typeof moderationDecisionFormSchema>
+
+/** The PATCH body of a row action: Approve approves the information and the photos. */
+export function decisionPatch(intent: ModerationIntent): Pick<AdminPostPatch, 'moderationStatus' | 'moderationImageStatus' | 'postStatus'> {
+  switch (intent) {
+    case 'approve':
+      return { moderationStatus: 'APPROVED', moderationImageStatus: 'APPROVED' }
+    case 'rejectInfo':
+      return { moderationStatus: 'REJECTED' }
+    case 'rejectImage':
+      return { moderationImageStatus: 'REJECTED' }
+    case 'delete':
+      return { postStatus: 'DELETED' }
+    case 'restore':
+      return { postStatus: 'ACTIVE' }
+  }
+}

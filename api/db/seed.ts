@@ -290,6 +290,47 @@ export async function seedDemo(db: Db, options: { now?: Date } = {}): Promise<Se
     followee_id: followee_id as string,
     created_at: created,
   }))
+  // A queue for the console (issue: a newcomer signed in as admin sees real work): a few PENDING items, one
+  // REJECTED event with its log row and the owner's notification. Changed a little later, so they sort first.
+  const later = (minutes: number) => nowIso(new Date(now.getTime() + minutes * 60_000))
+  const REJECT_REASON = 'The description does not say where to meet. Please add the meeting point.'
+  const moderated: { index: number; set: Partial<NewPost> }[] = [
+    { index: 2, set: { moderation_status: 'PENDING', moderation_image_status: 'PENDING', updated_at: later(1) } },
+    { index: 3, set: { moderation_image_status: 'PENDING', updated_at: later(2) } },
+    { index: 27, set: { moderation_status: 'REJECTED', updated_at: later(3) } },
+    { index: EVENT_TITLES.length + 9, set: { moderation_status: 'PENDING', updated_at: later(4) } },
+  ]
+  for (const { index, set } of moderated) Object.assign(posts[index] as NewPost, set)
+  const rejected = posts[27] as NewPost
+  const newbie = users[3] as NewUser
+  Object.assign(newbie, { moderation_status: 'PENDING', updated_at: later(5) })
+  const logId = '30000000-0000-4000-8000-000000000001'
+  const moderationLog = [
+    {
+      id: logId,
+      actor_id: userIds[1] as string,
+      target_type: 'POST',
+      target_id: rejected.id,
+      field: 'moderationStatus',
+      from_value: 'APPROVED',
+      to_value: 'REJECTED',
+      reason: REJECT_REASON,
+      created_at: later(3),
+    },
+  ]
+  const notifications = [
+    {
+      id: '30000000-0000-4000-8000-000000000002',
+      recipient_id: rejected.posted_by,
+      notification_type: 'moderation',
+      user_from: null,
+      entity_id: rejected.id,
+      opened_at: null,
+      created_at: later(3),
+      moderation_log_id: logId,
+    },
+  ]
+
   const participants: { post_id: string; user_id: string; created_at: string }[] = []
   const likes: { post_id: string; user_id: string; created_at: string }[] = []
   const views: { post_id: string; user_id: string; created_at: string }[] = []
@@ -317,6 +358,8 @@ export async function seedDemo(db: Db, options: { now?: Date } = {}): Promise<Se
     if (participants.length) await trx.insertInto('post_participants').values(participants).execute()
     if (likes.length) await trx.insertInto('post_likes').values(likes).execute()
     if (views.length) await trx.insertInto('post_views').values(views).execute()
+    await trx.insertInto('moderation_log').values(moderationLog).execute()
+    await trx.insertInto('notifications').values(notifications).execute()
   })
   return { users: users.length, events: EVENT_TITLES.length, places: PLACE_TITLES.length }
 }

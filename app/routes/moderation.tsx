@@ -1,11 +1,11 @@
 // /moderation/*: signed in, activated, and admin or superAdmin (SPEC §2, §6); others get the guard screen
-// or the 403 page. Tabs Users, Events, Places; their tables come with a later issue.
+// or the 403 page. Tabs Users, Events, Places (SPEC §2) and the moderation Log.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { NavLink, Outlet } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { requireAdminUser } from '~/utils/auth.server'
 
-export const MODERATION_TABS = ['users', 'events', 'places'] as const
+export const MODERATION_TABS = ['users', 'events', 'places', 'log'] as const
 export type ModerationTab = (typeof MODERATION_TABS)[number]
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -14,11 +14,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Moderation() {
-  const { t } = useTranslation('settings')
+  const { t } = useTranslation('moderation')
   return (
     <div className="py-4">
-      <h1 className="mb-4 text-2xl font-semibold">{t('moderation.title')}</h1>
-      <nav aria-label={t('moderation.tabsLabel')} className="mb-4 border-b border-slate-200">
+      <h1 className="mb-4 text-2xl font-semibold">{t('title')}</h1>
+      <nav aria-label={t('tabsLabel')} className="mb-4 border-b border-slate-200">
         <ul className="-mb-px flex gap-1">
           {MODERATION_TABS.map((tab) => (
             <li key={tab}>
@@ -28,7 +28,7 @@ export default function Moderation() {
                   `inline-block border-b-2 px-4 py-2 text-sm font-medium ${isActive ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`
                 }
               >
-                {t(`moderation.tabs.${tab}`)}
+                {t(`tabs.${tab}`)}
               </NavLink>
             </li>
           ))}

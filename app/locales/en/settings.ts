@@ -1,4 +1,4 @@
-// Texts of the signed-in area: settings (/admin/profile/settings/*) and moderation (/moderation/*).
+// Texts of the signed-in area: settings (/admin/profile/settings/*). The console has its own (moderation).
 export default {
   title: 'Settings',
   nav: { label: 'Settings sections', profile: 'Profile', password: 'Password', notifications: 'Notifications' },
@@ -49,11 +49,5 @@ export default {
     notConfigured: 'Push notifications are not available on this server.',
     denied: 'Notifications are blocked for this site in the browser settings.',
     failed: 'Could not change push notifications. Please try again.',
-  },
-  moderation: {
-    title: 'Moderation',
-    tabsLabel: 'Moderation sections',
-    tabs: { users: 'Users', events: 'Events', places: 'Places' },
-    comingSoon: 'The {{tab}} table comes with a later update.',
   },
 } as const

@@ -52,10 +52,4 @@ export default {
     denied: 'Уведомления для этого сайта запрещены в настройках браузера.',
     failed: 'Не удалось изменить настройку push-уведомлений. Попробуйте ещё раз.',
   },
-  moderation: {
-    title: 'Модерация',
-    tabsLabel: 'Разделы модерации',
-    tabs: { users: 'Пользователи', events: 'События', places: 'Места' },
-    comingSoon: 'Таблица «{{tab}}» появится в следующем обновлении.',
-  },
 } satisfies Translation<typeof en>

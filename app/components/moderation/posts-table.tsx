@@ -1,0 +1,125 @@
+// The Events and Places tables of the console (SPEC §2 "Moderation tabs"): filters, column chooser, rows with
+// at most 3 images and '+N', status badges, row actions, and page links of 7 rows.
+import { Link } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import type { AdminPostsResponse, Event } from '#contract'
+import { formatDateTime } from '~/components/events/format'
+import { useRootData } from '~/components/layout/use-root-data'
+import { Pager } from '~/components/ui/pager'
+import { TABLE_COLUMNS, type TableColumn } from './columns'
+import { ColumnChooser, FiltersForm, ImagesCell, intentsFor, RowActions, StatusBadge, tableHref, truncate } from './table-parts'
+
+export interface PostsTableData {
+  page: AdminPostsResponse
+  query: Record<string, string>
+  columns: TableColumn[]
+  canEdit: boolean
+  queryError: string | null
+  /** The signed-in moderator: another moderator decides on their own posts. */
+  selfId: string
+}
+
+export function PostsTable({ kind, data }: { kind: 'events' | 'places'; data: PostsTableData }) {
+  const { t, i18n } = useTranslation('moderation')
+  const timeZone = useRootData()?.ENV.TIME_ZONE ?? 'UTC'
+  const { page, query, columns } = data
+  const show = (column: TableColumn) => columns.includes(column)
+  const date = (iso: string | null) => formatDateTime(iso, i18n.language, timeZone)
+
+  const cell = (event: Event, column: TableColumn) => {
+    switch (column) {
+      case 'images':
+        return <ImagesCell images={event.images} title={event.title} />
+      case 'title':
+        return (
+          <Link to={`/event/${event._id}`} className="font-medium text-brand-700 underline">
+            {event.title}
+          </Link>
+        )
+      case 'description':
+        return <span className="block max-w-xs text-slate-600">{truncate(event.description)}</span>
+      case 'dates':
+        return event.startDate ? (
+          <span className="whitespace-nowrap">
+            {date(event.startDate)}
+            {event.endDate ? ` – ${date(event.endDate)}` : ''}
+          </span>
+        ) : (
+          <span className="text-slate-500">{t('noDates')}</span>
+        )
+      case 'owner':
+        return (
+          <Link to={`/profile/${event.postedBy._id}`} className="text-brand-700 underline">
+            {`${event.postedBy.name} ${event.postedBy.lastname}`.trim() || event.postedBy.username}
+          </Link>
+        )
+      case 'statuses':
+        return (
+          <span className="flex flex-col items-start gap-1">
+            <StatusBadge field="moderationStatus" status={event.moderationStatus} />
+            <StatusBadge field="moderationImageStatus" status={event.moderationImageStatus} />
+            <StatusBadge field="postStatus" status={event.postStatus} />
+          </span>
+        )
+      case 'updated':
+        return <time dateTime={event.updatedAt} className="whitespace-nowrap">{date(event.updatedAt)}</time>
+      case 'actions':
+        return event.postedBy._id === data.selfId ? null : (
+          <RowActions
+            kind={kind}
+            id={event._id}
+            name={event.title}
+            intents={intentsFor(event)}
+            editHref={data.canEdit ? tableHref(kind, query, { edit: event._id, page: query.page ?? null }) : null}
+          />
+        )
+      default:
+        return null
+    }
+  }
+
+  const shown = TABLE_COLUMNS[kind].filter(show)
+  return (
+    <div className="space-y-3">
+      <FiltersForm kind={kind} values={query} />
+      <ColumnChooser all={TABLE_COLUMNS[kind]} shown={columns} values={query} />
+      {data.queryError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {data.queryError}
+        </p>
+      ) : null}
+      <p className="text-sm text-slate-600" data-testid="moderation-total">
+        {t('total', { count: page.total })}
+      </p>
+      {page.events.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">{t('empty')}</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200">
+          <table className="min-w-full divide-y divide-slate-200 text-sm">
+            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+              <tr>
+                {shown.map((column) => (
+                  <th key={column} scope="col" className="px-3 py-2">
+                    {t(`columns.${column}`)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100 bg-white">
+              {page.events.map((event) => (
+                <tr key={event._id} data-testid={`row-${event._id}`} className="align-top">
+                  {shown.map((column) => (
+                    <td key={column} className="px-3 py-2">
+                      {cell(event, column)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={page.page} hasMore={page.hasMore} href={(n) => tableHref(kind, query, { page: n > 1 ? String(n) : null })} />
+    </div>
+  )
+}

@@ -1,0 +1,120 @@
+// The Users table of the console (SPEC §2 "Moderation tabs": a column chooser, filters by role, moderation
+// status and image status; row actions Edit (super admin only), Reject Image, Reject Information).
+import { Link } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import type { AdminUsersResponse, User } from '#contract'
+import { formatDateTime } from '~/components/events/format'
+import { useRootData } from '~/components/layout/use-root-data'
+import { Avatar } from '~/components/ui/avatar'
+import { Pager } from '~/components/ui/pager'
+import { TABLE_COLUMNS, type TableColumn } from './columns'
+import { ColumnChooser, FiltersForm, intentsFor, RowActions, StatusBadge, tableHref } from './table-parts'
+
+export interface UsersTableData {
+  page: AdminUsersResponse
+  query: Record<string, string>
+  columns: TableColumn[]
+  canEdit: boolean
+  queryError: string | null
+  /** The signed-in moderator: nobody decides on their own account. */
+  selfId: string
+}
+
+export function UsersTable({ data }: { data: UsersTableData }) {
+  const { t, i18n } = useTranslation('moderation')
+  const timeZone = useRootData()?.ENV.TIME_ZONE ?? 'UTC'
+  const { page, query, columns } = data
+  const fullName = (user: User) => `${user.name} ${user.lastname}`.trim() || user.username
+
+  const cell = (user: User, column: TableColumn) => {
+    switch (column) {
+      case 'avatar':
+        return <Avatar name={fullName(user)} avatarFile={user.avatarFile} alt={fullName(user)} />
+      case 'name':
+        return (
+          <span className="flex flex-col">
+            <Link to={`/profile/${user._id}`} className="font-medium text-brand-700 underline">
+              {fullName(user)}
+            </Link>
+            <span className="text-xs text-slate-500">@{user.username}</span>
+          </span>
+        )
+      case 'email':
+        return <span className="break-all">{user.email ?? ''}</span>
+      case 'role':
+        return t(`roles.${user.role}`)
+      case 'activated':
+        return user.isActivated ? t('yes') : t('no')
+      case 'statuses':
+        return (
+          <span className="flex flex-col items-start gap-1">
+            <StatusBadge field="moderationStatus" status={user.moderationStatus} />
+            <StatusBadge field="moderationImageStatus" status={user.moderationImageStatus} />
+          </span>
+        )
+      case 'updated':
+        return (
+          <time dateTime={user.updatedAt} className="whitespace-nowrap">
+            {formatDateTime(user.updatedAt, i18n.language, timeZone)}
+          </time>
+        )
+      case 'actions':
+        return user._id === data.selfId ? null : (
+          <RowActions
+            kind="users"
+            id={user._id}
+            name={fullName(user)}
+            intents={intentsFor(user)}
+            editHref={data.canEdit ? tableHref('users', query, { edit: user._id, page: query.page ?? null }) : null}
+          />
+        )
+      default:
+        return null
+    }
+  }
+
+  const shown = TABLE_COLUMNS.users.filter((c) => columns.includes(c))
+  return (
+    <div className="space-y-3">
+      <FiltersForm kind="users" values={query} />
+      <ColumnChooser all={TABLE_COLUMNS.users} shown={columns} values={query} />
+      {data.queryError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {data.queryError}
+        </p>
+      ) : null}
+      <p className="text-sm text-slate-600" data-testid="moderation-total">
+        {t('total', { count: page.total })}
+      </p>
+      {page.users.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">{t('empty')}</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200">
+          <table className="min-w-full divide-y divide-slate-200 text-sm">
+            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+              <tr>
+                {shown.map((column) => (
+                  <th key={column} scope="col" className="px-3 py-2">
+                    {t(`columns.${column}`)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100 bg-white">
+              {page.users.map((user) => (
+                <tr key={user._id} data-testid={`row-${user._id}`} className="align-top">
+                  {shown.map((column) => (
+                    <td key={column} className="px-3 py-2">
+                      {cell(user, column)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={page.page} hasMore={page.hasMore} href={(n) => tableHref('users', query, { page: n > 1 ? String(n) : null })} />
+    </div>
+  )
+}

@@ -1,0 +1,25 @@
+// /moderation/events: the Events table of the console (SPEC §2 "Moderation tabs"). Row actions post here.
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { can } from '#contract'
+import { handleRowAction, loadPostsTable } from '~/components/moderation/moderation.server'
+import { PostsTable } from '~/components/moderation/posts-table'
+import { moderationMeta } from '~/components/moderation/meta'
+import { requireAdminUser } from '~/utils/auth.server'
+
+export const meta: MetaFunction = moderationMeta
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { api, user } = await requireAdminUser(request)
+  const { setCookie, ...table } = await loadPostsTable(request, api, 'events', can(user.role, 'editAnyContent'))
+  return data({ ...table, selfId: user._id }, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined)
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { api } = await requireAdminUser(request)
+  return handleRowAction(request, api, 'events')
+}
+
+export default function ModerationEvents() {
+  return <PostsTable kind="events" data={useLoaderData<typeof loader>()} />
+}

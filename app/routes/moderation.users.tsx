@@ -1,0 +1,25 @@
+// /moderation/users: the Users table of the console (SPEC §2 "Moderation tabs"). Row actions post here.
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { can } from '#contract'
+import { moderationMeta } from '~/components/moderation/meta'
+import { handleRowAction, loadUsersTable } from '~/components/moderation/moderation.server'
+import { UsersTable } from '~/components/moderation/users-table'
+import { requireAdminUser } from '~/utils/auth.server'
+
+export const meta: MetaFunction = moderationMeta
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { api, user } = await requireAdminUser(request)
+  const { setCookie, ...table } = await loadUsersTable(request, api, can(user.role, 'manageRoles'))
+  return data({ ...table, selfId: user._id }, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined)
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { api } = await requireAdminUser(request)
+  return handleRowAction(request, api, 'users')
+}
+
+export default function ModerationUsers() {
+  return <UsersTable data={useLoaderData<typeof loader>()} />
+}

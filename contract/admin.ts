@@ -177,3 +177,25 @@ export function decisionPatch(intent: ModerationIntent): Pick<AdminPostPatch, 'm
       return { postStatus: 'ACTIVE' }
   }
 }
+
+/** The status selects of the console's post editor (posted with the event form). */
+export const adminPostStatusesFormSchema = z.object({
+  moderationStatus: optionalEnum(MODERATION_STATUSES),
+  moderationImageStatus: optionalEnum(MODERATION_STATUSES),
+  postStatus: optionalEnum(POST_STATUSES),
+  reason: reasonField,
+})
+
+/** The console's user editor (super admin; SPEC §4 "Users take moderation values APPROVED/REJECTED and can change role and avatar"). */
+export const adminUserFormSchema = z.object({
+  name: registrationSchema.shape.name,
+  lastname: registrationSchema.shape.lastname,
+  username: registrationSchema.shape.username,
+  role: z.enum(ROLES, { errorMap: () => ({ message: 'invalidValue' }) }),
+  /** A checkbox: present when ticked. */
+  isActivated: z.preprocess((v) => v === 'on' || v === 'true' || v === true, z.boolean()),
+  moderationStatus: z.enum(MODERATION_STATUSES, { errorMap: () => ({ message: 'invalidValue' }) }),
+  moderationImageStatus: z.enum(MODERATION_STATUSES, { errorMap: () => ({ message: 'invalidValue' }) }),
+  reason: reasonField,
+})
+export type AdminUserForm = z.output<typeof adminUserFormSchema>

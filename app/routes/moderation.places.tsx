@@ -1,6 +1,6 @@
 // /moderation/places: the Places table of the console (SPEC §2 "Moderation tabs"). Row actions post here.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { Outlet, useLoaderData } from '@remix-run/react'
 import { can } from '#contract'
 import { handleRowAction, loadPostsTable } from '~/components/moderation/moderation.server'
 import { PostsTable } from '~/components/moderation/posts-table'
@@ -21,5 +21,11 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ModerationPlaces() {
-  return <PostsTable kind="places" data={useLoaderData<typeof loader>()} />
+  return (
+    <>
+      <PostsTable kind="places" data={useLoaderData<typeof loader>()} />
+      {/* The editor of a row (/moderation/places/{id}) opens over the table. */}
+      <Outlet />
+    </>
+  )
 }

@@ -1,6 +1,6 @@
 // /moderation/users: the Users table of the console (SPEC §2 "Moderation tabs"). Row actions post here.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { Outlet, useLoaderData } from '@remix-run/react'
 import { can } from '#contract'
 import { moderationMeta } from '~/components/moderation/meta'
 import { handleRowAction, loadUsersTable } from '~/components/moderation/moderation.server'
@@ -21,5 +21,11 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ModerationUsers() {
-  return <UsersTable data={useLoaderData<typeof loader>()} />
+  return (
+    <>
+      <UsersTable data={useLoaderData<typeof loader>()} />
+      {/* The editor of a row (/moderation/users/{id}) opens over the table. */}
+      <Outlet />
+    </>
+  )
 }

@@ -49,6 +49,7 @@ function expectRefusal(res: TestResponse, status: number, code: MessageCode) {
 type Caller = 'anonymous' | 'unactivated admin' | 'user' | 'bot' | "the target's owner" | 'admin' | 'superAdmin'
 type Operation =
   | 'GET users'
+  | 'GET user'
   | 'GET events'
   | 'GET places'
   | 'GET log'
@@ -63,6 +64,7 @@ type Operation =
 
 const OPERATIONS: Operation[] = [
   'GET users',
+  'GET user',
   'GET events',
   'GET places',
   'GET log',
@@ -75,7 +77,7 @@ const OPERATIONS: Operation[] = [
   'POST post photo',
   'DELETE post photo',
 ]
-const STATUS_OPERATIONS = new Set<Operation>(['GET users', 'GET events', 'GET places', 'GET log', 'PATCH user status', 'PATCH post status'])
+const STATUS_OPERATIONS = new Set<Operation>(['GET users', 'GET user', 'GET events', 'GET places', 'GET log', 'PATCH user status', 'PATCH post status'])
 
 function expected(caller: Caller, op: Operation): readonly [number, MessageCode | null] {
   if (caller === 'anonymous') return [401, 'unauthorized']
@@ -112,6 +114,7 @@ describe('every /admin/* operation × caller', () => {
         const images = (post.images as { name: string }[]).map((i) => i.name)
         const call: Record<Operation, () => Promise<TestResponse>> = {
           'GET users': () => send(api, 'GET', '/admin/users', { token }),
+          'GET user': () => send(api, 'GET', `/admin/users/${owner.id}`, { token }),
           'GET events': () => send(api, 'GET', '/admin/events', { token }),
           'GET places': () => send(api, 'GET', '/admin/places', { token }),
           'GET log': () => send(api, 'GET', '/admin/log', { token }),

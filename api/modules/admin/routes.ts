@@ -89,6 +89,21 @@ export default async function adminRoutes(app: FastifyInstance) {
     )
   }
 
+  r.get(
+    '/admin/users/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One user with every field the console shows (email, role, statuses, activation)',
+        description: rights,
+        params: idParams,
+        response: { 200: adminUserResponseSchema, ...errors },
+      },
+    },
+    async (req) => service.user(req.params.id),
+  )
+
   r.patch(
     '/admin/users/:id',
     {

@@ -164,6 +164,10 @@ export function createAdminService(ctx: AppContext, deps: { events: EventsServic
       }
     },
 
+    async user(id: string): Promise<User> {
+      return userDto(await userRow(id))
+    },
+
     async patchUser(id: string, patch: AdminUserPatch, actor: Viewer): Promise<User> {
       const row = await userRow(id)
       if (row.id === actor.id) throw new HttpError(403, row.role !== patch.role && patch.role ? 'cannotChangeOwnRole' : 'ownContent')

@@ -1,6 +1,6 @@
 // The Events and Places tables of the console (SPEC §2 "Moderation tabs"): filters, column chooser, rows with
 // at most 3 images and '+N', status badges, row actions, and page links of 7 rows.
-import { Link } from '@remix-run/react'
+import { Link, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { AdminPostsResponse, Event } from '#contract'
 import { formatDateTime } from '~/components/events/format'
@@ -23,6 +23,8 @@ export function PostsTable({ kind, data }: { kind: 'events' | 'places'; data: Po
   const { t, i18n } = useTranslation('moderation')
   const timeZone = useRootData()?.ENV.TIME_ZONE ?? 'UTC'
   const { page, query, columns } = data
+  // Edit keeps the table's filters and page in its URL, so closing it comes back to the same view.
+  const { search } = useLocation()
   const show = (column: TableColumn) => columns.includes(column)
   const date = (iso: string | null) => formatDateTime(iso, i18n.language, timeZone)
 
@@ -70,7 +72,7 @@ export function PostsTable({ kind, data }: { kind: 'events' | 'places'; data: Po
             id={event._id}
             name={event.title}
             intents={intentsFor(event)}
-            editHref={data.canEdit ? tableHref(kind, query, { edit: event._id, page: query.page ?? null }) : null}
+            editHref={data.canEdit ? `/moderation/${kind}/${event._id}${search}` : null}
           />
         )
       default:

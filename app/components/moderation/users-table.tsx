@@ -1,6 +1,6 @@
 // The Users table of the console (SPEC §2 "Moderation tabs": a column chooser, filters by role, moderation
 // status and image status; row actions Edit (super admin only), Reject Image, Reject Information).
-import { Link } from '@remix-run/react'
+import { Link, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { AdminUsersResponse, User } from '#contract'
 import { formatDateTime } from '~/components/events/format'
@@ -24,6 +24,8 @@ export function UsersTable({ data }: { data: UsersTableData }) {
   const { t, i18n } = useTranslation('moderation')
   const timeZone = useRootData()?.ENV.TIME_ZONE ?? 'UTC'
   const { page, query, columns } = data
+  // Edit keeps the table's filters and page in its URL, so closing it comes back to the same view.
+  const { search } = useLocation()
   const fullName = (user: User) => `${user.name} ${user.lastname}`.trim() || user.username
 
   const cell = (user: User, column: TableColumn) => {
@@ -65,7 +67,7 @@ export function UsersTable({ data }: { data: UsersTableData }) {
             id={user._id}
             name={fullName(user)}
             intents={intentsFor(user)}
-            editHref={data.canEdit ? tableHref('users', query, { edit: user._id, page: query.page ?? null }) : null}
+            editHref={data.canEdit ? `/moderation/users/${user._id}${search}` : null}
           />
         )
       default:

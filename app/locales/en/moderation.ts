@@ -97,6 +97,8 @@ export default {
     addPhotos: 'Add photos',
     removePhoto: 'Remove photo {{index}}',
     activated: 'Email confirmed',
+    lastname: 'Last name',
+    username: 'Username',
     notFound: 'This item no longer exists.',
   },
   log: {

@@ -99,6 +99,8 @@ export default {
     addPhotos: 'Добавить фото',
     removePhoto: 'Удалить фото {{index}}',
     activated: 'Почта подтверждена',
+    lastname: 'Фамилия',
+    username: 'Имя пользователя',
     notFound: 'Этого больше нет.',
   },
   log: {

@@ -1,4 +1,5 @@
-// Loader and action of the event/place form (SPEC §5): /event/new, /place/new and /event/{id}/edit.
+// Loader and action of the event/place form (SPEC §5): /event/new, /place/new, /event/{id}/edit, and the
+// console's post editor (/moderation/{events|places}/{id}: a super admin edits any post, with its statuses).
 // The action handles intents: "searchAddress" (no JavaScript: the address's candidates come back as
 // radio options), "removePhoto:<name>" (edit), and the submit itself. Whatever comes back keeps every
 // typed value and the photos (staged, see staging.server.ts).
@@ -11,21 +12,46 @@ import {
   type GeoItem,
   can,
   type User,
+  adminPostStatusesFormSchema,
 } from '#contract'
 import { localInputToIso } from '~/components/events/format'
 import { replyWithApiError } from '~/components/forms/submission.server'
-import { ApiError, type Api } from '~/utils/api.server'
+import { ApiError, ok, type Api } from '~/utils/api.server'
+import { readFormData } from '~/utils/form.server'
 import { requireActivatedUser, requirePermission } from '~/utils/auth.server'
 import { getEnv } from '~/utils/env.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { discardStaged, readStaged, stagePhotos, type StagedPhoto } from './staging.server'
 import type { EventFormActionData, EventFormLoaderData } from './types'
 
-export type EventFormTarget = { kind: 'create'; eventType: EventType } | { kind: 'edit'; id: string }
+export type EventFormTarget =
+  | { kind: 'create'; eventType: EventType }
+  | { kind: 'edit'; id: string }
+  /** The console's editor; `back` is the table (with its filters) to return to. */
+  | { kind: 'moderate'; id: string; eventType: EventType; back: string }
 
 async function guard(request: Request, target: EventFormTarget) {
   if (target.kind === 'create' && target.eventType === 'PLACE') return requirePermission(request, 'createPlace')
+  if (target.kind === 'moderate') return requirePermission(request, 'editAnyContent')
   return requireActivatedUser(request)
+}
+
+/** Any post of the given type, as a moderator sees it (rejected and deleted ones too). */
+async function moderatedEvent(api: Api, id: string, eventType: EventType): Promise<Event> {
+  try {
+    const event = await ok(api.typed.GET('/event/{id}', { params: { path: { id } } }))
+    if (event.eventType !== eventType) throw data({}, { status: 404 })
+    return event
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) throw data({}, { status: 404 })
+    throw error
+  }
+}
+
+async function targetEvent(api: Api, target: EventFormTarget): Promise<Event | null> {
+  if (target.kind === 'edit') return ownEvent(api, target.id)
+  if (target.kind === 'moderate') return moderatedEvent(api, target.id, target.eventType)
+  return null
 }
 
 async function ownEvent(api: Api, id: string): Promise<Event> {
@@ -43,7 +69,7 @@ async function ownEvent(api: Api, id: string): Promise<Event> {
 
 export async function eventFormLoader(request: Request, target: EventFormTarget) {
   const { user, api } = await guard(request, target)
-  const event = target.kind === 'edit' ? await ownEvent(api, target.id) : null
+  const event = await targetEvent(api, target)
   const body: EventFormLoaderData = {
     eventType: event?.eventType ?? (target.kind === 'create' ? target.eventType : 'EVENT'),
     isAdmin: can(user.role, 'eventAdminFields'),
@@ -65,6 +91,12 @@ function ruleOptions(user: User, eventType: EventType, event: Event | null) {
   }
 }
 
+/** The status selects of the console's editor (a select left on its current value changes nothing). */
+function moderationStatusesOf(form: FormData) {
+  const parsed = adminPostStatusesFormSchema.safeParse(Object.fromEntries(form))
+  return parsed.success ? parsed.data : {}
+}
+
 /** POST /event's multipart body: JSON strings for the structured fields (SPEC §7). */
 function multipart(fields: Record<string, unknown>, photos: File[]) {
   const form = new FormData()
@@ -78,22 +110,33 @@ function multipart(fields: Record<string, unknown>, photos: File[]) {
 
 export async function eventFormAction(request: Request, target: EventFormTarget) {
   const { user, api } = await guard(request, target)
-  const event = target.kind === 'edit' ? await ownEvent(api, target.id) : null
+  const event = await targetEvent(api, target)
   const eventType: EventType = event?.eventType ?? (target.kind === 'create' ? target.eventType : 'EVENT')
-  const form = await request.formData()
+  const form = await readFormData(request)
+  // Where this form lives (the console's editor keeps the table's filters in its URL).
+  const formPath = target.kind === 'moderate' ? `${new URL(request.url).pathname}${new URL(request.url).search}` : `/event/${event?._id}/edit`
+  const moderated = target.kind === 'moderate' && event ? { event, back: target.back } : null
   const intent = String(form.get('intent') ?? 'submit')
   // Without JavaScript the point comes from the chosen address candidate.
   const candidate = form.get('candidate')
   if (typeof candidate === 'string' && candidate) form.set('point', candidate)
 
   if (event && intent.startsWith('removePhoto:')) {
+    const name = intent.slice('removePhoto:'.length)
     try {
-      await api.delete(`/event/${event._id}/upload`, { name: intent.slice('removePhoto:'.length) })
+      if (moderated)
+        await ok(
+          api.typed.DELETE('/admin/posts/{postId}/{userId}', {
+            params: { path: { postId: event._id, userId: event.postedBy._id } },
+            body: { name },
+          }),
+        )
+      else await api.delete(`/event/${event._id}/upload`, { name })
     } catch (error) {
       if (!(error instanceof ApiError) || error.status >= 500) throw error
-      return redirectWithToast(`/event/${event._id}/edit`, { type: 'error', message: error.body.message })
+      return redirectWithToast(formPath, { type: 'error', message: error.body.message })
     }
-    return redirectWithToast(`/event/${event._id}/edit`, { message: 'photoRemoved' })
+    return redirectWithToast(formPath, { message: 'photoRemoved' })
   }
 
   const newFiles = form.getAll('files').filter((value): value is File => value instanceof File && value.size > 0)
@@ -137,9 +180,22 @@ export async function eventFormAction(request: Request, target: EventFormTarget)
       await discardStaged(stagedTokens)
       return redirectWithToast(`/event/${created._id}`, { message: eventType === 'PLACE' ? 'placeAdded' : 'eventCreated' })
     }
+    const photos = [...staged.map((photo) => photo.file), ...newFiles]
+    if (moderated) {
+      // The console: the form and the statuses in one PATCH (superAdmin), then the new photos.
+      const statuses = moderationStatusesOf(form)
+      await ok(
+        api.typed.PATCH('/admin/posts/{id}', {
+          params: { path: { id: event._id } },
+          body: { ...payload, ...statuses, accessType: undefined, eventType: undefined },
+        }),
+      )
+      if (photos.length) await api.post(`/admin/posts/${event._id}/${event.postedBy._id}`, multipart({}, photos))
+      await discardStaged(stagedTokens)
+      return redirectWithToast(moderated.back, { message: 'changesApplied' })
+    }
     // Edit: the access type and a place's type never change (the API refuses it; SPEC §4).
     await api.put(`/event/${event._id}`, { ...payload, accessType: event.accessType, eventType: event.eventType })
-    const photos = [...staged.map((photo) => photo.file), ...newFiles]
     if (photos.length) await api.post(`/event/${event._id}/upload`, multipart({}, photos))
     await discardStaged(stagedTokens)
     return redirectWithToast(`/event/${event._id}`, { message: 'changesApplied' })

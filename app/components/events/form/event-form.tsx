@@ -104,6 +104,7 @@ export function EventForm({
   timeZone,
   actionData,
   action,
+  extraFields,
 }: {
   eventType: EventType
   isAdmin: boolean
@@ -112,6 +113,8 @@ export function EventForm({
   actionData: EventFormActionData | undefined
   /** The route that handles the post (the modal posts to the page's route). */
   action?: string
+  /** Fields of the form's other users, before the submit button (the console's status selects). */
+  extraFields?: ReactNode
 }) {
   const { t } = useTranslation('eventForm')
   const { t: te } = useTranslation('events')
@@ -454,6 +457,7 @@ export function EventForm({
           <ErrorList id={fields.files.errorId} errors={fields.files.errors} />
         </Section>
 
+        {extraFields}
         <div className="flex justify-end gap-2">
           <SubmitButton name="intent" value="submit">
             {event ? t('save') : t('create')}

@@ -1,0 +1,26 @@
+// /moderation/events/{id}: the post editor over the Events table (super admin only, SPEC §6).
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
+import type { EventFormActionData } from '~/components/events/form/types'
+import { PostEditor } from '~/components/moderation/post-editor'
+import { postEditorAction, postEditorLoader } from '~/components/moderation/post-editor.server'
+
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return postEditorLoader(request, 'events', params.id ?? '')
+}
+
+export function action({ request, params }: ActionFunctionArgs) {
+  return postEditorAction(request, 'events', params.id ?? '')
+}
+
+export default function ModerationEventsEditor() {
+  const location = useLocation()
+  return (
+    <PostEditor
+      data={useLoaderData<typeof loader>()}
+      actionData={useActionData<EventFormActionData>()}
+      closeTo={`/moderation/events${location.search}`}
+      action={`${location.pathname}${location.search}`}
+    />
+  )
+}

@@ -423,3 +423,15 @@ describe('super admin rules', () => {
     expectRefusal(await send(api, 'PATCH', '/admin/posts/no-such-post', { token: admin.token, json: { moderationStatus: 'REJECTED' } }), 404, 'notFound')
   })
 })
+
+describe('a REJECTED profile in the people search', () => {
+  it('shows no profession to others; the user and moderators still see it', async () => {
+    const [person, stranger] = await Promise.all([makeUser(api), makeUser(api)])
+    await api.app.ctx.db.updateTable('users').set({ profession: 'Follower seller' }).where('id', '=', person.id).execute()
+    await send(api, 'PATCH', `/admin/users/${person.id}`, { token: admin.token, json: { moderationStatus: 'REJECTED' } })
+    const search = (token: string) => send(api, 'GET', `/profile/?query=${person.username}`, { token })
+    expect((await search(stranger.token)).body.profiles[0].profession).toBeNull()
+    expect((await search(person.token)).body.profiles[0].profession).toBe('Follower seller')
+    expect((await search(admin.token)).body.profiles[0].profession).toBe('Follower seller')
+  })
+})

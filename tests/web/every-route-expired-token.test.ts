@@ -215,12 +215,13 @@ interface Prepared {
 
 /** The case's URL with real ids, and the cookie of a signed-in activated user (a session of its own). */
 async function prepare(testCase: Case, user: TestUser, profileOwner: TestUser): Promise<Prepared> {
-  const role = isModeration(testCase.pattern) ? 'admin' : 'user'
+  // A super admin: the console's editors (/moderation/{users|events|places}/:id) are theirs.
+  const role = isModeration(testCase.pattern) ? 'superAdmin' : 'user'
   const { familyId, refreshToken } = await api.app.tokens.startSession(user.id)
   const signAccessToken = () =>
     api.app.tokens.signAccessToken({ id: user.id, role, isActivated: true }, familyId)
   // A token signed just before the upload: a 2-second token made earlier may be spent by then on a busy machine.
-  const needsEvent = /\/event\/:id(\/|$)/.test(testCase.pattern)
+  const needsEvent = /\/(event|moderation\/events|moderation\/places)\/:id(\/|$)/.test(testCase.pattern)
   const eventId = needsEvent ? (await createEvent(api, await signAccessToken()))._id : ''
   const segments = testCase.pattern.split('/').map((segment, i, all) => {
     if (segment === '*') return 'no/such-page' // two segments: one would match a sibling `:param` route first
@@ -228,6 +229,8 @@ async function prepare(testCase: Case, user: TestUser, profileOwner: TestUser): 
     const param = `${all[i - 1]}/${segment}`
     if (param === 'event/:id') return eventId // an upcoming event the user owns: its edit and invite pages are theirs
     if (param === 'profile/:id') return profileOwner.id // another user's profile
+    if (param === 'users/:id') return profileOwner.id // the console's user editor, on another user
+    if (param === 'events/:id' || param === 'places/:id') return eventId // the post editor (a 404 for places)
     if (segment === ':tab') return 'users'
     if (segment === ':link') return 'no-such-reset-link'
     throw new Error(`${testCase.pattern}: no value for ${segment}; add one in prepare()`)
@@ -328,7 +331,7 @@ beforeAll(async () => {
   const admins = cases.filter((c) => isModeration(c.pattern)).length
   const [users, adminUsers, [profileOwner]] = await Promise.all([
     makeUsers(api, cases.length - admins),
-    makeUsers(api, admins, { role: 'admin' }),
+    makeUsers(api, admins, { role: 'superAdmin' }),
     makeUsers(api, 1),
   ])
   const ready = await Promise.all(

@@ -2,6 +2,7 @@
 // See docs/decisions/006-profile.md for the choices made here.
 import {
   type AvatarFile,
+  can,
   type FollowListQuery,
   type FollowListResponse,
   type FollowResponse,
@@ -347,7 +348,7 @@ export function createProfileService(ctx: AppContext) {
           : sql<SqlBool>`strpos(${unicodeLower(ctx.dialect, column)}, ${term}) > 0`
       let query = db
         .selectFrom('users as u')
-        .select([...SUMMARY_COLUMNS, 'u.profession'])
+        .select([...SUMMARY_COLUMNS, 'u.profession', 'u.moderation_status'])
         .where('u.is_activated', '=', 1)
         .where('u.disabled_at', 'is', null)
       for (const term of terms)
@@ -379,7 +380,8 @@ export function createProfileService(ctx: AppContext) {
       return {
         profiles: page.map((r) => ({
           ...summary(r, viewer),
-          profession: r.profession,
+          // A REJECTED profile's own words are hidden from others (as on the profile itself).
+          profession: r.moderation_status === 'REJECTED' && viewer?.id !== r.id && !can(viewer?.role, 'moderate') ? null : r.profession,
           followers: followers.get(r.id) ?? 0,
           isFollowing: following.has(r.id),
         })),

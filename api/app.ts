@@ -29,6 +29,8 @@ export interface BuildOverrides {
   logStream?: NodeJS.WritableStream
   /** How web push requests are sent (default: fetch to the subscription's endpoint). */
   pushTransport?: PushTransport
+  /** The time of the app's rules (report ages, the account purge); tests move it. Default: the system clock. */
+  clock?: () => Date
 }
 
 const REDACT = [
@@ -115,6 +117,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
     domainEvents: createDomainEvents(app.log),
     realtime: attachRealtime(app.server, { config, db: dbHandle.db, log: app.log }),
     webPush: createWebPush(config, app.log, overrides.pushTransport),
+    now: overrides.clock ?? (() => new Date()),
     sendMail(mail: OutgoingMail) {
       const p: Promise<void> = mailer
         .send(mail)

@@ -23,6 +23,8 @@ export interface AppContext {
   realtime: Realtime
   /** Encrypts, signs and sends web push messages; `enabled` is false without VAPID keys. */
   webPush: WebPush
+  /** The current time for rules that depend on it (report ages, the account purge); injectable in tests. */
+  now(): Date
 }
 
 declare module 'fastify' {

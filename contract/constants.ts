@@ -50,13 +50,17 @@ export const NOTIFICATION_TYPES = [
   'newMessage',
   /** A moderator rejected the recipient's post or profile (info or image) or removed their post. */
   'moderation',
+  /** A moderator resolved or dismissed a report the recipient made. */
+  'report',
 ] as const
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number]
 
 export const INVITATION_STATUSES = ['PENDING', 'ACCEPTED', 'DECLINED'] as const
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number]
 
-export const REPORT_TARGET_TYPES = ['post', 'user'] as const
+/** What a report is about (SPEC §3 Report: targetType). */
+export const REPORT_TARGET_TYPES = ['POST', 'USER'] as const
+export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number]
 
 /** What a moderation decision is about: a post (event or place) or a user. */
 export const MODERATION_TARGET_TYPES = ['POST', 'USER'] as const

@@ -124,6 +124,12 @@ const en = {
   notifyModerationUserInfo: 'Moderators rejected your profile information. Edit it in Settings.',
   notifyModerationUserImage: 'Moderators rejected your profile photo. Change it in Settings.',
   moderationReason: 'Reason: {reason}',
+  chooseReason: 'Choose a reason!',
+  cannotReportYourself: 'You cannot report yourself or your own posts.',
+  notifyReportResolved: 'Moderators reviewed your report about “{title}” and took action. Thank you!',
+  notifyReportDismissed: 'Moderators reviewed your report about “{title}” and found nothing against the rules. Thank you!',
+  reportClosed: 'This report is already closed.',
+  actionNotForUsers: 'Users cannot be deleted from a report; reject their information or image.',
   someone: 'Someone',
 } as const
 
@@ -247,6 +253,12 @@ const ru: Record<MessageCode, string> = {
   notifyModerationUserInfo: 'Модераторы отклонили информацию вашего профиля. Измените её в настройках.',
   notifyModerationUserImage: 'Модераторы отклонили фото вашего профиля. Замените его в настройках.',
   moderationReason: 'Причина: {reason}',
+  chooseReason: 'Выберите причину!',
+  cannotReportYourself: 'Нельзя пожаловаться на себя или свои публикации.',
+  notifyReportResolved: 'Модераторы рассмотрели вашу жалобу на «{title}» и приняли меры. Спасибо!',
+  notifyReportDismissed: 'Модераторы рассмотрели вашу жалобу на «{title}» и не нашли нарушений. Спасибо!',
+  reportClosed: 'Эта жалоба уже закрыта.',
+  actionNotForUsers: 'Пользователя нельзя удалить из жалобы; отклоните его информацию или изображение.',
   someone: 'Кто-то',
 }
 

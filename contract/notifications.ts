@@ -39,6 +39,16 @@ export const notificationSchema = z.object({
     })
     .nullable()
     .optional(),
+  /** A `report` notification's report: closed as RESOLVED or DISMISSED, about what (no details of any action). */
+  report: z
+    .object({
+      status: z.enum(['RESOLVED', 'DISMISSED']),
+      targetType: z.enum(MODERATION_TARGET_TYPES),
+      targetId: z.string(),
+      targetLabel: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
 })
 export type Notification = z.infer<typeof notificationSchema>
 

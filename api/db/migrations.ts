@@ -409,6 +409,22 @@ const m006_moderation_log: Migration = {
   },
 }
 
+/** Reports: the resolution, and one OPEN report per reporter and target (a repeat updates it). */
+const m007_reports: Migration = {
+  async up(db: Db) {
+    await db.schema.alterTable('reports').addColumn('resolution_note', 'text').execute()
+    await db.schema.alterTable('reports').addColumn('resolution_action', 'text').execute()
+    await sql`create unique index reports_open_once_idx on reports (reporter_id, target_type, target_id) where status = 'OPEN'`.execute(db)
+    await db.schema.createIndex('reports_reporter_created_idx').on('reports').columns(['reporter_id', 'created_at']).execute()
+  },
+  async down(db: Db) {
+    await db.schema.dropIndex('reports_reporter_created_idx').ifExists().execute()
+    await db.schema.dropIndex('reports_open_once_idx').ifExists().execute()
+    await db.schema.alterTable('reports').dropColumn('resolution_action').execute()
+    await db.schema.alterTable('reports').dropColumn('resolution_note').execute()
+  },
+}
+
 export const migrations: Record<string, Migration> = {
   '001_initial': m001_initial,
   '002_follows_follower_idx': m002_follows_follower_idx,
@@ -416,6 +432,7 @@ export const migrations: Record<string, Migration> = {
   '004_auth_throttles': m004_auth_throttles,
   '005_jobs': m005_jobs,
   '006_moderation_log': m006_moderation_log,
+  '007_reports': m007_reports,
 }
 
 export const migrationProvider: MigrationProvider = {

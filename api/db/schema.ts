@@ -193,6 +193,9 @@ export interface ReportsTable {
   updated_at: Iso
   resolved_at: Iso | null
   resolved_by: string | null
+  resolution_note: string | null
+  /** The decision applied while resolving (contract REPORT_ACTIONS), if any. */
+  resolution_action: string | null
 }
 
 /** Failed sign-ins, code checks and code mails per account (api/modules/auth/throttle.ts). */

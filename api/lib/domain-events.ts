@@ -11,6 +11,8 @@ export type DomainEvent =
   | { type: 'invite'; userFrom: string; postId: string; invitationId: string; recipientIds: string[] }
   /** A moderator's decision that the owner must hear of (a REJECTED status, a DELETED post): the log row tells what. */
   | { type: 'moderation'; userFrom: string; recipientId: string; targetId: string; logId: string }
+  /** A moderator closed a report: its reporter hears that it was reviewed. */
+  | { type: 'reportClosed'; userFrom: string; recipientId: string; reportId: string }
 
 export type DomainEventListener = (event: DomainEvent) => void | Promise<void>
 

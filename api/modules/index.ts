@@ -15,6 +15,7 @@ import healthRoutes from './health/routes'
 import invitationsRoutes from './invitations/routes'
 import notificationsRoutes from './notifications/routes'
 import pushRoutes from './push/routes'
+import reportsRoutes from './reports/routes'
 
 export const modules: { name: string; plugin: FastifyPluginAsync }[] = [
   { name: 'health', plugin: healthRoutes },
@@ -28,6 +29,6 @@ export const modules: { name: string; plugin: FastifyPluginAsync }[] = [
   { name: 'notifications', plugin: notificationsRoutes },
   { name: 'push', plugin: pushRoutes },
   { name: 'realtime', plugin: realtimeRoutes },
+  { name: 'reports', plugin: reportsRoutes },
   { name: 'admin', plugin: adminRoutes },
-  // Next: reports.
 ]

@@ -1311,6 +1311,576 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The reports queue: OPEN oldest first (status=RESOLVED|DISMISSED: last closed first)
+         * @description Admin or superAdmin, activated (401/403 otherwise). Nobody decides on their own profile or posts (403 ownContent). Each report has its age in hours, overdue (OPEN over 24 h), and how many people have an OPEN report of the same target, for which reasons. Filters: status (default OPEN), targetType (POST|USER).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                    status?: "OPEN" | "RESOLVED" | "DISMISSED";
+                    targetType?: "POST" | "USER";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            hasMore: boolean;
+                            page: number;
+                            pageSize: number;
+                            reports: {
+                                _id: string;
+                                ageHours: number;
+                                createdAt: string;
+                                details: string | null;
+                                openReasons: ("spam" | "inappropriate" | "harassment" | "fraud" | "other")[];
+                                openReporters: number;
+                                overdue: boolean;
+                                /** @enum {string} */
+                                reason: "spam" | "inappropriate" | "harassment" | "fraud" | "other";
+                                reporter: {
+                                    _id: string;
+                                    avatarFile: {
+                                        name: string;
+                                        thumbnailUrl?: string;
+                                        url: string;
+                                    } | null;
+                                    lastname: string;
+                                    name: string;
+                                    username: string;
+                                } | null;
+                                resolutionNote: string | null;
+                                resolvedAt: string | null;
+                                resolvedBy: {
+                                    _id: string;
+                                    avatarFile: {
+                                        name: string;
+                                        thumbnailUrl?: string;
+                                        url: string;
+                                    } | null;
+                                    lastname: string;
+                                    name: string;
+                                    username: string;
+                                } | null;
+                                /** @enum {string} */
+                                status: "OPEN" | "RESOLVED" | "DISMISSED";
+                                target: {
+                                    /** @enum {string|null} */
+                                    eventType: "EVENT" | "PLACE" | null;
+                                    label: string;
+                                    moderationImageStatus: string;
+                                    moderationStatus: string;
+                                    ownerId: string;
+                                    postStatus: string | null;
+                                    thumbnailUrl: string | null;
+                                } | null;
+                                targetId: string;
+                                /** @enum {string} */
+                                targetType: "POST" | "USER";
+                                updatedAt: string;
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/reports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Resolve or dismiss a report (wholeTarget: every OPEN report of its target), optionally with a decision
+         * @description Admin or superAdmin, activated (401/403 otherwise). Nobody decides on their own profile or posts (403 ownContent). action: rejectInfo, rejectImage or delete (posts), applied and logged as PATCH /admin/{posts|users}/{id} would, with resolutionNote as its reason. 409 reportClosed when it is no longer OPEN. Each reporter gets a `report` notification.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        action?: "rejectInfo" | "rejectImage" | "delete";
+                        resolutionNote?: string;
+                        /** @enum {string} */
+                        status: "RESOLVED" | "DISMISSED";
+                        wholeTarget?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            closed: number;
+                            report: {
+                                _id: string;
+                                createdAt: string;
+                                details: string | null;
+                                /** @enum {string} */
+                                reason: "spam" | "inappropriate" | "harassment" | "fraud" | "other";
+                                /** @enum {string} */
+                                status: "OPEN" | "RESOLVED" | "DISMISSED";
+                                targetId: string;
+                                /** @enum {string} */
+                                targetType: "POST" | "USER";
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/admin/reports/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * OPEN reports, how many are overdue, and when the oldest was made
+         * @description Admin or superAdmin, activated (401/403 otherwise). Nobody decides on their own profile or posts (403 ownContent).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            oldestOpenAt: string | null;
+                            open: number;
+                            overdue: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/users": {
         parameters: {
             query?: never;
@@ -8343,13 +8913,21 @@ export interface paths {
                                     to: string | null;
                                 } | null;
                                 /** @enum {string} */
-                                notificationType: "follow" | "newPost" | "updatePost" | "invite" | "newParticipate" | "postLike" | "newMessage" | "moderation";
+                                notificationType: "follow" | "newPost" | "updatePost" | "invite" | "newParticipate" | "postLike" | "newMessage" | "moderation" | "report";
                                 openedAt: string | null;
                                 post: {
                                     _id: string;
                                     /** @enum {string} */
                                     eventType: "EVENT" | "PLACE";
                                     title: string;
+                                } | null;
+                                report?: {
+                                    /** @enum {string} */
+                                    status: "RESOLVED" | "DISMISSED";
+                                    targetId: string;
+                                    targetLabel: string | null;
+                                    /** @enum {string} */
+                                    targetType: "POST" | "USER";
                                 } | null;
                                 userFrom: {
                                     _id: string;
@@ -8610,13 +9188,21 @@ export interface paths {
                                 to: string | null;
                             } | null;
                             /** @enum {string} */
-                            notificationType: "follow" | "newPost" | "updatePost" | "invite" | "newParticipate" | "postLike" | "newMessage" | "moderation";
+                            notificationType: "follow" | "newPost" | "updatePost" | "invite" | "newParticipate" | "postLike" | "newMessage" | "moderation" | "report";
                             openedAt: string | null;
                             post: {
                                 _id: string;
                                 /** @enum {string} */
                                 eventType: "EVENT" | "PLACE";
                                 title: string;
+                            } | null;
+                            report?: {
+                                /** @enum {string} */
+                                status: "RESOLVED" | "DISMISSED";
+                                targetId: string;
+                                targetLabel: string | null;
+                                /** @enum {string} */
+                                targetType: "POST" | "USER";
                             } | null;
                             userFrom: {
                                 _id: string;
@@ -8755,13 +9341,21 @@ export interface paths {
                                     to: string | null;
                                 } | null;
                                 /** @enum {string} */
-                                notificationType: "follow" | "newPost" | "updatePost" | "invite" | "newParticipate" | "postLike" | "newMessage" | "moderation";
+                                notificationType: "follow" | "newPost" | "updatePost" | "invite" | "newParticipate" | "postLike" | "newMessage" | "moderation" | "report";
                                 openedAt: string | null;
                                 post: {
                                     _id: string;
                                     /** @enum {string} */
                                     eventType: "EVENT" | "PLACE";
                                     title: string;
+                                } | null;
+                                report?: {
+                                    /** @enum {string} */
+                                    status: "RESOLVED" | "DISMISSED";
+                                    targetId: string;
+                                    targetLabel: string | null;
+                                    /** @enum {string} */
+                                    targetType: "POST" | "USER";
                                 } | null;
                                 userFrom: {
                                     _id: string;
@@ -11547,6 +12141,164 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a post or a user (spam, inappropriate, harassment, fraud, other: details required)
+         * @description 201 with a new report; 200 when the caller already has an OPEN report of the same target (it is updated). 400 cannotReportYourself for oneself or one’s own post; 404 when the target does not exist for the caller; 429 over 20 reports an hour.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        details?: string;
+                        /** @enum {string} */
+                        reason: "spam" | "inappropriate" | "harassment" | "fraud" | "other";
+                        targetId: string;
+                        /** @enum {string} */
+                        targetType: "POST" | "USER";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            createdAt: string;
+                            details: string | null;
+                            /** @enum {string} */
+                            reason: "spam" | "inappropriate" | "harassment" | "fraud" | "other";
+                            /** @enum {string} */
+                            status: "OPEN" | "RESOLVED" | "DISMISSED";
+                            targetId: string;
+                            /** @enum {string} */
+                            targetType: "POST" | "USER";
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            createdAt: string;
+                            details: string | null;
+                            /** @enum {string} */
+                            reason: "spam" | "inappropriate" | "harassment" | "fraud" | "other";
+                            /** @enum {string} */
+                            status: "OPEN" | "RESOLVED" | "DISMISSED";
+                            targetId: string;
+                            /** @enum {string} */
+                            targetType: "POST" | "USER";
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -14,7 +14,12 @@ import {
   adminUserResponseSchema,
   adminUsersQuerySchema,
   adminUsersResponseSchema,
+  adminReportPatchResponseSchema,
+  adminReportPatchSchema,
+  adminReportsQuerySchema,
+  adminReportsResponseSchema,
   EVENT_LIMITS,
+  reportsSummarySchema,
   imagesResponseSchema,
   LIMITS,
 } from '#contract'
@@ -29,6 +34,7 @@ import { normalizeFields, readBody } from '../events/multipart'
 import { createEventsService } from '../events/service'
 import { readAvatar } from '../profile/read-avatar'
 import { createProfileService } from '../profile/service'
+import { createAdminReportsService } from './reports'
 import { createAdminService } from './service'
 
 const tags = ['admin']
@@ -42,6 +48,7 @@ const rights =
 export default async function adminRoutes(app: FastifyInstance) {
   const { config } = app.ctx
   const service = createAdminService(app.ctx, { events: createEventsService(app.ctx), profile: createProfileService(app.ctx) })
+  const reports = createAdminReportsService(app.ctx, service)
   // Before the body is read: a caller without the rights learns nothing from validation errors.
   app.addHook('onRequest', app.requirePermission('moderate'))
   await app.register(multipart, {
@@ -200,6 +207,51 @@ export default async function adminRoutes(app: FastifyInstance) {
       },
     },
     async (req) => service.removePhoto(req.params.postId, req.params.userId, req.body, me(req)),
+  )
+
+  r.get(
+    '/admin/reports',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The reports queue: OPEN oldest first (status=RESOLVED|DISMISSED: last closed first)',
+        description: `${rights} Each report has its age in hours, overdue (OPEN over 24 h), and how many people have an OPEN report of the same target, for which reasons. Filters: status (default OPEN), targetType (POST|USER).`,
+        querystring: adminReportsQuerySchema,
+        response: { 200: adminReportsResponseSchema, ...errors },
+      },
+    },
+    async (req) => reports.list(req.query),
+  )
+
+  r.get(
+    '/admin/reports/summary',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'OPEN reports, how many are overdue, and when the oldest was made',
+        description: rights,
+        response: { 200: reportsSummarySchema, ...errors },
+      },
+    },
+    async () => reports.summary(),
+  )
+
+  r.patch(
+    '/admin/reports/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Resolve or dismiss a report (wholeTarget: every OPEN report of its target), optionally with a decision',
+        description: `${rights} action: rejectInfo, rejectImage or delete (posts), applied and logged as PATCH /admin/{posts|users}/{id} would, with resolutionNote as its reason. 409 reportClosed when it is no longer OPEN. Each reporter gets a \`report\` notification.`,
+        params: idParams,
+        body: adminReportPatchSchema,
+        response: { 200: adminReportPatchResponseSchema, ...errors },
+      },
+    },
+    async (req) => reports.close(req.params.id, req.body, me(req)),
   )
 
   r.get(

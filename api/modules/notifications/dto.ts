@@ -30,7 +30,8 @@ export async function toNotificationDtos(db: Db, rows: NotificationRow[], public
     ),
   ]
   const logIds = rows.flatMap((r) => (r.moderation_log_id ? [r.moderation_log_id] : []))
-  const [users, posts, decisions] = await Promise.all([
+  const reportIds = rows.flatMap((r) => (r.notification_type === 'report' && r.entity_id ? [r.entity_id] : []))
+  const [users, posts, decisions, reports] = await Promise.all([
     loadUserSummaries(db, userIds, publicUrl),
     postIds.length || logIds.length
       ? db
@@ -42,6 +43,7 @@ export async function toNotificationDtos(db: Db, rows: NotificationRow[], public
     logIds.length
       ? db.selectFrom('moderation_log').select(['id', 'target_type', 'field', 'to_value', 'reason']).where('id', 'in', logIds).execute()
       : Promise.resolve([]),
+    reportIds.length ? reportSummaries(db, reportIds) : Promise.resolve(new Map<string, NonNullable<Notification['report']>>()),
   ])
   const postById = new Map(posts.map((p) => [p.id, p]))
   const decisionById = new Map(decisions.map((d) => [d.id, d]))
@@ -69,8 +71,27 @@ export async function toNotificationDtos(db: Db, rows: NotificationRow[], public
             reason: decision.reason,
           }
         : null,
+      report: r.notification_type === 'report' && r.entity_id ? (reports.get(r.entity_id) ?? null) : null,
     }
   })
+}
+
+/** The closed reports of `report` notifications: status and what it was about (the post's title or the user's name). */
+async function reportSummaries(db: Db, ids: string[]): Promise<Map<string, NonNullable<Notification['report']>>> {
+  const rows = await db
+    .selectFrom('reports as r')
+    .leftJoin('posts as p', (join) => join.onRef('p.id', '=', 'r.target_id').on('r.target_type', '=', 'POST'))
+    .leftJoin('users as u', (join) => join.onRef('u.id', '=', 'r.target_id').on('r.target_type', '=', 'USER'))
+    .select(['r.id', 'r.status', 'r.target_type', 'r.target_id', 'p.title', 'u.name', 'u.lastname', 'u.username'])
+    .where('r.id', 'in', ids)
+    .execute()
+  const out = new Map<string, NonNullable<Notification['report']>>()
+  for (const row of rows) {
+    if (row.status !== 'RESOLVED' && row.status !== 'DISMISSED') continue
+    const label = row.target_type === 'POST' ? row.title : row.username ? `${row.name ?? ''} ${row.lastname ?? ''}`.trim() || row.username : null
+    out.set(row.id, { status: row.status, targetType: row.target_type as 'POST' | 'USER', targetId: row.target_id, targetLabel: label ?? null })
+  }
+  return out
 }
 
 const TEXT_CODES: Record<NotificationType, MessageCode> = {
@@ -82,6 +103,7 @@ const TEXT_CODES: Record<NotificationType, MessageCode> = {
   postLike: 'notifyPostLike',
   newMessage: 'notifyNewMessage',
   moderation: 'notifyModerationPostInfo',
+  report: 'notifyReportResolved',
 }
 
 /** The text code of a moderation notice: what was decided on the post or the profile. */
@@ -97,8 +119,15 @@ function moderationTextCode(n: Notification): MessageCode {
 export function notificationText(n: Notification, language: Language): string {
   const t = messages[language]
   const user = n.userFrom ? `${n.userFrom.name} ${n.userFrom.lastname}`.trim() || n.userFrom.username : t.someone
-  const code = n.notificationType === 'moderation' ? moderationTextCode(n) : TEXT_CODES[n.notificationType]
-  const text = t[code].replace('{user}', user).replace('{title}', n.post?.title ?? '…')
+  const code =
+    n.notificationType === 'moderation'
+      ? moderationTextCode(n)
+      : n.notificationType === 'report'
+        ? n.report?.status === 'DISMISSED'
+          ? 'notifyReportDismissed'
+          : 'notifyReportResolved'
+        : TEXT_CODES[n.notificationType]
+  const text = t[code].replace('{user}', user).replace('{title}', n.report?.targetLabel ?? n.post?.title ?? '…')
   const reason = n.moderation?.reason
   return reason ? `${text} ${t.moderationReason.replace('{reason}', reason)}` : text
 }
@@ -108,6 +137,10 @@ export function pushPayloadOf(n: Notification, language: Language, webUrl: strin
   const url =
     n.notificationType === 'moderation' && n.moderation?.targetType === 'USER'
       ? `${webUrl}/admin/profile/settings/profile`
+      : n.notificationType === 'report'
+        ? n.report?.targetType === 'POST'
+          ? `${webUrl}/event/${encodeURIComponent(n.report.targetId)}`
+          : `${webUrl}/profile/${encodeURIComponent(n.report?.targetId ?? '')}`
       : n.notificationType === 'follow'
       ? `${webUrl}/profile/${encodeURIComponent(n.entityId ?? n.userFrom?._id ?? '')}`
       : n.entityId

@@ -34,6 +34,9 @@ export function createNotificationsService(ctx: AppContext) {
   async function targetsOf(
     event: DomainEvent,
   ): Promise<{ type: NotificationType; entityId: string; recipients: string[]; logId?: string } | null> {
+    if (event.type === 'reportClosed') {
+      return { type: 'report', entityId: event.reportId, recipients: await existingUserIds([event.recipientId]) }
+    }
     if (event.type === 'moderation') {
       return { type: 'moderation', entityId: event.targetId, recipients: await existingUserIds([event.recipientId]), logId: event.logId }
     }
@@ -91,7 +94,7 @@ export function createNotificationsService(ctx: AppContext) {
       recipient_id: recipient,
       notification_type: target.type,
       // Moderators act as "the moderators": the owner is not told which one decided.
-      user_from: target.type === 'moderation' ? null : event.userFrom,
+      user_from: target.type === 'moderation' || target.type === 'report' ? null : event.userFrom,
       entity_id: target.entityId,
       opened_at: null,
       created_at: now,

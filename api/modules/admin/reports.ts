@@ -1,0 +1,200 @@
+// The reports queue of the console (docs/decisions/019-reports.md): OPEN reports oldest first with their age
+// against the 24-hour promise; closing one (or every OPEN one of its target) as RESOLVED or DISMISSED, with a
+// moderation decision applied in the same call when asked, logged like any other. Reporters hear that their
+// report was reviewed, not what was done.
+import {
+  type AdminReport,
+  type AdminReportPatch,
+  type AdminReportsQuery,
+  type AdminReportsResponse,
+  decisionPatch,
+  REPORT_LIMITS,
+  type ReportReason,
+  type ReportsSummary,
+} from '#contract'
+import type { Viewer } from '../../access/policy'
+import type { AppContext } from '../../context'
+import { nowIso } from '../../db'
+import { HttpError } from '../../lib/errors'
+import { loadUserSummaries } from '../events/dto'
+import { thumbnailPathOf } from '../users/dto'
+import { type ReportRow, toReportDto } from '../reports/service'
+import type { AdminService } from './service'
+
+const HOUR_MS = 3_600_000
+
+export function createAdminReportsService(ctx: AppContext, admin: AdminService) {
+  const { db } = ctx
+  const publicUrl = ctx.config.publicUrl
+
+  /** The posts and users the reports are about, as the queue shows them. */
+  async function targetsOf(rows: ReportRow[]): Promise<Map<string, NonNullable<AdminReport['target']>>> {
+    const postIds = rows.filter((r) => r.target_type === 'POST').map((r) => r.target_id)
+    const userIds = rows.filter((r) => r.target_type === 'USER').map((r) => r.target_id)
+    const [posts, images, users] = await Promise.all([
+      postIds.length ? db.selectFrom('posts').selectAll().where('id', 'in', postIds).execute() : Promise.resolve([]),
+      postIds.length
+        ? db
+            .selectFrom('post_images')
+            .select(['post_id', 'path', 'thumb_path'])
+            .where('post_id', 'in', postIds)
+            .orderBy('position')
+            .execute()
+        : Promise.resolve([]),
+      userIds.length ? db.selectFrom('users').selectAll().where('id', 'in', userIds).execute() : Promise.resolve([]),
+    ])
+    const out = new Map<string, NonNullable<AdminReport['target']>>()
+    for (const p of posts) {
+      const image = images.find((i) => i.post_id === p.id)
+      out.set(p.id, {
+        label: p.title,
+        thumbnailUrl: image ? `${publicUrl}/uploads/${image.thumb_path ?? image.path}` : null,
+        eventType: p.event_type as 'EVENT' | 'PLACE',
+        ownerId: p.posted_by,
+        moderationStatus: p.moderation_status,
+        moderationImageStatus: p.moderation_image_status,
+        postStatus: p.post_status,
+      })
+    }
+    for (const u of users) {
+      const thumb = thumbnailPathOf(u.avatar_path) ?? u.avatar_path
+      out.set(u.id, {
+        label: `${`${u.name} ${u.lastname}`.trim()} (@${u.username})`,
+        thumbnailUrl: thumb ? `${publicUrl}/uploads/${thumb}` : null,
+        eventType: null,
+        ownerId: u.id,
+        moderationStatus: u.moderation_status,
+        moderationImageStatus: u.moderation_image_status,
+        postStatus: null,
+      })
+    }
+    return out
+  }
+
+  async function reportRow(id: string): Promise<ReportRow> {
+    const row = id.length <= 100 ? await db.selectFrom('reports').selectAll().where('id', '=', id).executeTakeFirst() : undefined
+    if (!row) throw new HttpError(404, 'notFound')
+    return row
+  }
+
+  return {
+    async list(q: AdminReportsQuery): Promise<AdminReportsResponse> {
+      let query = db.selectFrom('reports').where('status', '=', q.status)
+      if (q.targetType) query = query.where('target_type', '=', q.targetType)
+      // The queue: oldest OPEN first. Closed ones: last closed first.
+      const ordered =
+        q.status === 'OPEN'
+          ? query.selectAll().orderBy('created_at', 'asc').orderBy('id', 'asc')
+          : query.selectAll().orderBy('resolved_at', 'desc').orderBy('id', 'desc')
+      const [total, rows] = await Promise.all([
+        query.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst(),
+        ordered
+          .limit(q.pageSize)
+          .offset((q.page - 1) * q.pageSize)
+          .execute(),
+      ])
+      const targetIds = [...new Set(rows.map((r) => r.target_id))]
+      const [targets, people, open] = await Promise.all([
+        targetsOf(rows),
+        loadUserSummaries(db, rows.flatMap((r) => [r.reporter_id, ...(r.resolved_by ? [r.resolved_by] : [])]), publicUrl, {
+          id: '',
+          role: 'admin',
+        }),
+        targetIds.length
+          ? db
+              .selectFrom('reports')
+              .select(['target_id', 'reason'])
+              .where('status', '=', 'OPEN')
+              .where('target_id', 'in', targetIds)
+              .execute()
+          : Promise.resolve([]),
+      ])
+      const now = ctx.now().getTime()
+      const count = Number(total?.n ?? 0)
+      return {
+        reports: rows.map((r) => {
+          const ageHours = Math.max(0, Math.floor((now - Date.parse(r.created_at)) / HOUR_MS))
+          const sameTarget = open.filter((o) => o.target_id === r.target_id)
+          return {
+            ...toReportDto(r),
+            reporter: people.get(r.reporter_id) ?? null,
+            target: targets.get(r.target_id) ?? null,
+            ageHours,
+            overdue: r.status === 'OPEN' && now - Date.parse(r.created_at) > REPORT_LIMITS.reviewHours * HOUR_MS,
+            openReporters: sameTarget.length,
+            openReasons: [...new Set(sameTarget.map((o) => o.reason as ReportReason))],
+            resolutionNote: r.resolution_note,
+            resolvedAt: r.resolved_at,
+            resolvedBy: (r.resolved_by && people.get(r.resolved_by)) || null,
+          }
+        }),
+        page: q.page,
+        pageSize: q.pageSize,
+        total: count,
+        hasMore: q.page * q.pageSize < count,
+      }
+    },
+
+    async summary(): Promise<ReportsSummary> {
+      const overdueBefore = nowIso(new Date(ctx.now().getTime() - REPORT_LIMITS.reviewHours * HOUR_MS))
+      const [open, overdue] = await Promise.all([
+        db
+          .selectFrom('reports')
+          .select((eb) => [eb.fn.countAll<string | number>().as('n'), eb.fn.min('created_at').as('oldest')])
+          .where('status', '=', 'OPEN')
+          .executeTakeFirst(),
+        db
+          .selectFrom('reports')
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .where('status', '=', 'OPEN')
+          .where('created_at', '<', overdueBefore)
+          .executeTakeFirst(),
+      ])
+      return { open: Number(open?.n ?? 0), overdue: Number(overdue?.n ?? 0), oldestOpenAt: (open?.oldest as string | null) ?? null }
+    },
+
+    async close(id: string, patch: AdminReportPatch, actor: Viewer) {
+      const report = await reportRow(id)
+      if (report.status !== 'OPEN') throw new HttpError(409, 'reportClosed')
+      if (patch.action) {
+        if (report.target_type === 'USER' && patch.action === 'delete') throw new HttpError(400, 'actionNotForUsers')
+        const body = { ...decisionPatch(patch.action), reason: patch.resolutionNote }
+        try {
+          if (report.target_type === 'POST') await admin.patchPost(report.target_id, body, actor)
+          else await admin.patchUser(report.target_id, body, actor)
+        } catch (error) {
+          // Already decided that way (say, by another report): the report is resolved all the same.
+          if (!(error instanceof HttpError && error.code === 'nothingToChange')) throw error
+        }
+      }
+      let closing = db.selectFrom('reports').select(['id', 'reporter_id']).where('status', '=', 'OPEN')
+      closing = patch.wholeTarget
+        ? closing.where('target_type', '=', report.target_type).where('target_id', '=', report.target_id)
+        : closing.where('id', '=', id)
+      const candidates = await closing.execute()
+      const now = nowIso(ctx.now())
+      const closed: { id: string; reporter_id: string }[] = []
+      for (const candidate of candidates) {
+        // Only an OPEN report closes: two moderators at once close it once, and its reporter hears once.
+        const res = await db
+          .updateTable('reports')
+          .set({
+            status: patch.status,
+            resolved_at: now,
+            resolved_by: actor.id,
+            resolution_note: patch.resolutionNote ?? null,
+            resolution_action: patch.action ?? null,
+            updated_at: now,
+          })
+          .where('id', '=', candidate.id)
+          .where('status', '=', 'OPEN')
+          .executeTakeFirst()
+        if (Number(res.numUpdatedRows) === 1) closed.push(candidate)
+      }
+      if (!closed.some((c) => c.id === id)) throw new HttpError(409, 'reportClosed')
+      for (const c of closed)
+        await ctx.domainEvents.emit({ type: 'reportClosed', userFrom: actor.id, recipientId: c.reporter_id, reportId: c.id })
+      return { closed: closed.length, report: toReportDto(await reportRow(id)) }
+    },
+  }
+}

@@ -1,0 +1,130 @@
+// Reports (SPEC §3 Report: targetType, targetId, reporterId, reason, details; ARCHITECTURE "Reports are
+// real"): users report a post or a user; moderators work the queue within REPORT_REVIEW_HOURS.
+import { z } from 'zod'
+import { ADMIN_LIMITS, reasonField } from './admin'
+import { REPORT_REVIEW_HOURS, REPORT_TARGET_TYPES } from './constants'
+import { pageQueryField, userSummarySchema } from './events'
+
+export const REPORT_REASONS = ['spam', 'inappropriate', 'harassment', 'fraud', 'other'] as const
+export type ReportReason = (typeof REPORT_REASONS)[number]
+export const REPORT_STATUSES = ['OPEN', 'RESOLVED', 'DISMISSED'] as const
+export type ReportStatus = (typeof REPORT_STATUSES)[number]
+
+export const REPORT_LIMITS = {
+  detailsMax: 1000,
+  /** Reports one user may send in an hour (new ones and updates alike). */
+  perHour: 20,
+  /** An OPEN report older than this is overdue (the terms of use promise a review within 24 hours). */
+  reviewHours: REPORT_REVIEW_HOURS,
+} as const
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)
+
+/** POST /reports, and the report form of the web. Details are required for "other". */
+export const reportSchema = z
+  .object({
+    targetType: z.enum(REPORT_TARGET_TYPES, { errorMap: () => ({ message: 'invalidValue' }) }),
+    targetId: z.string({ required_error: 'required' }).min(1, 'required').max(100, 'invalidValue'),
+    reason: z.enum(REPORT_REASONS, { errorMap: () => ({ message: 'chooseReason' }) }),
+    details: z.preprocess(
+      blankToUndefined,
+      z.string({ invalid_type_error: 'invalidValue' }).trim().max(REPORT_LIMITS.detailsMax, 'tooLong').optional(),
+    ),
+  })
+  .superRefine((value, ctx) => {
+    if (value.reason === 'other' && !value.details) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['details'], message: 'required' })
+  })
+export type ReportInput = z.input<typeof reportSchema>
+export type ReportPayload = z.output<typeof reportSchema>
+
+export const reportResponseSchema = z.object({
+  _id: z.string(),
+  targetType: z.enum(REPORT_TARGET_TYPES),
+  targetId: z.string(),
+  reason: z.enum(REPORT_REASONS),
+  details: z.string().nullable(),
+  status: z.enum(REPORT_STATUSES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type Report = z.infer<typeof reportResponseSchema>
+
+export const adminReportsQuerySchema = z.object({
+  page: pageQueryField,
+  pageSize: z.coerce
+    .number({ invalid_type_error: 'invalidValue' })
+    .int('invalidValue')
+    .min(1, 'invalidValue')
+    .max(ADMIN_LIMITS.maxPageSize, 'invalidValue')
+    .default(ADMIN_LIMITS.pageSize),
+  /** OPEN by default: the queue. */
+  status: z.preprocess(blankToUndefined, z.enum(REPORT_STATUSES, { errorMap: () => ({ message: 'invalidValue' }) }).default('OPEN')),
+  targetType: z.preprocess(blankToUndefined, z.enum(REPORT_TARGET_TYPES, { errorMap: () => ({ message: 'invalidValue' }) }).optional()),
+})
+export type AdminReportsQuery = z.output<typeof adminReportsQuerySchema>
+
+/** What a report is about, as the queue shows it (null when the target no longer exists). */
+export const reportTargetSchema = z.object({
+  /** The post's title, or the user's name and username. */
+  label: z.string(),
+  thumbnailUrl: z.string().nullable(),
+  /** PLACE or EVENT for posts. */
+  eventType: z.enum(['EVENT', 'PLACE']).nullable(),
+  ownerId: z.string(),
+  moderationStatus: z.string(),
+  moderationImageStatus: z.string(),
+  postStatus: z.string().nullable(),
+})
+
+export const adminReportSchema = reportResponseSchema.extend({
+  reporter: userSummarySchema.nullable(),
+  target: reportTargetSchema.nullable(),
+  /** Hours since the report was made (whole hours, rounded down). */
+  ageHours: z.number().int(),
+  /** OPEN and older than REPORT_LIMITS.reviewHours. */
+  overdue: z.boolean(),
+  /** How many people have an OPEN report about the same target, and for which reasons. */
+  openReporters: z.number().int(),
+  openReasons: z.array(z.enum(REPORT_REASONS)),
+  resolutionNote: z.string().nullable(),
+  resolvedAt: z.string().nullable(),
+  resolvedBy: userSummarySchema.nullable(),
+})
+export type AdminReport = z.infer<typeof adminReportSchema>
+
+export const adminReportsResponseSchema = z.object({
+  reports: z.array(adminReportSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  hasMore: z.boolean(),
+})
+export type AdminReportsResponse = z.infer<typeof adminReportsResponseSchema>
+
+/** The console's header and the Reports tab label. */
+export const reportsSummarySchema = z.object({
+  open: z.number().int(),
+  overdue: z.number().int(),
+  /** When the oldest OPEN report was made, or null. */
+  oldestOpenAt: z.string().nullable(),
+})
+export type ReportsSummary = z.infer<typeof reportsSummarySchema>
+
+/** A decision applied while resolving (logged like any other). `delete` is for posts only. */
+export const REPORT_ACTIONS = ['rejectInfo', 'rejectImage', 'delete'] as const
+export type ReportAction = (typeof REPORT_ACTIONS)[number]
+
+/** PATCH /admin/reports/{id}. `wholeTarget` closes every OPEN report of the same target the same way. */
+export const adminReportPatchSchema = z.object({
+  status: z.enum(['RESOLVED', 'DISMISSED'], { errorMap: () => ({ message: 'invalidValue' }) }),
+  resolutionNote: reasonField,
+  action: z.preprocess(blankToUndefined, z.enum(REPORT_ACTIONS, { errorMap: () => ({ message: 'invalidValue' }) }).optional()),
+  wholeTarget: z.preprocess((v) => v === 'on' || v === 'true' || v === true, z.boolean()).optional(),
+})
+export type AdminReportPatch = z.output<typeof adminReportPatchSchema>
+
+export const adminReportPatchResponseSchema = z.object({
+  /** The reports closed by this call (one, or every OPEN one of the target). */
+  closed: z.number().int(),
+  report: reportResponseSchema,
+})

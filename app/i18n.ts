@@ -10,6 +10,7 @@ import enEvents from './locales/en/events'
 import enModeration from './locales/en/moderation'
 import enNotifications from './locales/en/notifications'
 import enProfile from './locales/en/profile'
+import enReport from './locales/en/report'
 import enSettings from './locales/en/settings'
 import enStatic from './locales/en/static'
 import enToast from './locales/en/toast'
@@ -23,6 +24,7 @@ import ruEvents from './locales/ru/events'
 import ruModeration from './locales/ru/moderation'
 import ruNotifications from './locales/ru/notifications'
 import ruProfile from './locales/ru/profile'
+import ruReport from './locales/ru/report'
 import ruSettings from './locales/ru/settings'
 import ruStatic from './locales/ru/static'
 import ruToast from './locales/ru/toast'
@@ -44,6 +46,7 @@ export const resources = {
     profile: enProfile,
     users: enUsers,
     moderation: enModeration,
+    report: enReport,
   },
   ru: {
     common: ruCommon,
@@ -60,6 +63,7 @@ export const resources = {
     profile: ruProfile,
     users: ruUsers,
     moderation: ruModeration,
+    report: ruReport,
   },
 }
 

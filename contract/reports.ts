@@ -128,3 +128,23 @@ export const adminReportPatchResponseSchema = z.object({
   closed: z.number().int(),
   report: reportResponseSchema,
 })
+
+/** The buttons of a row of the console's Reports tab. */
+export const REPORT_DECISIONS = ['resolve', 'dismiss', 'rejectInfo', 'rejectImage', 'delete'] as const
+export type ReportDecision = (typeof REPORT_DECISIONS)[number]
+
+export const reportDecisionFormSchema = z.object({
+  id: z.string({ required_error: 'required' }).min(1, 'required').max(100, 'invalidValue'),
+  decision: z.enum(REPORT_DECISIONS, { errorMap: () => ({ message: 'invalidValue' }) }),
+  resolutionNote: reasonField,
+  /** A checkbox: close every OPEN report of the same target. */
+  wholeTarget: z.preprocess((v) => v === 'on' || v === 'true', z.boolean()),
+})
+
+/** The PATCH body of a Reports-tab button: Dismiss, Resolve, or a decision that resolves. */
+export function reportDecisionPatch(form: z.output<typeof reportDecisionFormSchema>): AdminReportPatch {
+  const base = { resolutionNote: form.resolutionNote, wholeTarget: form.wholeTarget }
+  if (form.decision === 'dismiss') return { ...base, status: 'DISMISSED' }
+  if (form.decision === 'resolve') return { ...base, status: 'RESOLVED' }
+  return { ...base, status: 'RESOLVED', action: form.decision }
+}

@@ -295,7 +295,10 @@ export async function seedDemo(db: Db, options: { now?: Date } = {}): Promise<Se
   const later = (minutes: number) => nowIso(new Date(now.getTime() + minutes * 60_000))
   const REJECT_REASON = 'The description does not say where to meet. Please add the meeting point.'
   const moderated: { index: number; set: Partial<NewPost> }[] = [
-    { index: 2, set: { moderation_status: 'PENDING', moderation_image_status: 'PENDING', updated_at: later(1) } },
+    {
+      index: 2,
+      set: { moderation_status: 'PENDING', moderation_image_status: 'PENDING', updated_at: later(1) },
+    },
     { index: 3, set: { moderation_image_status: 'PENDING', updated_at: later(2) } },
     { index: 27, set: { moderation_status: 'REJECTED', updated_at: later(3) } },
     { index: EVENT_TITLES.length + 9, set: { moderation_status: 'PENDING', updated_at: later(4) } },
@@ -331,6 +334,52 @@ export async function seedDemo(db: Db, options: { now?: Date } = {}): Promise<Se
     },
   ]
 
+  // Two open reports for the Reports tab: one past the 24-hour promise, one fresh.
+  const ago = (hours: number) => nowIso(new Date(now.getTime() - hours * 3_600_000))
+  const reportRow = (
+    n: number,
+    fields: {
+      target_type: string
+      target_id: string
+      reporter_id: string
+      reason: string
+      details: string | null
+      hours: number
+    },
+  ) => ({
+    id: `40000000-0000-4000-8000-00000000000${n}`,
+    target_type: fields.target_type,
+    target_id: fields.target_id,
+    reporter_id: fields.reporter_id,
+    reason: fields.reason,
+    details: fields.details,
+    status: 'OPEN',
+    created_at: ago(fields.hours),
+    updated_at: ago(fields.hours),
+    resolved_at: null,
+    resolved_by: null,
+    resolution_note: null,
+    resolution_action: null,
+  })
+  const reports = [
+    reportRow(1, {
+      target_type: 'POST',
+      target_id: (posts[9] as NewPost).id,
+      reporter_id: userIds[2] as string,
+      reason: 'spam',
+      details: 'Only an advert for a food delivery app.',
+      hours: 30,
+    }),
+    reportRow(2, {
+      target_type: 'USER',
+      target_id: userIds[4] as string,
+      reporter_id: userIds[3] as string,
+      reason: 'other',
+      details: 'Sends me the same message every day.',
+      hours: 2,
+    }),
+  ]
+
   const participants: { post_id: string; user_id: string; created_at: string }[] = []
   const likes: { post_id: string; user_id: string; created_at: string }[] = []
   const views: { post_id: string; user_id: string; created_at: string }[] = []
@@ -360,6 +409,7 @@ export async function seedDemo(db: Db, options: { now?: Date } = {}): Promise<Se
     if (views.length) await trx.insertInto('post_views').values(views).execute()
     await trx.insertInto('moderation_log').values(moderationLog).execute()
     await trx.insertInto('notifications').values(notifications).execute()
+    await trx.insertInto('reports').values(reports).execute()
   })
   return { users: users.length, events: EVENT_TITLES.length, places: PLACE_TITLES.length }
 }

@@ -2,7 +2,7 @@
 // components/events/page/event-page.server.ts; this module wires them to the screen.
 // Nested routes (e.g. /event/{id}/edit) render in the <Outlet /> at the end of the page.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Outlet, useLoaderData } from '@remix-run/react'
+import { Link, Outlet, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { DEFAULT_LANGUAGE, type Event, type UserSummary } from '#contract'
 import { JoinForm, LikeForm, useEventCounts } from '~/components/events/page/actions'
@@ -68,6 +68,7 @@ function EventDetails({
   const { t } = useTranslation('eventPage')
   const { t: te } = useTranslation('events')
   const { t: tp } = useTranslation('profile')
+  const { t: tr } = useTranslation('report')
   const root = useRootData()
   const user = root?.user ?? null
   const timeZone = root?.ENV.TIME_ZONE ?? 'UTC'
@@ -142,6 +143,13 @@ function EventDetails({
               ) : null}
             </div>
           </div>
+          {event.isOwner ? null : (
+            <p className="text-right">
+              <Link to={`${action}/report`} preventScrollReset className="text-sm text-slate-600 underline hover:text-slate-900" data-testid="report-link">
+                {tr('linkPost')}
+              </Link>
+            </p>
+          )}
           {event.eventType === 'PLACE' ? <OpeningHours hours={event.hours} /> : null}
           {isEvent ? <ChatNotice appVersion={root?.appVersion ?? null} /> : null}
         </aside>

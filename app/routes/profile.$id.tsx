@@ -2,7 +2,8 @@
 // the moderation banner (for the user themself and moderators) and the user's posts.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { Link, Outlet, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { can, DEFAULT_LANGUAGE } from '#contract'
 import { personName } from '~/components/events/page/meta'
 import { useRootData } from '~/components/layout/use-root-data'
@@ -36,12 +37,22 @@ export default function PublicProfile() {
   const { profile, posts, returnTo } = useLoaderData<typeof loader>()
   const viewer = useRootData()?.user ?? null
   const isSelf = viewer?.id === profile._id
+  const { t } = useTranslation('report')
   return (
     <div className="mx-auto max-w-5xl space-y-5">
       {isSelf || can(viewer?.role, 'moderate') ? <UserModerationBanner profile={profile} /> : null}
       <ProfileCard profile={profile} mode={{ kind: 'public', isSelf, returnTo }} />
+      {isSelf ? null : (
+        <p className="text-right">
+          <Link to={`/profile/${profile._id}/report`} preventScrollReset className="text-sm text-slate-600 underline hover:text-slate-900" data-testid="report-link">
+            {t('linkUser')}
+          </Link>
+        </p>
+      )}
       <AboutCard profile={profile} />
       <UserPosts {...posts} />
+      {/* The report drawer (/profile/{id}/report) opens over the profile. */}
+      <Outlet />
     </div>
   )
 }

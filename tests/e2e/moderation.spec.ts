@@ -20,6 +20,8 @@ test('an admin rejects a PENDING event with a reason; the owner is told, edits i
   createUser,
   signIn,
 }) => {
+  // Three people and two browsers through a whole moderation round: a long test.
+  test.slow()
   const [admin, owner] = await Promise.all([createUser({ role: 'admin' }), createUser()])
   const title = `Queue gig ${uniqueSuffix()}`
   const event = await createEventViaApi(owner, { title })
@@ -111,6 +113,7 @@ test("an admin rejects a user's image: others see the initial instead of the pho
 })
 
 test("a super admin edits a user's role and avatar, and a post's title, in the editors", async ({ page, createUser, signIn }) => {
+  test.slow()
   const [superAdmin, person, organizer] = await Promise.all([createUser({ role: 'superAdmin' }), createUser(), createUser()])
   const title = `Edited gig ${uniqueSuffix()}`
   const event = await createEventViaApi(organizer, { title })

@@ -14,6 +14,9 @@ function moderationKey(notification: Notification): 'postInfo' | 'postImage' | '
 }
 
 export function notificationHref(notification: Notification): string {
+  const report = notification.report
+  if (notification.notificationType === 'report' && report)
+    return report.targetType === 'POST' ? `/event/${report.targetId}` : `/profile/${report.targetId}`
   if (notification.notificationType === 'moderation' && notification.moderation?.targetType === 'USER')
     return '/admin/profile/settings/profile'
   if (notification.notificationType === 'follow')
@@ -26,6 +29,11 @@ export function NotificationText({ notification }: { notification: Notification 
   const from = notification.userFrom
   const name = from ? `${from.name} ${from.lastname}`.trim() || from.username : t('someone')
   const title = notification.post?.title ?? t('aPost')
+  if (notification.notificationType === 'report') {
+    const report = notification.report
+    const about = report?.targetLabel ?? t('aPost')
+    return <>{report ? t(`report.${report.status}`, { title: about }) : t('types.report', { title: about })}</>
+  }
   if (notification.notificationType === 'moderation') {
     const reason = notification.moderation?.reason
     return (

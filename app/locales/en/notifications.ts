@@ -21,6 +21,11 @@ export default {
     postLike: '{{name}} liked {{title}}',
     newMessage: 'New message in {{title}} from {{name}}',
     moderation: 'Moderators reviewed {{title}}',
+    report: 'Moderators reviewed your report about {{title}}',
+  },
+  report: {
+    RESOLVED: 'Moderators reviewed your report about {{title}} and took action. Thank you!',
+    DISMISSED: 'Moderators reviewed your report about {{title}} and found nothing against the rules. Thank you!',
   },
   moderation: {
     postInfo: 'Moderators rejected the information of {{title}}. Edit it to send it for review again.',

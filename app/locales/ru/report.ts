@@ -1,0 +1,25 @@
+import { REPORT_REVIEW_HOURS } from '#contract'
+import type en from '../en/report'
+import type { Translation } from '../types'
+
+export default {
+  link: 'Пожаловаться',
+  linkPost: 'Пожаловаться на публикацию',
+  linkUser: 'Пожаловаться на пользователя',
+  titlePost: 'Жалоба на «{{name}}»',
+  titleUser: 'Жалоба на пользователя {{name}}',
+  intro: `Расскажите, что не так. Модераторы рассматривают каждую жалобу в течение ${REPORT_REVIEW_HOURS} часов; автор не узнает, кто пожаловался.`,
+  reason: 'Причина',
+  reasons: {
+    spam: 'Спам или реклама',
+    inappropriate: 'Неприемлемый или оскорбительный контент',
+    harassment: 'Травля или ненависть',
+    fraud: 'Мошенничество',
+    other: 'Другое',
+  },
+  details: 'Подробности',
+  detailsHint: 'Обязательно для «Другое». Не более 1000 символов.',
+  submit: 'Отправить жалобу',
+  close: 'Закрыть',
+  sent: 'Спасибо! Модераторы рассмотрят вашу жалобу в течение {{hours}} часов.',
+} satisfies Translation<typeof en>

@@ -1,0 +1,19 @@
+// /profile/{id}/report: the report form, a drawer over the profile page (a page without JavaScript).
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import type { FormActionData } from '~/components/forms/submission.server'
+import { ReportDrawer } from '~/components/reports/report-form'
+import { reportAction, reportLoader } from '~/components/reports/report.server'
+
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return reportLoader(request, { type: 'USER', id: params.id ?? '' })
+}
+
+export function action({ request, params }: ActionFunctionArgs) {
+  return reportAction(request, { type: 'USER', id: params.id ?? '' })
+}
+
+export default function ReportProfile() {
+  const { target, name, closeTo } = useLoaderData<typeof loader>()
+  return <ReportDrawer target={target} name={name} closeTo={closeTo} actionData={useActionData<FormActionData>()} />
+}

@@ -74,6 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
         const body = new FormData()
         // An empty choice goes on to the API too, which answers 'Upload a photo!'.
         if (file instanceof File && file.size > 0) body.append('file', file, file.name)
+        // Multipart: the API's OpenAPI document declares no body for it, so a hand-written call (decision 017).
         await api.post('/profile/upload', body)
       } else {
         await ok(api.typed.DELETE('/profile/avatar'))

@@ -14,7 +14,7 @@ import {
 } from '#contract'
 import { localInputToIso } from '~/components/events/format'
 import { replyWithApiError } from '~/components/forms/submission.server'
-import { ApiError, type Api } from '~/utils/api.server'
+import { ApiError, ok, type Api } from '~/utils/api.server'
 import { requireActivatedUser, requirePermission } from '~/utils/auth.server'
 import { getEnv } from '~/utils/env.server'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -31,7 +31,7 @@ async function guard(request: Request, target: EventFormTarget) {
 async function ownEvent(api: Api, id: string): Promise<Event> {
   let event: Event
   try {
-    event = await api.get<Event>(`/event/${encodeURIComponent(id)}`)
+    event = await ok(api.typed.GET('/event/{id}', { params: { path: { id } } }))
   } catch (error) {
     if (error instanceof ApiError && error.status < 500)
       throw data({ guard: error.status === 403 ? 'forbidden' : undefined }, { status: error.status === 403 ? 403 : 404 })
@@ -88,7 +88,12 @@ export async function eventFormAction(request: Request, target: EventFormTarget)
 
   if (event && intent.startsWith('removePhoto:')) {
     try {
-      await api.delete(`/event/${event._id}/upload`, { name: intent.slice('removePhoto:'.length) })
+      await ok(
+        api.typed.DELETE('/event/{id}/upload', {
+          params: { path: { id: event._id } },
+          body: { name: intent.slice('removePhoto:'.length) },
+        }),
+      )
     } catch (error) {
       if (!(error instanceof ApiError) || error.status >= 500) throw error
       return redirectWithToast(`/event/${event._id}/edit`, { type: 'error', message: error.body.message })
@@ -118,7 +123,7 @@ export async function eventFormAction(request: Request, target: EventFormTarget)
     let candidates: GeoItem[] = []
     if (q) {
       try {
-        candidates = (await api.get<{ items: GeoItem[] }>('/geo/search', { query: { q } })).items
+        candidates = (await ok(api.typed.GET('/geo/search', { params: { query: { q } } }))).items
       } catch (error) {
         if (!(error instanceof ApiError)) throw error
       }
@@ -130,6 +135,9 @@ export async function eventFormAction(request: Request, target: EventFormTarget)
   if (submission.status !== 'success') return again(submission.reply())
 
   const payload = submission.value
+  // Hand-written calls (decision 017): POST /event and POST /event/{id}/upload send multipart bodies, and
+  // PUT /event/{id} reads its JSON (or multipart) body itself: the API's OpenAPI document declares no
+  // request body for any of them, so the typed client has no body type to check.
   try {
     if (!event) {
       const photos = [...staged.map((photo) => photo.file), ...newFiles]

@@ -150,7 +150,7 @@ export const profileFormSchema = z.object({
 export type ProfileForm = z.output<typeof profileFormSchema>
 
 /** The PATCH /profile/my body of a checked profile form (the city is handled by the caller). */
-export function profileFormToUpdate(form: ProfileForm): Omit<UpdateProfileInput, 'city'> {
+export function profileFormToUpdate(form: ProfileForm): Omit<UpdateProfile, 'city'> {
   return {
     name: form.name,
     lastname: form.lastname,

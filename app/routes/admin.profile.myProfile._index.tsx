@@ -7,7 +7,7 @@ import { requireActivatedUser } from '~/utils/auth.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await requireActivatedUser(request)
-  const posts = await loadPosts(api, request, '/event/my')
+  const posts = await loadPosts(api, request, 'my')
   return data(posts)
 }
 

@@ -3,12 +3,12 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import type { MyInvitation } from '#contract'
 import { formatDateTime } from '~/components/events/format'
 import { personName } from '~/components/events/page/meta'
 import { useRootData } from '~/components/layout/use-root-data'
 import { InvitationAnswer, RESPOND_INTENT } from '~/components/profile/invitation-answer'
 import { respondAndRedirect, respondFormSchema } from '~/components/profile/invitations.server'
+import { ok } from '~/utils/api.server'
 import { requireActivatedUser } from '~/utils/auth.server'
 import { loadPages, requestedPages } from '~/utils/pages.server'
 import { EmptyState, LoadMoreLink } from '~/components/ui/list-parts'
@@ -19,7 +19,7 @@ const MAX_PAGES = 10
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await requireActivatedUser(request)
   const result = await loadPages(requestedPages(request, 'page', MAX_PAGES), async (page) => {
-    const list = await api.get<{ invitations: MyInvitation[]; hasMore: boolean }>('/invitations/my', { query: { page } })
+    const list = await ok(api.typed.GET('/invitations/my', { params: { query: { page } } }))
     return { items: list.invitations, hasMore: list.hasMore }
   })
   return data(result)

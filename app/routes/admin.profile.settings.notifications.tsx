@@ -8,12 +8,12 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { pushSubscriptionSchema, pushUnsubscribeBodySchema } from '#contract'
 import { useHydrated } from '~/components/ui/use-hydrated'
-import { ApiError } from '~/utils/api.server'
+import { ApiError, ok } from '~/utils/api.server'
 import { requireActivatedUser } from '~/utils/auth.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await requireActivatedUser(request)
-  const vapid = await api.get<{ publicKey: string | null; enabled: boolean }>('/push/vapidPublicKey')
+  const vapid = await ok(api.typed.GET('/push/vapidPublicKey'))
   return data({ publicKey: vapid.enabled ? vapid.publicKey : null })
 }
 
@@ -25,11 +25,11 @@ export async function action({ request }: ActionFunctionArgs) {
     if (intent === 'subscribe') {
       const parsed = pushSubscriptionSchema.safeParse(JSON.parse(String(form.get('subscription') ?? 'null')))
       if (!parsed.success) return data({ ok: false }, { status: 400 })
-      await api.post('/push/web', { subscription: parsed.data })
+      await ok(api.typed.POST('/push/web', { body: { subscription: parsed.data } }))
     } else if (intent === 'unsubscribe') {
       const parsed = pushUnsubscribeBodySchema.safeParse({ endpoint: form.get('endpoint') })
       if (!parsed.success) return data({ ok: false }, { status: 400 })
-      await api.delete('/push/web', parsed.data)
+      await ok(api.typed.DELETE('/push/web', { body: parsed.data }))
     } else {
       return data({ ok: false }, { status: 400 })
     }

@@ -10,6 +10,7 @@ import { Field, FormErrors, FormProvider } from '~/components/forms/field'
 import { ActionToast } from '~/components/forms/action-toast'
 import { SubmitButton } from '~/components/forms/submit-button'
 import { apiFailure, invalid, type FormActionData } from '~/components/forms/submission.server'
+import { ok } from '~/utils/api.server'
 import { requireActivatedUser } from '~/utils/auth.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
@@ -23,11 +24,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const { oldPassword, password } = submission.value
   try {
     // refreshToken names this session: the API keeps it and ends the user's other sessions.
-    await api.post('/auth/changePassword', {
-      oldPassword,
-      password,
-      refreshToken: api.session.get('refreshToken'),
-    })
+    await ok(
+      api.typed.POST('/auth/changePassword', {
+        body: { oldPassword, password, refreshToken: api.session.get('refreshToken') },
+      }),
+    )
   } catch (error) {
     return apiFailure(submission, error, { hideFields: HIDDEN, toast: true })
   }

@@ -3,7 +3,7 @@
 // signed-in unactivated user or from ?email=.
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
-import { activateEmailSchema, confirmEmailFormSchema, type AuthResponse } from '#contract'
+import { activateEmailSchema, confirmEmailFormSchema } from '#contract'
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useSearchParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
@@ -11,7 +11,7 @@ import { Field, FormErrors, FormProvider } from '~/components/forms/field'
 import { ActionToast } from '~/components/forms/action-toast'
 import { SubmitButton } from '~/components/forms/submit-button'
 import { apiFailure, invalid, type FormActionData } from '~/components/forms/submission.server'
-import { getApi } from '~/utils/api.server'
+import { getApi, ok } from '~/utils/api.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { usePendingUser } from './auth'
 
@@ -33,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: activateEmailSchema })
     if (submission.status !== 'success') return invalid(submission)
     try {
-      await api.post('/auth/activateEmail', submission.value, { auth: false })
+      await ok(api.typedAsVisitor.POST('/auth/activateEmail', { body: submission.value }))
     } catch (error) {
       return apiFailure(submission, error)
     }
@@ -43,9 +43,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const submission = parseWithZod(formData, { schema: confirmEmailFormSchema })
   if (submission.status !== 'success') return invalid(submission)
-  let auth: AuthResponse
+  let auth
   try {
-    auth = await api.post<AuthResponse>('/auth/verificateEmail', submission.value, { auth: false })
+    auth = await ok(api.typedAsVisitor.POST('/auth/verificateEmail', { body: submission.value }))
   } catch (error) {
     // SPEC §8: an error toast with the response message (and the field errors on their fields).
     return apiFailure(submission, error, { toast: true })

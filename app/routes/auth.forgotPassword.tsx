@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next'
 import { Field, FormErrors, FormProvider } from '~/components/forms/field'
 import { SubmitButton } from '~/components/forms/submit-button'
 import { apiFailure, invalid, type FormActionData } from '~/components/forms/submission.server'
-import { getApi } from '~/utils/api.server'
+import { getApi, ok } from '~/utils/api.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 const STEP = 'step'
@@ -34,7 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: resetPasswordSchema })
     if (submission.status !== 'success') return invalid(submission)
     try {
-      await api.post('/auth/resetPassword', submission.value, { auth: false })
+      await ok(api.typedAsVisitor.POST('/auth/resetPassword', { body: submission.value }))
     } catch (error) {
       return apiFailure(submission, error)
     }
@@ -45,7 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: forgotPasswordFormSchema })
   if (submission.status !== 'success') return invalid(submission)
   try {
-    await api.post('/auth/activateEmail', submission.value, { auth: false })
+    await ok(api.typedAsVisitor.POST('/auth/activateEmail', { body: submission.value }))
   } catch (error) {
     return apiFailure(submission, error)
   }

@@ -1,14 +1,14 @@
 // /auth/register: POST /auth/registration signs the new (unactivated) user in; the API mails a 6-digit code.
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
-import { registerFormSchema, type AuthResponse } from '#contract'
+import { registerFormSchema } from '#contract'
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { CheckboxField, Field, FormErrors, FormProvider } from '~/components/forms/field'
 import { SubmitButton } from '~/components/forms/submit-button'
 import { apiFailure, invalid, type FormActionData } from '~/components/forms/submission.server'
-import { getApi } from '~/utils/api.server'
+import { getApi, ok } from '~/utils/api.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 const HIDDEN = ['password', 'confirmPassword']
@@ -20,12 +20,10 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const api = await getApi(request)
   const { name, lastname, username, email, password } = submission.value
-  let auth: AuthResponse
+  let auth
   try {
-    auth = await api.post<AuthResponse>(
-      '/auth/registration',
-      { name, lastname, username, email, password },
-      { auth: false },
+    auth = await ok(
+      api.typedAsVisitor.POST('/auth/registration', { body: { name, lastname, username, email, password } }),
     )
   } catch (error) {
     return apiFailure(submission, error, { hideFields: HIDDEN })

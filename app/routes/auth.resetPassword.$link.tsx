@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next'
 import { Field, FormErrors, FormProvider } from '~/components/forms/field'
 import { SubmitButton } from '~/components/forms/submit-button'
 import { apiFailure, invalid, type FormActionData } from '~/components/forms/submission.server'
-import { getApi } from '~/utils/api.server'
+import { getApi, ok } from '~/utils/api.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 const HIDDEN = ['password', 'confirmPassword']
@@ -20,10 +20,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== 'success') return invalid(submission, HIDDEN)
   const api = await getApi(request)
   try {
-    await api.post(
-      '/auth/newPassword',
-      { password: submission.value.password, activatedLink: params.link ?? '' },
-      { auth: false },
+    await ok(
+      api.typedAsVisitor.POST('/auth/newPassword', {
+        body: { password: submission.value.password, activatedLink: params.link ?? '' },
+      }),
     )
   } catch (error) {
     return apiFailure(submission, error, { hideFields: HIDDEN })

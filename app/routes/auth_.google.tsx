@@ -1,11 +1,11 @@
 // POST /auth/google: the Google Identity Services callback in redirect mode. Google posts `credential`
 // (an ID token) and `g_csrf_token`, which must equal the g_csrf_token cookie (double-submit). server.mjs
 // lets this one path through its cross-site check; this route does the CSRF check itself.
-import { loginByGoogleSchema, type AuthResponse } from '#contract'
+import { loginByGoogleSchema } from '#contract'
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { parse as parseCookie } from 'cookie'
 import i18next from '~/i18next.server'
-import { ApiError, getApi } from '~/utils/api.server'
+import { ApiError, getApi, ok } from '~/utils/api.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 export function loader() {
@@ -36,9 +36,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success) return failed()
 
   const api = await getApi(request)
-  let auth: AuthResponse
+  let auth
   try {
-    auth = await api.post<AuthResponse>('/auth/loginByGoogle', parsed.data, { auth: false })
+    auth = await ok(api.typedAsVisitor.POST('/auth/loginByGoogle', { body: parsed.data }))
   } catch (error) {
     if (error instanceof ApiError) return failed(error.body.message)
     throw error

@@ -2,7 +2,7 @@
 // goes to / with the toast signedOut. A GET never signs anyone out. Outside the /auth layout on purpose:
 // its reverse guard must not run for signed-in users who sign out.
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
-import { getApi } from '~/utils/api.server'
+import { getApi, ok } from '~/utils/api.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 export function loader() {
@@ -14,7 +14,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const refreshToken = api.session.get('refreshToken')
   if (refreshToken) {
     try {
-      await api.post('/auth/logout', { refreshToken })
+      await ok(api.typed.POST('/auth/logout', { body: { refreshToken } }))
     } catch (error) {
       // The local session ends anyway; an API that is down or a session it already ended is no reason to stay.
       console.warn('logout: the API did not end the session', error instanceof Error ? error.message : error)

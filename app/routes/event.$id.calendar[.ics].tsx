@@ -1,11 +1,9 @@
 // /event/{id}/calendar.ics: "Add to calendar" (RFC 5545). A resource route: it asks the API as the viewer,
 // so it shows exactly what the event page would (403 for a private event, 404 for a hidden one).
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import type { Event } from '#contract'
 import { pageUrls } from '~/components/events/page/event-page.server'
 import { buildIcs, ICS_CONTENT_TYPE, icsFileName } from '~/components/events/page/ics'
-import { eventPath } from '~/components/events/page/shared'
-import { ApiError, getApi } from '~/utils/api.server'
+import { ApiError, getApi, ok } from '~/utils/api.server'
 
 function text(status: number, body: string) {
   return new Response(body, {
@@ -17,9 +15,9 @@ function text(status: number, body: string) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = params.id ?? ''
   const api = await getApi(request)
-  let event: Event
+  let event
   try {
-    event = await api.get<Event>(eventPath(id))
+    event = await ok(api.typed.GET('/event/{id}', { params: { path: { id } } }))
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     const status = error.status === 400 ? 404 : error.status >= 500 ? 503 : error.status

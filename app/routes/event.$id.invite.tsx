@@ -7,13 +7,7 @@ import { data, redirect } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import {
-  DEFAULT_LANGUAGE,
-  type CreateInvitationResponse,
-  type Event,
-  type FollowListResponse,
-  type InvitationRecipient,
-} from '#contract'
+import { DEFAULT_LANGUAGE, type Event } from '#contract'
 import { SubmitButton } from '~/components/forms/submit-button'
 import { personName } from '~/components/events/page/meta'
 import { eventPath } from '~/components/events/page/shared'
@@ -23,7 +17,7 @@ import { Pager } from '~/components/ui/pager'
 import { UrlModal } from '~/components/ui/url-modal'
 import { resources } from '~/i18n'
 import type { loader as rootLoader } from '~/root'
-import { ApiError, type Api } from '~/utils/api.server'
+import { ApiError, ok, type Api } from '~/utils/api.server'
 import { requireActivatedUser } from '~/utils/auth.server'
 import { requestedPages } from '~/utils/pages.server'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -34,7 +28,7 @@ const invitePath = (id: string, page = 1) => `${eventPath(id)}/invite${page > 1 
 async function loadInvitableEvent(api: Api, id: string): Promise<Event> {
   let event: Event
   try {
-    event = await api.get<Event>(eventPath(id))
+    event = await ok(api.typed.GET('/event/{id}', { params: { path: { id } } }))
   } catch (error) {
     return throwApiStatus(error)
   }
@@ -52,8 +46,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const event = await loadInvitableEvent(api, id)
   const page = requestedPages(request, 'page', Number.MAX_SAFE_INTEGER)
   const [followers, statuses] = await Promise.all([
-    api.get<FollowListResponse>('/profile/my/followers', { query: { page } }),
-    api.get<{ statuses: InvitationRecipient[] }>(`/invitations/${encodeURIComponent(event._id)}/statuses`),
+    ok(api.typed.GET('/profile/my/followers', { params: { query: { page } } })),
+    ok(api.typed.GET('/invitations/{id}/statuses', { params: { path: { id: event._id } } })),
   ]).catch((error: unknown) => throwApiStatus(error))
   const statusOf = Object.fromEntries(statuses.statuses.map((row) => [row.recipientId, row.status]))
   return data(
@@ -86,11 +80,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (form.intent === 'invite') {
       if (form.recipientIds.length === 0)
         return redirectWithToast(back, { type: 'error', message: 'profile:invite.noneSelected' })
-      const result = await api.post<CreateInvitationResponse>('/invitations', { postId: id, recipientIds: form.recipientIds })
+      const result = await ok(api.typed.POST('/invitations', { body: { postId: id, recipientIds: form.recipientIds } }))
       const count = result.recipients.filter((recipient) => recipient.result === 'invited').length
       return redirectWithToast(back, { message: 'profile:invite.invited', values: { count } })
     }
-    await api.delete(`/invitations/${encodeURIComponent(id)}/user`, { userId: form.userId })
+    await ok(api.typed.DELETE('/invitations/{id}/user', { params: { path: { id } }, body: { userId: form.userId } }))
     return redirectWithToast(back, { message: 'profile:invite.revoked' })
   } catch (error) {
     if (!(error instanceof ApiError)) throw error

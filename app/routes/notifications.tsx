@@ -12,7 +12,7 @@ import { resources } from '~/i18n'
 import { NotificationItem } from '~/components/notifications/notification-item'
 import { useHydrated } from '~/components/ui/use-hydrated'
 import type { loader as rootLoader } from '~/root'
-import { ApiError } from '~/utils/api.server'
+import { ApiError, ok } from '~/utils/api.server'
 import { requireActivatedUser } from '~/utils/auth.server'
 import { safeRedirect } from '~/utils/redirect'
 import { loadNotificationPages, MAX_NOTIFICATION_PAGES as MAX_PAGES } from '~/utils/notifications.server'
@@ -38,12 +38,12 @@ export async function action({ request }: ActionFunctionArgs) {
   let toast: 'allRead' | 'deleted' | null = null
   try {
     if (intent === 'markAllOpened') {
-      await api.put('/notifications/markAsOpened')
+      await ok(api.typed.PUT('/notifications/markAsOpened'))
       toast = 'allRead'
     } else if (intent === 'markOpened' && id) {
-      await api.put(`/notifications/${encodeURIComponent(id)}/markAsOpened`)
+      await ok(api.typed.PUT('/notifications/{id}/markAsOpened', { params: { path: { id } } }))
     } else if (intent === 'delete' && id) {
-      await api.delete(`/notifications/${encodeURIComponent(id)}`)
+      await ok(api.typed.DELETE('/notifications/{id}', { params: { path: { id } } }))
       toast = 'deleted'
     } else {
       return data({ ok: false }, { status: 400 })

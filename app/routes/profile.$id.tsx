@@ -18,7 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const api = await getApi(request)
   const id = params.id ?? ''
   const profile = await loadProfile(api, id)
-  const posts = await loadPosts(api, request, `/event/${encodeURIComponent(profile._id)}/events`)
+  const posts = await loadPosts(api, request, profile._id)
   const url = new URL(request.url)
   return data({ profile, posts, returnTo: `${url.pathname}${url.search}` })
 }

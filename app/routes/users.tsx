@@ -6,14 +6,14 @@ import { data } from '@remix-run/node'
 import { Form, Link, useLoaderData, useSubmit } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { DEFAULT_LANGUAGE, PROFILE_LIMITS, type ProfileCard, type ProfileSearchResponse } from '#contract'
+import { DEFAULT_LANGUAGE, PROFILE_LIMITS, type ProfileCard } from '#contract'
 import { UserCard } from '~/components/users/user-card'
 import { EmptyState } from '~/components/ui/list-parts'
 import { useHydrated } from '~/components/ui/use-hydrated'
 import { useInfinitePages, type LoadedPages } from '~/components/ui/use-infinite-pages'
 import { resources } from '~/i18n'
 import type { loader as rootLoader } from '~/root'
-import { ApiError, getApi } from '~/utils/api.server'
+import { ApiError, getApi, ok } from '~/utils/api.server'
 import { loadPages, requestedPageRange } from '~/utils/pages.server'
 
 const MAX_PAGES_AT_ONCE = 10
@@ -33,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = (new URL(request.url).searchParams.get('query') ?? '').trim()
   try {
     const result = await loadPages(requestedPageRange(request, MAX_PAGES_AT_ONCE), async (page) => {
-      const found = await api.get<ProfileSearchResponse>('/profile/', { query: { query: query || undefined, page } })
+      const found = await ok(api.typed.GET('/profile/', { params: { query: { query: query || undefined, page } } }))
       return { items: found.profiles, hasMore: found.hasMore }
     })
     return data<UsersData>(

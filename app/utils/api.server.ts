@@ -276,6 +276,11 @@ async function createApiClient(request: Request) {
     session,
     /** Calls typed from the API's OpenAPI document (app/utils/api-schema.gen.ts); unwrap them with `ok()`. */
     typed: createClient<paths>({ baseUrl: getEnv().API_URL, fetch: (request) => authorizedFetch(request) }),
+    /**
+     * The same typed calls sent as a visitor: no bearer even when signed in, so never a refresh either (sign-in,
+     * registration, email codes, public data: a refusal there is about the form, not the session).
+     */
+    typedAsVisitor: createClient<paths>({ baseUrl: getEnv().API_URL, fetch: (request) => authorizedFetch(request, false) }),
     isSignedIn: () => session.has('refreshToken'),
     userId: () => session.get('userId') ?? null,
     call,

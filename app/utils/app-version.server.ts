@@ -1,5 +1,5 @@
 import type { AppVersion } from '#contract'
-import type { Api } from './api.server'
+import { ok, type Api } from './api.server'
 
 const CACHE_MS = 10 * 60 * 1000
 let cached: { value: AppVersion; at: number } | null = null
@@ -8,7 +8,7 @@ let cached: { value: AppVersion; at: number } | null = null
 export async function getAppVersion(api: Api): Promise<AppVersion | null> {
   if (cached && Date.now() - cached.at < CACHE_MS) return cached.value
   try {
-    const value = await api.get<AppVersion>('/auth/app-version', { auth: false })
+    const value = await ok(api.typedAsVisitor.GET('/auth/app-version'))
     if (!value.androidStoreUrl || !value.iosStoreUrl) console.warn('App version: a store URL is empty')
     cached = { value, at: Date.now() }
     return value

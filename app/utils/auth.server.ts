@@ -3,7 +3,7 @@
 // (sign-in prompt, confirm-email prompt, or 403) — see app/components/guard-screen.tsx.
 import { data, redirect } from '@remix-run/node'
 import { can, type Permission, type User } from '#contract'
-import { ApiError, getApi, type Api } from './api.server'
+import { ApiError, getApi, ok, type Api } from './api.server'
 
 export type GuardReason = 'signIn' | 'confirmEmail' | 'forbidden'
 export type GuardData = { guard: GuardReason; redirectTo?: string }
@@ -11,7 +11,7 @@ export type GuardData = { guard: GuardReason; redirectTo?: string }
 export async function getOptionalUser(api: Api): Promise<User | null> {
   if (!api.isSignedIn()) return null
   try {
-    return await api.get<User>('/auth/my')
+    return await ok(api.typed.GET('/auth/my'))
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null
     throw error

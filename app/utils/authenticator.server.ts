@@ -1,10 +1,10 @@
 // Sign-in with remix-auth 4 + remix-auth-form 3. remix-auth 4 keeps no session: authenticate() returns
 // what verify returns (the API's auth response) and the route stores the tokens with api.signIn().
 // FormStrategy reads the form from request.clone(), so the action may read its own clone first.
-import { authResponseSchema, loginSchema, type AuthResponse } from '#contract'
+import { loginSchema, type AuthResponse } from '#contract'
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
-import { ApiError, getApi } from './api.server'
+import { ApiError, getApi, ok } from './api.server'
 import { readDeviceToken } from './device.server'
 
 export const FORM_STRATEGY = 'form'
@@ -22,8 +22,7 @@ authenticator.use(
     }
     const api = await getApi(request)
     const deviceToken = await readDeviceToken(request)
-    const response = await api.post<unknown>('/auth/login', { ...parsed.data, deviceToken }, { auth: false })
-    return authResponseSchema.parse(response)
+    return ok(api.typedAsVisitor.POST('/auth/login', { body: { ...parsed.data, deviceToken } }))
   }),
   FORM_STRATEGY,
 )

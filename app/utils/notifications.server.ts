@@ -1,6 +1,6 @@
 // The signed-in user's latest notifications and unread count, for the bell on every page (SPEC §2).
-import type { LatestNotifications, Notification } from '#contract'
-import { ApiError, type Api } from './api.server'
+import type { LatestNotifications } from '#contract'
+import { ApiError, ok, type Api } from './api.server'
 import { loadPages, requestedPages } from './pages.server'
 
 /** Notification pages shown at once after "Load more" without JavaScript. */
@@ -9,7 +9,7 @@ export const MAX_NOTIFICATION_PAGES = 10
 /** Pages 1..?page of GET /notifications, newest first (/notifications and myProfile's activity). */
 export async function loadNotificationPages(api: Api, request: Request) {
   const { items, hasMore, pages } = await loadPages(requestedPages(request, 'page', MAX_NOTIFICATION_PAGES), async (page) => {
-    const list = await api.get<{ notifications: Notification[]; hasMore: boolean }>('/notifications', { query: { page } })
+    const list = await ok(api.typed.GET('/notifications', { params: { query: { page } } }))
     return { items: list.notifications, hasMore: list.hasMore }
   })
   return { notifications: items, hasMore, pages }
@@ -22,7 +22,7 @@ export async function loadNotificationPages(api: Api, request: Request) {
 export async function getLatestNotifications(api: Api): Promise<LatestNotifications | null> {
   if (!api.isSignedIn()) return null
   try {
-    return await api.get<LatestNotifications>('/notifications/latest')
+    return await ok(api.typed.GET('/notifications/latest'))
   } catch (error) {
     if (!(error instanceof ApiError && (error.status === 401 || error.status === 403)))
       console.error('latest notifications failed', error)

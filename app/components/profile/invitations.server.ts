@@ -3,7 +3,7 @@
 import { redirect } from '@remix-run/node'
 import { z } from 'zod'
 import { INVITATION_RESPONSES } from '#contract'
-import { ApiError, type Api } from '~/utils/api.server'
+import { ApiError, ok, type Api } from '~/utils/api.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 export const respondFormSchema = z.object({
@@ -14,7 +14,9 @@ export const respondFormSchema = z.object({
 /** Answers the invitation and redirects to `back` with the outcome (the API's refusal text on failure). */
 export async function respondAndRedirect(api: Api, form: z.infer<typeof respondFormSchema>, back: string) {
   try {
-    await api.post(`/invitations/${encodeURIComponent(form.invitationId)}/respond`, { status: form.status })
+    await ok(
+      api.typed.POST('/invitations/{id}/respond', { params: { path: { id: form.invitationId } }, body: { status: form.status } }),
+    )
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     // The session ended meanwhile: sign in, then back here.

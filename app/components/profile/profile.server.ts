@@ -1,16 +1,13 @@
 // What the profile screens load (SPEC §2 Profile): the profile, the user's posts (pages 1..N for "Load
 // more" without JavaScript) and, on myProfile, the followers/following table of ?show= (page size 7).
 import { data } from '@remix-run/node'
-import type { Event, FollowListResponse, Profile } from '#contract'
-import { ApiError, type Api } from '~/utils/api.server'
+import type { FollowListResponse, Profile } from '#contract'
+import { ApiError, ok, type Api } from '~/utils/api.server'
 import { loadPages, requestedPages } from '~/utils/pages.server'
 import { MAX_POST_PAGES } from './constants'
 
 
 export type FollowTable = { kind: 'followers' | 'following' } & FollowListResponse
-
-type EventPage = { events: Event[]; page: number; pageSize: number; hasMore: boolean }
-
 
 /** A refusal of the API as the page's own status: 404 for unknown or disabled users, never a 500. */
 export function throwApiStatus(error: unknown): never {
@@ -25,7 +22,9 @@ export function throwApiStatus(error: unknown): never {
  */
 export async function loadProfile(api: Api, id: string | 'my'): Promise<Profile> {
   try {
-    return await api.get<Profile>(`/profile/${encodeURIComponent(id)}`)
+    return await ok(
+      id === 'my' ? api.typed.GET('/profile/my') : api.typed.GET('/profile/{id}', { params: { path: { id } } }),
+    )
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500)
       throw data({ message: 'profileLoadFailed' }, { status: 503 })
@@ -34,9 +33,13 @@ export async function loadProfile(api: Api, id: string | 'my'): Promise<Profile>
 }
 
 /** The user's posts, pages 1..?posts (GET /event/{userId}/events, or /event/my for the user themself). */
-export async function loadPosts(api: Api, request: Request, path: string) {
+export async function loadPosts(api: Api, request: Request, userId: string | 'my') {
   const { items: events, hasMore, pages } = await loadPages(requestedPages(request, 'posts', MAX_POST_PAGES), async (page) => {
-    const result = await api.get<EventPage>(path, { query: { page } })
+    const result = await ok(
+      userId === 'my'
+        ? api.typed.GET('/event/my', { params: { query: { page } } })
+        : api.typed.GET('/event/{id}/events', { params: { path: { id: userId }, query: { page } } }),
+    )
     return { items: result.events, hasMore: result.hasMore }
   })
   return { events, hasMore, pages }
@@ -49,9 +52,21 @@ export async function loadFollowTable(api: Api, request: Request, id: string | '
   // The table has Previous/Next links, one page at a time.
   const page = requestedPages(request, 'page', Number.MAX_SAFE_INTEGER)
   try {
-    const list = await api.get<FollowListResponse>(`/profile/${encodeURIComponent(id)}/${kind}`, { query: { page } })
-    return { kind, ...list }
+    return { kind, ...(await followList(api, id, kind, page)) }
   } catch (error) {
     return throwApiStatus(error)
   }
+}
+
+/** One page of GET /profile/{id}/followers|following (or /profile/my/…). */
+function followList(api: Api, id: string | 'my', kind: FollowTable['kind'], page: number) {
+  const query = { page }
+  if (id === 'my')
+    return kind === 'followers'
+      ? ok(api.typed.GET('/profile/my/followers', { params: { query } }))
+      : ok(api.typed.GET('/profile/my/following', { params: { query } }))
+  const params = { path: { id }, query }
+  return kind === 'followers'
+    ? ok(api.typed.GET('/profile/{id}/followers', { params }))
+    : ok(api.typed.GET('/profile/{id}/following', { params }))
 }

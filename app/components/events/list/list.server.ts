@@ -7,7 +7,7 @@
 import { data } from '@remix-run/node'
 import { CATEGORIES, EVENT_FILTERS, type Category, type Event, type EventFilter, type EventListResponse, type EventType, type GeoFilter } from '#contract'
 import { dayBoundaryIso, isoDayToDmy, todayInZone } from '~/components/events/format'
-import { getApi } from '~/utils/api.server'
+import { getApi, ok } from '~/utils/api.server'
 import { loadPages, requestedPageRange } from '~/utils/pages.server'
 import { getEnv } from '~/utils/env.server'
 
@@ -72,7 +72,7 @@ export async function loadEventList(request: Request, eventType: EventType) {
   const query = {
     eventType,
     city: city || undefined,
-    categories: category ?? undefined,
+    categories: category ? [category] : undefined,
     startDate: startIso && !dateErrors.startDate ? startIso : undefined,
     endDate: endIso && !dateErrors.endDate ? endIso : undefined,
     filter: needsSignIn ? 'active' : filter,
@@ -81,7 +81,7 @@ export async function loadEventList(request: Request, eventType: EventType) {
   // Every page answers the same geo filter (the city's centre); the last one's is kept.
   let geo: GeoFilter | null = null
   const result = await loadPages(requestedPageRange(request, MAX_PAGES_AT_ONCE), async (current) => {
-    const response = await api.get<EventListResponse>('/event/all', { query: { ...query, page: current } })
+    const response = await ok(api.typed.GET('/event/all', { params: { query: { ...query, page: current } } }))
     geo = response.geo
     return { items: response.events, hasMore: response.hasMore }
   })
@@ -121,7 +121,7 @@ export async function registerView(request: Request, postId: string) {
   const api = await getApi(request)
   if (!api.isSignedIn() || !/^[\w-]{1,100}$/.test(postId)) return data({ ok: false }, { status: 400 })
   try {
-    await api.put(`/event/${encodeURIComponent(postId)}/view`)
+    await ok(api.typed.PUT('/event/{id}/view', { params: { path: { id: postId } } }))
   } catch {
     return data({ ok: false }, { status: 400 })
   }

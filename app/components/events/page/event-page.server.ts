@@ -137,13 +137,13 @@ export async function eventPageAction(request: Request, id: string) {
         return redirect(path)
       }
       case 'removeParticipant': {
-        await api.put(`${path}/participant/${encodeURIComponent(form.userId)}`)
+        await ok(api.typed.PUT('/event/{id}/participant/{userId}', { params: { path: { id, userId: form.userId } } }))
         return redirectWithToast(path, { message: 'participantRemoved' })
       }
       case RESPOND_INTENT:
         return respondAndRedirect(api, form, path)
       case 'delete': {
-        await api.delete(path)
+        await ok(api.typed.DELETE('/event/{id}', { params: { path: { id } } }))
         return redirectWithToast(
           form.eventType === 'PLACE' ? '/places' : '/',
           { message: 'deleted' },

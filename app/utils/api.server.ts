@@ -41,15 +41,26 @@ function forgetOldRefreshes(now: number) {
   }
 }
 
+/** How many rotations this process made in a row a stale cookie may catch up on. */
+const MAX_CATCH_UP_HOPS = 20
+
 /**
- * The pair this process got for `refreshToken` in the last RECENT_REFRESH_MS, while that pair is still the
- * newest (its refresh token not rotated again): no looser than the API, which lets only the token just
- * replaced in again. Anything older goes to the API, which takes it for reuse and ends the session.
+ * The newest pair this process got, starting from `refreshToken`, through the rotations it made in the last
+ * RECENT_REFRESH_MS (each one replaced the one before, so the end of the chain is the session's current
+ * pair). A slow page with an old cookie thus follows rotations that quicker pages of the same browser made
+ * meanwhile, instead of handing the API a token it has replaced twice, which it takes for reuse and ends the
+ * session. Only rotations this process made and only for seconds: a token older than that goes to the API.
  */
 function newestRefresh(refreshToken: string): TokenSet | null {
-  const next = recentRefreshes.get(refreshToken)
-  if (!next || recentRefreshes.has(next.tokens.refreshToken)) return null
-  return next.tokens
+  let newest: TokenSet | null = null
+  let token = refreshToken
+  for (let hop = 0; hop < MAX_CATCH_UP_HOPS; hop++) {
+    const next = recentRefreshes.get(token)
+    if (!next) break
+    newest = next.tokens
+    token = next.tokens.refreshToken
+  }
+  return newest
 }
 
 /** Exchanges a refresh token once, however many callers ask at the same time. Null: refused by the API. */

@@ -21,6 +21,7 @@ import { Footer } from './components/layout/footer'
 import { Header } from './components/layout/header'
 import { InstallBanner } from './components/layout/install-banner'
 import { todayInZone } from './components/events/format'
+import { rootShouldRevalidate } from './components/events/revalidation'
 import { getInstallBanner } from './components/layout/layout.server'
 import { Toaster } from './components/toaster'
 import { useHydrated } from './components/ui/use-hydrated'
@@ -33,6 +34,8 @@ import { getOptionalUser, type GuardData } from './utils/auth.server'
 import { getEnv, getPublicEnv } from './utils/env.server'
 import { getLatestNotifications } from './utils/notifications.server'
 import { combineHeaders, getToast } from './utils/toast.server'
+
+export const shouldRevalidate = rootShouldRevalidate
 
 export const links: LinksFunction = () => [
   // Leaflet's own rules first, so the app's can adjust them. Small, cached, and needed wherever a map or

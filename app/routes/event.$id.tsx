@@ -42,6 +42,8 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   return eventMeta(data.event, data, texts.meta.siteName)
 }
 
+export { eventShouldRevalidate as shouldRevalidate } from '~/components/events/revalidation'
+
 export default function EventPage() {
   const page = useLoaderData<typeof loader>()
   return (

@@ -85,6 +85,7 @@ describe('the queue: GET /admin/reports and the summary', () => {
       const first = await send(solo, 'POST', '/reports', { token: a.token, json: { targetType: 'POST', targetId: event._id, reason: 'spam' } })
       clock = new Date(start.getTime() + 2 * HOUR)
       const second = await send(solo, 'POST', '/reports', { token: b.token, json: { targetType: 'POST', targetId: event._id, reason: 'fraud' } })
+      clock = new Date(clock.getTime() + 60_000)
       const third = await send(solo, 'POST', '/reports', { token: a.token, json: { targetType: 'USER', targetId: organizer.id, reason: 'harassment' } })
       clock = new Date(start.getTime() + 25 * HOUR)
 

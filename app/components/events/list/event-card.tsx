@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Event } from '#contract'
 import { formatDateTime, formatPrice } from '~/components/events/format'
+import { CARD_VIEW_ACTION } from '~/components/events/revalidation'
 import { useHydrated } from '~/components/ui/use-hydrated'
 
 export function participantsLabel(event: Pick<Event, 'participantsCount' | 'maxParticipants'>) {
@@ -24,7 +25,7 @@ function useViewOnce(postId: string, enabled: boolean) {
       (entries) => {
         if (entries.some((entry) => entry.intersectionRatio >= 1)) {
           observer.disconnect()
-          fetcher.submit({ postId }, { method: 'post', action: '/resources/view' })
+          fetcher.submit({ postId }, { method: 'post', action: CARD_VIEW_ACTION })
         }
       },
       { threshold: 1 },

@@ -67,6 +67,7 @@ const envSchema = z
       .default('info'),
     SEED_DEMO: bool(true),
     JOBS_ENABLED: bool(true),
+    ACCOUNT_PURGE_DAYS: int(30, 0),
     UPLOADS_DIR: optionalString,
     GEOCODER_URL: url('https://nominatim.openstreetmap.org'),
     GEOCODER_USER_AGENT: optionalString,
@@ -185,6 +186,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
     jobsEnabled: e.JOBS_ENABLED,
+    /** Days between a deletion request and the purge of the account's data (the privacy policy's 30). */
+    accountPurgeDays: e.ACCOUNT_PURGE_DAYS,
     uploadsDir: e.UPLOADS_DIR ?? `${dataDir.replace(/\/+$/, '')}/uploads`,
     geocoder: {
       url: e.GEOCODER_URL.replace(/\/+$/, ''),

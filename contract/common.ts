@@ -72,5 +72,7 @@ export const userSchema = z.object({
   locale: languageSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** When the user asked for the account to be deleted (it is deactivated until the purge), or null. */
+  deletionRequestedAt: z.string().nullable().optional(),
 })
 export type User = z.infer<typeof userSchema>

@@ -246,3 +246,26 @@ export type ProfileSearchResponse = z.infer<typeof profileSearchResponseSchema>
 
 /** GET /profile/avatar: the caller's avatar, or null. */
 export const avatarResponseSchema = avatarFileSchema.nullable()
+
+/**
+ * POST /profile/my/deletion: the password, or, for an account without one, the code that
+ * POST /profile/my/deletion/code mailed.
+ */
+export const accountDeletionSchema = z.object({
+  password: z.string().max(200, 'tooLong').optional(),
+  verificationCode: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'invalidCode')
+    .optional(),
+})
+export type AccountDeletionInput = z.infer<typeof accountDeletionSchema>
+
+/** The pending deletion: when it was asked for and when the data goes. */
+export const accountDeletionStatusSchema = z.object({ requestedAt: z.string(), purgeAt: z.string() })
+export type AccountDeletionStatus = z.infer<typeof accountDeletionStatusSchema>
+
+/** Settings → Delete account: the password (or the mailed code) and the confirming checkbox. */
+export const deleteAccountFormSchema = accountDeletionSchema.extend({
+  confirm: z.preprocess((v) => v === 'on' || v === 'true' || v === true, z.literal(true, { errorMap: () => ({ message: 'confirmDeletion' }) })),
+})

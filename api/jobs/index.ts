@@ -1,6 +1,6 @@
-// The API's background jobs (api/jobs/scheduler.ts runs each once across instances). The purge of deleted
-// accounts, event reminders and report clocks join this list.
+// The API's background jobs (api/jobs/scheduler.ts runs each once across instances, the first time at start).
 import type { AppContext } from '../context'
+import { purgeDeletedAccounts } from '../modules/account/purge'
 import { createThrottle } from '../modules/auth/throttle'
 import type { JobDefinition } from './scheduler'
 
@@ -13,6 +13,13 @@ export function apiJobs(ctx: AppContext): JobDefinition[] {
       schedule: '17 * * * *',
       leaseMs: 5 * 60_000,
       run: async () => ({ pruned: await throttle.prune() }),
+    },
+    {
+      // Accounts whose deletion request is ACCOUNT_PURGE_DAYS old: their data and files (decision 020).
+      name: 'purge-deleted-accounts',
+      schedule: '41 * * * *',
+      leaseMs: 30 * 60_000,
+      run: async () => purgeDeletedAccounts(ctx),
     },
   ]
 }

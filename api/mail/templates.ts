@@ -79,3 +79,23 @@ export function accountLockedMail(language: Language, name: string, resetUrl: st
   )
   return { subject, text, html }
 }
+
+/** The confirmation of an account deletion request: when the data goes, and how to keep the account. */
+export function deletionRequestedMail(language: Language, name: string, purgeDate: string, signInUrl: string): MailContent {
+  if (language === 'ru') {
+    const subject = 'Nearby: ваш аккаунт будет удалён'
+    const text = `Здравствуйте, ${name}!\n\nМы получили запрос на удаление вашего аккаунта. Он уже отключён: профиль, публикации и подписки больше никто не видит. ${purgeDate} мы окончательно удалим ваши данные и фото.\nПередумали? Войдите до этой даты и выберите «Отменить удаление»: ${signInUrl}\n`
+    const html = layout(
+      'Ваш аккаунт будет удалён',
+      `<p>Здравствуйте, ${escapeHtml(name)}!</p><p>Мы получили запрос на удаление вашего аккаунта. Он уже отключён: профиль, публикации и подписки больше никто не видит. ${escapeHtml(purgeDate)} мы окончательно удалим ваши данные и фото.</p><p>Передумали? <a href="${escapeHtml(signInUrl)}">Войдите</a> до этой даты и выберите «Отменить удаление».</p>`,
+    )
+    return { subject, text, html }
+  }
+  const subject = 'Nearby: your account will be deleted'
+  const text = `Hello ${name},\n\nWe received your request to delete your account. It is deactivated already: nobody sees your profile, posts or follows any more. On ${purgeDate} we delete your data and photos for good.\nChanged your mind? Sign in before then and choose "Cancel deletion": ${signInUrl}\n`
+  const html = layout(
+    'Your account will be deleted',
+    `<p>Hello ${escapeHtml(name)},</p><p>We received your request to delete your account. It is deactivated already: nobody sees your profile, posts or follows any more. On ${escapeHtml(purgeDate)} we delete your data and photos for good.</p><p>Changed your mind? <a href="${escapeHtml(signInUrl)}">Sign in</a> before then and choose "Cancel deletion".</p>`,
+  )
+  return { subject, text, html }
+}

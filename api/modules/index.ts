@@ -5,6 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import mediaRoutes from '../media/routes'
 import realtimeRoutes from '../realtime/routes'
+import accountRoutes from './account/routes'
 import adminRoutes from './admin/routes'
 import authRoutes from './auth/routes'
 import citiesRoutes from './cities/routes'
@@ -29,6 +30,7 @@ export const modules: { name: string; plugin: FastifyPluginAsync }[] = [
   { name: 'notifications', plugin: notificationsRoutes },
   { name: 'push', plugin: pushRoutes },
   { name: 'realtime', plugin: realtimeRoutes },
+  { name: 'account', plugin: accountRoutes },
   { name: 'reports', plugin: reportsRoutes },
   { name: 'admin', plugin: adminRoutes },
 ]

@@ -13,9 +13,22 @@ export interface AuthUser {
   isActivated: boolean
   /** Refresh-token family of the current session, when the token carries one. */
   sessionId: string | null
+  /** The account asked to be deleted: it may only see itself, cancel the request or sign out. */
+  deletionPending: boolean
+}
+
+/** Route config of the few calls an account waiting for deletion may still make (`config: PENDING_DELETION_OK`). */
+export const PENDING_DELETION_OK = { allowPendingDeletion: true } as const
+
+function allowsPendingDeletion(request: FastifyRequest): boolean {
+  return request.routeOptions.config?.allowPendingDeletion === true
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route answers an account waiting for deletion too (see PENDING_DELETION_OK). */
+    allowPendingDeletion?: boolean
+  }
   interface FastifyRequest {
     user: AuthUser | null
     /** Claims of a valid bearer token (set early, before rate limiting); not yet checked against the DB. */
@@ -84,6 +97,11 @@ async function authPlugin(app: FastifyInstance, opts: { tokens: TokenService }) 
       role: row.role as Role,
       isActivated: row.is_activated === 1,
       sessionId: claims.sessionId,
+      deletionPending: row.deletion_requested_at !== null,
+    }
+    if (request.user.deletionPending && !allowsPendingDeletion(request)) {
+      request.user = null
+      throw new HttpError(403, 'deletionPending')
     }
   }
 
@@ -91,7 +109,13 @@ async function authPlugin(app: FastifyInstance, opts: { tokens: TokenService }) 
   // Public routes: no token is fine; a valid one makes the viewer known; an invalid one answers 401 (so the
   // web refreshes it instead of showing a signed-out page).
   app.decorate('optionalAuth', async (request: FastifyRequest) => {
-    if (request.authClaims || request.authInvalid) await authenticate(request)
+    if (!request.authClaims && !request.authInvalid) return
+    try {
+      await authenticate(request)
+    } catch (error) {
+      // An account waiting for deletion sees public pages as a visitor does.
+      if (!(error instanceof HttpError && error.code === 'deletionPending')) throw error
+    }
   })
   app.decorate('requireActivated', async (request: FastifyRequest) => {
     await authenticate(request)

@@ -1933,6 +1933,7 @@ export interface paths {
                                     name: string | null;
                                 } | null;
                                 createdAt: string;
+                                deletionRequestedAt?: string | null;
                                 email: string | null;
                                 followers: number;
                                 following: number;
@@ -2133,6 +2134,7 @@ export interface paths {
                                 name: string | null;
                             } | null;
                             createdAt: string;
+                            deletionRequestedAt?: string | null;
                             email: string | null;
                             followers: number;
                             following: number;
@@ -2338,6 +2340,7 @@ export interface paths {
                                 name: string | null;
                             } | null;
                             createdAt: string;
+                            deletionRequestedAt?: string | null;
                             email: string | null;
                             followers: number;
                             following: number;
@@ -2537,6 +2540,7 @@ export interface paths {
                                 name: string | null;
                             } | null;
                             createdAt: string;
+                            deletionRequestedAt?: string | null;
                             email: string | null;
                             followers: number;
                             following: number;
@@ -2732,6 +2736,7 @@ export interface paths {
                                 name: string | null;
                             } | null;
                             createdAt: string;
+                            deletionRequestedAt?: string | null;
                             email: string | null;
                             followers: number;
                             following: number;
@@ -3221,6 +3226,7 @@ export interface paths {
                                     name: string | null;
                                 } | null;
                                 createdAt: string;
+                                deletionRequestedAt?: string | null;
                                 email: string | null;
                                 followers: number;
                                 following: number;
@@ -3384,6 +3390,7 @@ export interface paths {
                                     name: string | null;
                                 } | null;
                                 createdAt: string;
+                                deletionRequestedAt?: string | null;
                                 email: string | null;
                                 followers: number;
                                 following: number;
@@ -3651,6 +3658,7 @@ export interface paths {
                                 name: string | null;
                             } | null;
                             createdAt: string;
+                            deletionRequestedAt?: string | null;
                             email: string | null;
                             followers: number;
                             following: number;
@@ -3932,6 +3940,7 @@ export interface paths {
                                     name: string | null;
                                 } | null;
                                 createdAt: string;
+                                deletionRequestedAt?: string | null;
                                 email: string | null;
                                 followers: number;
                                 following: number;
@@ -4097,6 +4106,7 @@ export interface paths {
                                     name: string | null;
                                 } | null;
                                 createdAt: string;
+                                deletionRequestedAt?: string | null;
                                 email: string | null;
                                 followers: number;
                                 following: number;
@@ -4380,6 +4390,7 @@ export interface paths {
                                     name: string | null;
                                 } | null;
                                 createdAt: string;
+                                deletionRequestedAt?: string | null;
                                 email: string | null;
                                 followers: number;
                                 following: number;
@@ -9793,6 +9804,7 @@ export interface paths {
                                 name: string | null;
                             } | null;
                             createdAt: string;
+                            deletionRequestedAt?: string | null;
                             email: string | null;
                             followers: number;
                             following: number;
@@ -10671,6 +10683,7 @@ export interface paths {
                                 name: string | null;
                             } | null;
                             createdAt: string;
+                            deletionRequestedAt?: string | null;
                             email: string | null;
                             followers: number;
                             following: number;
@@ -10868,6 +10881,7 @@ export interface paths {
                                 name: string | null;
                             } | null;
                             createdAt: string;
+                            deletionRequestedAt?: string | null;
                             email: string | null;
                             followers: number;
                             following: number;
@@ -11082,6 +11096,7 @@ export interface paths {
                                 name: string | null;
                             } | null;
                             createdAt: string;
+                            deletionRequestedAt?: string | null;
                             email: string | null;
                             followers: number;
                             following: number;
@@ -11238,6 +11253,439 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/profile/my/deletion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pending deletion request: when it was made and when the data goes (404 when there is none) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            purgeAt: string;
+                            requestedAt: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Ask for the account to be deleted: deactivated now, purged after ACCOUNT_PURGE_DAYS (30)
+         * @description Body {password}, or {verificationCode} for an account without a password. Every session ends at once; the profile, posts, follows and participation are hidden; pending invitations are withdrawn; a mail confirms it and says how to cancel. Signing in within the delay allows only GET /auth/my, GET and DELETE /profile/my/deletion and POST /auth/logout (403 deletionPending elsewhere). A repeat answers the pending request.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        password?: string;
+                        verificationCode?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            purgeAt: string;
+                            requestedAt: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** Cancel the deletion request: everything comes back as it was */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            cancelled: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/profile/my/deletion/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail a code that confirms the deletion of an account without a password (Google sign-in) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/profile/my/followers": {
@@ -11635,6 +12083,7 @@ export interface paths {
                                 name: string | null;
                             } | null;
                             createdAt: string;
+                            deletionRequestedAt?: string | null;
                             email: string | null;
                             followers: number;
                             following: number;

@@ -20,7 +20,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { languageOf } from '../../lib/errors'
-import { currentUser } from '../../plugins/auth'
+import { currentUser, PENDING_DELETION_OK } from '../../plugins/auth'
 import { createGoogleVerifier } from './google'
 import { createAuthService } from './service'
 import { bearerSecurity, errorResponses } from '../../lib/openapi'
@@ -163,6 +163,8 @@ export default async function authRoutes(app: FastifyInstance) {
     '/auth/logout',
     {
       preHandler: app.authenticate,
+      // An account waiting for deletion may still see itself and sign out.
+      config: PENDING_DELETION_OK,
       schema: {
         tags,
         summary: 'End the session: revokes the family of the given refresh token and of the bearer token',
@@ -230,6 +232,8 @@ export default async function authRoutes(app: FastifyInstance) {
     '/auth/my',
     {
       preHandler: app.authenticate,
+      // An account waiting for deletion may still see itself and sign out.
+      config: PENDING_DELETION_OK,
       schema: {
         tags,
         summary: 'The signed-in user',

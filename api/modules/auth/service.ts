@@ -16,6 +16,8 @@ export const CODE_TTL_MINUTES = 10
 export const CODE_MAX_ATTEMPTS = 5
 export const RESET_LINK_TTL_MINUTES = 60
 const CODE_PURPOSE = 'email'
+/** email: confirm the address; deleteAccount: confirm a deletion request of an account without a password. */
+type CodePurpose = typeof CODE_PURPOSE | 'deleteAccount'
 
 export interface RegistrationInput {
   name: string
@@ -85,8 +87,8 @@ export function createAuthService(ctx: AppContext, tokens: TokenService, google:
     return user.locale === 'ru' || user.locale === 'en' ? user.locale : fallback
   }
 
-  /** Issues a new code (earlier unused codes stop working) and mails it. */
-  async function sendCode(user: UserRow, language: Language): Promise<void> {
+  /** Issues a new code (earlier unused codes of the purpose stop working) and mails it. */
+  async function sendCode(user: UserRow, language: Language, purpose: CodePurpose = CODE_PURPOSE): Promise<void> {
     if (!user.email) return
     const code = sixDigitCode()
     const now = nowIso()
@@ -94,7 +96,7 @@ export function createAuthService(ctx: AppContext, tokens: TokenService, google:
       .updateTable('email_codes')
       .set({ used_at: now })
       .where('user_id', '=', user.id)
-      .where('purpose', '=', CODE_PURPOSE)
+      .where('purpose', '=', purpose)
       .where('used_at', 'is', null)
       .execute()
     await db
@@ -102,7 +104,7 @@ export function createAuthService(ctx: AppContext, tokens: TokenService, google:
       .values({
         id: newId(),
         user_id: user.id,
-        purpose: CODE_PURPOSE,
+        purpose,
         code_hash: codeHash(user.id, code),
         expires_at: nowIso(new Date(Date.now() + CODE_TTL_MINUTES * 60_000)),
         used_at: null,
@@ -117,7 +119,7 @@ export function createAuthService(ctx: AppContext, tokens: TokenService, google:
    * Checks and consumes a code. Every check counts before it is made, per account (throttle) and per code
    * (at most CODE_MAX_ATTEMPTS, taken atomically), so parallel guesses cannot get past either limit.
    */
-  async function consumeCode(email: string, code: string): Promise<UserRow> {
+  async function consumeCode(email: string, code: string, purpose: CodePurpose = CODE_PURPOSE): Promise<UserRow> {
     const wrong = () => new HttpError(400, 'codeWrong', { verificationCode: ['codeWrong'] })
     const user = await userByEmail(email)
     const key = throttleKey('code', user, email)
@@ -127,7 +129,7 @@ export function createAuthService(ctx: AppContext, tokens: TokenService, google:
       .selectFrom('email_codes')
       .selectAll()
       .where('user_id', '=', user.id)
-      .where('purpose', '=', CODE_PURPOSE)
+      .where('purpose', '=', purpose)
       .where('used_at', 'is', null)
       .where('expires_at', '>', nowIso())
       .orderBy('created_at', 'desc')
@@ -161,6 +163,17 @@ export function createAuthService(ctx: AppContext, tokens: TokenService, google:
   }
 
   return {
+    /** Mails a code that confirms an account deletion (accounts without a password). */
+    async sendDeletionCode(user: UserRow, language: Language): Promise<void> {
+      await sendCode(user, language, 'deleteAccount')
+    },
+
+    /** Checks and consumes a deletion code, with the limits of every code (throttle, 5 checks a code). */
+    async checkDeletionCode(user: UserRow, code: string): Promise<void> {
+      if (!user.email) throw new HttpError(400, 'codeWrong', { verificationCode: ['codeWrong'] })
+      await consumeCode(user.email, code, 'deleteAccount')
+    },
+
     async register(input: RegistrationInput, language: Language): Promise<AuthResponse> {
       const email = input.email.trim().toLowerCase()
       const username = input.username.trim()

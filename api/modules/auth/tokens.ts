@@ -27,7 +27,7 @@ export interface RefreshOutcome {
 export function userWithLiveSession(db: Db, userId: string, sessionId: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'role', 'is_activated', 'disabled_at'])
+    .select(['id', 'role', 'is_activated', 'disabled_at', 'deletion_requested_at'])
     .select((eb) =>
       eb
         .exists(

@@ -22,7 +22,14 @@ import type { UserRow, UserUpdate } from '../../db/schema'
 import { HttpError } from '../../lib/errors'
 import { createImageStore } from '../../media/images'
 import { currentReasons } from '../admin/log'
-import { avatarFileOf, followCounts, thumbnailPathOf, toUserDto, toUserSummary, type UserRowSummary } from '../users/dto'
+import {
+  avatarFileOf,
+  followCounts,
+  thumbnailPathOf,
+  toUserDto,
+  toUserSummary,
+  type UserRowSummary,
+} from '../users/dto'
 
 export interface ProfileViewer {
   id: string
@@ -39,7 +46,15 @@ function isForeignKeyViolation(error: unknown): boolean {
 }
 
 /** Columns of a user shown in lists (summaries, cards). */
-const SUMMARY_COLUMNS = ['u.id', 'u.name', 'u.lastname', 'u.username', 'u.avatar_name', 'u.avatar_path', 'u.moderation_image_status'] as const
+const SUMMARY_COLUMNS = [
+  'u.id',
+  'u.name',
+  'u.lastname',
+  'u.username',
+  'u.avatar_name',
+  'u.avatar_path',
+  'u.moderation_image_status',
+] as const
 
 type SummaryRow = UserRowSummary & { moderation_image_status: string }
 
@@ -49,7 +64,10 @@ export function createProfileService(ctx: AppContext) {
   const images = createImageStore(ctx.config.uploadsDir)
 
   /** A REJECTED avatar is shown to its owner and moderators only (the access policy). */
-  function visibleAvatar(row: Pick<SummaryRow, 'id' | 'avatar_path' | 'avatar_name' | 'moderation_image_status'>, viewer: ProfileViewer | null): AvatarFile | null {
+  function visibleAvatar(
+    row: Pick<SummaryRow, 'id' | 'avatar_path' | 'avatar_name' | 'moderation_image_status'>,
+    viewer: ProfileViewer | null,
+  ): AvatarFile | null {
     const access = profileAccess({ ...row, disabled_at: null, deletion_requested_at: null }, viewer)
     return access.showAvatar ? avatarFileOf(publicUrl, row.avatar_path, row.avatar_name) : null
   }
@@ -60,7 +78,10 @@ export function createProfileService(ctx: AppContext) {
 
   /** A user that exists and is not disabled, else 404. */
   async function activeUser(id: string): Promise<UserRow> {
-    const row = id.length <= 100 ? await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst() : undefined
+    const row =
+      id.length <= 100
+        ? await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
+        : undefined
     if (!row || !profileAccess(row, null).visible) throw new HttpError(404, 'notFound')
     return row
   }
@@ -99,7 +120,14 @@ export function createProfileService(ctx: AppContext) {
       ...dto,
       // The email is private: only the user sees it here (moderators have the admin API).
       email: access.isSelf ? row.email : null,
-      ...(hideInfo ? { phone: null, profession: null, userBio: null, socialMediaLinks: { facebook: null, instagram: null, vk: null } } : {}),
+      ...(hideInfo
+        ? {
+            phone: null,
+            profession: null,
+            userBio: null,
+            socialMediaLinks: { facebook: null, instagram: null, vk: null },
+          }
+        : {}),
       avatarFile: visibleAvatar(row, viewer),
       isFollowing: following.has(row.id),
       moderationReasons: reasons.get(row.id) ?? null,
@@ -135,7 +163,12 @@ export function createProfileService(ctx: AppContext) {
       if (!next && current.avatar_path === null) throw new HttpError(404, 'avatarNotFound')
       // A new photo is reviewed (unless a moderator put it there); removing a rejected one ends the rejection.
       const set: UserUpdate = next
-        ? { avatar_path: next.path, avatar_name: next.name, moderation_image_status: imageStatus, updated_at: nowIso() }
+        ? {
+            avatar_path: next.path,
+            avatar_name: next.name,
+            moderation_image_status: imageStatus,
+            updated_at: nowIso(),
+          }
         : {
             avatar_path: null,
             avatar_name: null,
@@ -144,7 +177,9 @@ export function createProfileService(ctx: AppContext) {
           }
       let update = db.updateTable('users').set(set).where('id', '=', userId)
       update =
-        current.avatar_path === null ? update.where('avatar_path', 'is', null) : update.where('avatar_path', '=', current.avatar_path)
+        current.avatar_path === null
+          ? update.where('avatar_path', 'is', null)
+          : update.where('avatar_path', '=', current.avatar_path)
       const res = await update.executeTakeFirst()
       if (Number(res.numUpdatedRows) === 1) return { replaced: current.avatar_path }
     }
@@ -160,13 +195,18 @@ export function createProfileService(ctx: AppContext) {
     }
   }
 
-  async function replaceAvatar(userId: string, photo: Buffer, imageStatus: 'PENDING' | 'APPROVED'): Promise<void> {
+  async function replaceAvatar(
+    userId: string,
+    photo: Buffer,
+    imageStatus: 'PENDING' | 'APPROVED',
+  ): Promise<void> {
     let stored
     try {
       ;[stored] = await images.saveAll(AVATAR_FOLDER, [photo])
     } catch (err) {
       // The image store names the field of event photos; the avatar's field is `file`.
-      if (err instanceof HttpError) throw new HttpError(err.statusCode, err.code, { file: [err.code] }, err.headers)
+      if (err instanceof HttpError)
+        throw new HttpError(err.statusCode, err.code, { file: [err.code] }, err.headers)
       throw err
     }
     if (!stored) throw new HttpError(400, 'validationFailed', { file: ['uploadPhoto'] })
@@ -199,6 +239,7 @@ export function createProfileService(ctx: AppContext) {
       .innerJoin('users as u', 'u.id', other)
       .where(self, '=', userId)
       .where('u.disabled_at', 'is', null)
+      .where('u.deletion_requested_at', 'is', null)
     const [total, rows] = await Promise.all([
       base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst(),
       base
@@ -209,10 +250,17 @@ export function createProfileService(ctx: AppContext) {
         .offset((q.page - 1) * q.pageSize)
         .execute(),
     ])
-    const following = await followedBy(viewer, rows.map((r) => r.id))
+    const following = await followedBy(
+      viewer,
+      rows.map((r) => r.id),
+    )
     const count = Number(total?.n ?? 0)
     return {
-      users: rows.map((r) => ({ ...summary(r, viewer), isFollowing: following.has(r.id), followedAt: r.followed_at })),
+      users: rows.map((r) => ({
+        ...summary(r, viewer),
+        isFollowing: following.has(r.id),
+        followedAt: r.followed_at,
+      })),
       page: q.page,
       pageSize: q.pageSize,
       hasMore: q.page * q.pageSize < count,
@@ -253,11 +301,23 @@ export function createProfileService(ctx: AppContext) {
           Object.assign(set, { city_name: null, city_lat: null, city_lon: null })
       } else if (input.city) {
         const name = input.city.name ?? null
-        if (name !== row.city_name || input.city.latitude !== row.city_lat || input.city.longitude !== row.city_lon)
-          Object.assign(set, { city_name: name, city_lat: input.city.latitude, city_lon: input.city.longitude })
+        if (
+          name !== row.city_name ||
+          input.city.latitude !== row.city_lat ||
+          input.city.longitude !== row.city_lon
+        )
+          Object.assign(set, {
+            city_name: name,
+            city_lat: input.city.latitude,
+            city_lon: input.city.longitude,
+          })
       }
       if (Object.keys(set).length === 0) return toProfile(row, viewer)
-      if (set.username !== undefined && set.username !== null && (await usernameTakenByOther(set.username, viewer.id)))
+      if (
+        set.username !== undefined &&
+        set.username !== null &&
+        (await usernameTakenByOther(set.username, viewer.id))
+      )
         throw new HttpError(409, 'usernameTaken', { username: ['usernameTaken'] })
       if (moderated) set.moderation_status = 'PENDING'
       set.updated_at = nowIso()
@@ -265,7 +325,8 @@ export function createProfileService(ctx: AppContext) {
         await db.updateTable('users').set(set).where('id', '=', viewer.id).execute()
       } catch (error) {
         // Lost a race with someone taking the same username.
-        if (isUniqueViolation(error)) throw new HttpError(409, 'usernameTaken', { username: ['usernameTaken'] })
+        if (isUniqueViolation(error))
+          throw new HttpError(409, 'usernameTaken', { username: ['usernameTaken'] })
         throw error
       }
       return toProfile(await ownRow(viewer.id), viewer)
@@ -298,8 +359,13 @@ export function createProfileService(ctx: AppContext) {
       await activeUser(followeeId)
       const unfollow = async () =>
         Number(
-          (await db.deleteFrom('follows').where('follower_id', '=', viewer.id).where('followee_id', '=', followeeId).executeTakeFirst())
-            .numDeletedRows,
+          (
+            await db
+              .deleteFrom('follows')
+              .where('follower_id', '=', viewer.id)
+              .where('followee_id', '=', followeeId)
+              .executeTakeFirst()
+          ).numDeletedRows,
         )
       if (follow === false || (follow === undefined && (await unfollow()) > 0)) {
         if (follow === false) await unfollow()
@@ -325,12 +391,20 @@ export function createProfileService(ctx: AppContext) {
       return { followers, isFollowing: true }
     },
 
-    async followers(userId: string, q: FollowListQuery, viewer: ProfileViewer | null): Promise<FollowListResponse> {
+    async followers(
+      userId: string,
+      q: FollowListQuery,
+      viewer: ProfileViewer | null,
+    ): Promise<FollowListResponse> {
       await activeUser(userId)
       return followList('followers', userId, q, viewer)
     },
 
-    async following(userId: string, q: FollowListQuery, viewer: ProfileViewer | null): Promise<FollowListResponse> {
+    async following(
+      userId: string,
+      q: FollowListQuery,
+      viewer: ProfileViewer | null,
+    ): Promise<FollowListResponse> {
       await activeUser(userId)
       return followList('following', userId, q, viewer)
     },
@@ -351,8 +425,11 @@ export function createProfileService(ctx: AppContext) {
         .select([...SUMMARY_COLUMNS, 'u.profession', 'u.moderation_status'])
         .where('u.is_activated', '=', 1)
         .where('u.disabled_at', 'is', null)
+        .where('u.deletion_requested_at', 'is', null)
       for (const term of terms)
-        query = query.where((eb) => eb.or([contains('u.name', term), contains('u.lastname', term), contains('u.username', term)]))
+        query = query.where((eb) =>
+          eb.or([contains('u.name', term), contains('u.lastname', term), contains('u.username', term)]),
+        )
       const rows = await query
         .orderBy('u.name')
         .orderBy('u.lastname')
@@ -372,6 +449,7 @@ export function createProfileService(ctx: AppContext) {
               .select((eb) => ['f.followee_id', eb.fn.countAll<string | number>().as('n')])
               .where('f.followee_id', 'in', ids)
               .where('fu.disabled_at', 'is', null)
+              .where('fu.deletion_requested_at', 'is', null)
               .groupBy('f.followee_id')
               .execute()
           : Promise.resolve([]),
@@ -381,7 +459,10 @@ export function createProfileService(ctx: AppContext) {
         profiles: page.map((r) => ({
           ...summary(r, viewer),
           // A REJECTED profile's own words are hidden from others (as on the profile itself).
-          profession: r.moderation_status === 'REJECTED' && viewer?.id !== r.id && !can(viewer?.role, 'moderate') ? null : r.profession,
+          profession:
+            r.moderation_status === 'REJECTED' && viewer?.id !== r.id && !can(viewer?.role, 'moderate')
+              ? null
+              : r.profession,
           followers: followers.get(r.id) ?? 0,
           isFollowing: following.has(r.id),
         })),

@@ -21,7 +21,11 @@ export function thumbnailPathOf(avatarPath: string | null): string | null {
 }
 
 /** The avatar of the contract ({url, name, thumbnailUrl}), or null without one. */
-export function avatarFileOf(publicUrl: string, avatarPath: string | null, avatarName: string | null): AvatarFile | null {
+export function avatarFileOf(
+  publicUrl: string,
+  avatarPath: string | null,
+  avatarName: string | null,
+): AvatarFile | null {
   const url = avatarUrl(publicUrl, avatarPath)
   if (!url) return null
   const thumb = thumbnailPathOf(avatarPath)
@@ -54,6 +58,7 @@ export function toUserDto(row: UserRow, counts: FollowCounts, publicUrl: string)
     locale: (row.locale === 'ru' ? 'ru' : 'en') as Language,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    deletionRequestedAt: row.deletion_requested_at,
   }
 }
 
@@ -66,6 +71,7 @@ export async function followCounts(db: Db, userId: string): Promise<FollowCounts
       .select((eb) => eb.fn.countAll<string | number>().as('n'))
       .where('f.followee_id', '=', userId)
       .where('u.disabled_at', 'is', null)
+      .where('u.deletion_requested_at', 'is', null)
       .executeTakeFirst(),
     db
       .selectFrom('follows as f')
@@ -73,6 +79,7 @@ export async function followCounts(db: Db, userId: string): Promise<FollowCounts
       .select((eb) => eb.fn.countAll<string | number>().as('n'))
       .where('f.follower_id', '=', userId)
       .where('u.disabled_at', 'is', null)
+      .where('u.deletion_requested_at', 'is', null)
       .executeTakeFirst(),
   ])
   return { followers: Number(followers?.n ?? 0), following: Number(following?.n ?? 0) }

@@ -1,0 +1,53 @@
+// The purge of deleted accounts (a job in api/jobs, once across instances by its lease): ACCOUNT_PURGE_DAYS
+// after a deletion request, the account's files go first, then its rows in one transaction — the user row,
+// whose foreign keys take its posts (with their photos, categories, hours, likes, views, participants and
+// invitations), follows, likes, views, participation, invitations, notifications to it, push subscriptions,
+// reports it made, email codes, throttles and every token; notifications from it are deleted too, and the
+// moderation log keeps its rows with the actor or target shown as deleted. Idempotent: a run that stopped
+// halfway is finished by the next (files already gone are skipped), and a second run finds nothing.
+import type { AppContext } from '../../context'
+import { nowIso } from '../../db'
+import { createImageStore } from '../../media/images'
+import { thumbnailPathOf } from '../users/dto'
+
+const DAY_MS = 86_400_000
+const BATCH = 50
+
+export async function purgeDeletedAccounts(ctx: AppContext): Promise<{ purged: number; files: number }> {
+  const { db, config } = ctx
+  const images = createImageStore(config.uploadsDir)
+  const cutoff = nowIso(new Date(ctx.now().getTime() - config.accountPurgeDays * DAY_MS))
+  let purged = 0
+  let files = 0
+  for (;;) {
+    const users = await db
+      .selectFrom('users')
+      .select(['id', 'avatar_path'])
+      .where('deletion_requested_at', 'is not', null)
+      .where('deletion_requested_at', '<=', cutoff)
+      .orderBy('deletion_requested_at')
+      .limit(BATCH)
+      .execute()
+    if (users.length === 0) break
+    for (const user of users) {
+      const photos = await db
+        .selectFrom('post_images as i')
+        .innerJoin('posts as p', 'p.id', 'i.post_id')
+        .select(['i.path', 'i.thumb_path'])
+        .where('p.posted_by', '=', user.id)
+        .execute()
+      const paths = [user.avatar_path, thumbnailPathOf(user.avatar_path), ...photos.flatMap((p) => [p.path, p.thumb_path])].filter(
+        (p): p is string => !!p,
+      )
+      await images.remove(paths)
+      files += paths.length
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('notifications').where('user_from', '=', user.id).execute()
+        // Checked again inside: a cancellation that came in meanwhile keeps the account.
+        await trx.deleteFrom('users').where('id', '=', user.id).where('deletion_requested_at', '<=', cutoff).execute()
+      })
+      purged += 1
+    }
+  }
+  return { purged, files }
+}

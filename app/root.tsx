@@ -1,4 +1,4 @@
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import {
   isRouteErrorResponse,
   Links,
@@ -56,6 +56,17 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   return [{ title: `${notFound ? texts.notFoundTitle : texts.serverTitle} · Nearby` }]
 }
 
+/** The pages an account waiting for deletion may still open. */
+const PENDING_DELETION_PATHS = [
+  '/account/deletion',
+  '/auth/logout',
+  '/resources/locale',
+  '/docs/deleteAccount',
+  '/privacy-policy',
+  '/terms-of-use',
+  '/child-safety',
+]
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const api = await getApi(request)
   const [user, notifications, appVersion, { toast, headers: toastHeaders }] = await Promise.all([
@@ -65,6 +76,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getToast(request),
   ])
   const url = new URL(request.url)
+  // An account waiting for deletion may only cancel it (or sign out, or read the legal pages).
+  if (user?.deletionRequestedAt && !PENDING_DELETION_PATHS.some((path) => url.pathname === path))
+    throw redirect('/account/deletion')
   return data(
     {
       locale: api.language,

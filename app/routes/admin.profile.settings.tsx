@@ -7,6 +7,7 @@ const sections = [
   { to: '/admin/profile/settings/profile', key: 'profile' },
   { to: '/admin/profile/settings/password', key: 'password' },
   { to: '/admin/profile/settings/notifications', key: 'notifications' },
+  { to: '/admin/profile/settings/delete', key: 'delete' },
 ] as const
 
 export default function SettingsLayout() {

@@ -17,7 +17,7 @@ export default function DeleteAccountPage() {
       actions={
         <>
           <Link
-            to="/admin/profile/settings"
+            to="/admin/profile/settings/delete"
             className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
           >
             {t('openSettings')}

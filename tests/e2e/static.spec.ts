@@ -63,12 +63,12 @@ for (const language of ['en', 'ru'] as const) {
   })
 }
 
-test('the account-deletion page leads to Settings and to support', async ({ page }) => {
+test('the account-deletion page leads to Settings → Delete account and to support', async ({ page }) => {
   await page.goto('/docs/deleteAccount')
   const main = page.getByRole('main')
   await expect(main.getByRole('link', { name: 'Open Settings', exact: true })).toHaveAttribute(
     'href',
-    '/admin/profile/settings',
+    '/admin/profile/settings/delete',
   )
   await expect(main.getByRole('link', { name: 'Contact support', exact: true }).first()).toHaveAttribute(
     'href',

@@ -1,7 +1,7 @@
 // Texts of the signed-in area: settings (/admin/profile/settings/*). The console has its own (moderation).
 export default {
   title: 'Settings',
-  nav: { label: 'Settings sections', profile: 'Profile', password: 'Password', notifications: 'Notifications' },
+  nav: { label: 'Settings sections', profile: 'Profile', password: 'Password', notifications: 'Notifications', delete: 'Delete account' },
   intro: 'Choose a section to change your account settings.',
   profile: {
     title: 'Profile',
@@ -49,5 +49,27 @@ export default {
     notConfigured: 'Push notifications are not available on this server.',
     denied: 'Notifications are blocked for this site in the browser settings.',
     failed: 'Could not change push notifications. Please try again.',
+  },
+  delete: {
+    title: 'Delete account',
+    note: 'Your account is deactivated at once and deleted for good after {{days}} days.',
+    consequences: [
+      'You are signed out on every device.',
+      'Nobody sees your profile, events, places, photos, likes, follows or participation any more; invitations you have not answered are withdrawn.',
+      'After {{days}} days we delete your data and photos for good. Until then you can sign in and cancel the deletion.',
+    ],
+    password: 'Your password',
+    noPassword: 'Signed up with Google and have no password? Get a code by email instead.',
+    sendCode: 'Email me a code',
+    code: 'Code from the email',
+    confirm: 'I understand: delete my account.',
+    submit: 'Delete my account',
+  },
+  pending: {
+    title: 'Your account is being deleted',
+    body: 'You asked for your account to be deleted on {{requested}}. It is deactivated, and on {{purge}} your data is deleted for good.',
+    cancelNote: 'Changed your mind? Cancel the deletion and everything comes back as it was.',
+    cancel: 'Cancel deletion',
+    signOut: 'Sign out',
   },
 } as const

@@ -23,5 +23,8 @@ export default {
   photoRemoved: 'Photo removed.',
   // SPEC §8 failure texts, with the reason the API gave.
   failedBecause: '{{failure}}: {{reason}}',
+  deletionRequested: 'Your account will be deleted on {{date}}. Sign in before then to cancel.',
+  deletionCancelled: 'The deletion is cancelled: welcome back!',
+  deletionCodeSent: 'We have sent a code to your email.',
   close: 'Close',
 } as const

@@ -24,5 +24,8 @@ export default {
   photosAdded: 'Фото добавлены.',
   photoRemoved: 'Фото удалено.',
   failedBecause: '{{failure}}: {{reason}}',
+  deletionRequested: 'Ваш аккаунт будет удалён {{date}}. До этого можно войти и отменить удаление.',
+  deletionCancelled: 'Удаление отменено: с возвращением!',
+  deletionCodeSent: 'Мы отправили код на вашу почту.',
   close: 'Закрыть',
 } satisfies Translation<typeof en>

@@ -4,8 +4,6 @@ import { useLoaderData } from '@remix-run/react'
 import { EventsScreen } from '~/components/events/list/events-screen'
 import { loadEventList } from '~/components/events/list/list.server'
 
-export { listShouldRevalidate as shouldRevalidate } from '~/components/events/revalidation'
-
 export const meta: MetaFunction = () => [{ title: 'Nearby · Events near you' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {

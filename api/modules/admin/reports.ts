@@ -32,7 +32,9 @@ export function createAdminReportsService(ctx: AppContext, admin: AdminService) 
     const postIds = rows.filter((r) => r.target_type === 'POST').map((r) => r.target_id)
     const userIds = rows.filter((r) => r.target_type === 'USER').map((r) => r.target_id)
     const [posts, images, users] = await Promise.all([
-      postIds.length ? db.selectFrom('posts').selectAll().where('id', 'in', postIds).execute() : Promise.resolve([]),
+      postIds.length
+        ? db.selectFrom('posts').selectAll().where('id', 'in', postIds).execute()
+        : Promise.resolve([]),
       postIds.length
         ? db
             .selectFrom('post_images')
@@ -41,7 +43,9 @@ export function createAdminReportsService(ctx: AppContext, admin: AdminService) 
             .orderBy('position')
             .execute()
         : Promise.resolve([]),
-      userIds.length ? db.selectFrom('users').selectAll().where('id', 'in', userIds).execute() : Promise.resolve([]),
+      userIds.length
+        ? db.selectFrom('users').selectAll().where('id', 'in', userIds).execute()
+        : Promise.resolve([]),
     ])
     const out = new Map<string, NonNullable<AdminReport['target']>>()
     for (const p of posts) {
@@ -72,13 +76,16 @@ export function createAdminReportsService(ctx: AppContext, admin: AdminService) 
   }
 
   async function reportRow(id: string): Promise<ReportRow> {
-    const row = id.length <= 100 ? await db.selectFrom('reports').selectAll().where('id', '=', id).executeTakeFirst() : undefined
+    const row =
+      id.length <= 100
+        ? await db.selectFrom('reports').selectAll().where('id', '=', id).executeTakeFirst()
+        : undefined
     if (!row) throw new HttpError(404, 'notFound')
     return row
   }
 
   return {
-    async list(q: AdminReportsQuery): Promise<AdminReportsResponse> {
+    async list(q: AdminReportsQuery, viewer: Viewer): Promise<AdminReportsResponse> {
       let query = db.selectFrom('reports').where('status', '=', q.status)
       if (q.targetType) query = query.where('target_type', '=', q.targetType)
       // The queue: oldest OPEN first. Closed ones: last closed first.
@@ -96,10 +103,12 @@ export function createAdminReportsService(ctx: AppContext, admin: AdminService) 
       const targetIds = [...new Set(rows.map((r) => r.target_id))]
       const [targets, people, open] = await Promise.all([
         targetsOf(rows),
-        loadUserSummaries(db, rows.flatMap((r) => [r.reporter_id, ...(r.resolved_by ? [r.resolved_by] : [])]), publicUrl, {
-          id: '',
-          role: 'admin',
-        }),
+        loadUserSummaries(
+          db,
+          rows.flatMap((r) => [r.reporter_id, ...(r.resolved_by ? [r.resolved_by] : [])]),
+          publicUrl,
+          viewer,
+        ),
         targetIds.length
           ? db
               .selectFrom('reports')
@@ -120,7 +129,8 @@ export function createAdminReportsService(ctx: AppContext, admin: AdminService) 
             reporter: people.get(r.reporter_id) ?? null,
             target: targets.get(r.target_id) ?? null,
             ageHours,
-            overdue: r.status === 'OPEN' && now - Date.parse(r.created_at) > REPORT_LIMITS.reviewHours * HOUR_MS,
+            overdue:
+              r.status === 'OPEN' && now - Date.parse(r.created_at) > REPORT_LIMITS.reviewHours * HOUR_MS,
             openReporters: sameTarget.length,
             openReasons: [...new Set(sameTarget.map((o) => o.reason as ReportReason))],
             resolutionNote: r.resolution_note,
@@ -150,14 +160,19 @@ export function createAdminReportsService(ctx: AppContext, admin: AdminService) 
           .where('created_at', '<', overdueBefore)
           .executeTakeFirst(),
       ])
-      return { open: Number(open?.n ?? 0), overdue: Number(overdue?.n ?? 0), oldestOpenAt: (open?.oldest as string | null) ?? null }
+      return {
+        open: Number(open?.n ?? 0),
+        overdue: Number(overdue?.n ?? 0),
+        oldestOpenAt: (open?.oldest as string | null) ?? null,
+      }
     },
 
     async close(id: string, patch: AdminReportPatch, actor: Viewer) {
       const report = await reportRow(id)
       if (report.status !== 'OPEN') throw new HttpError(409, 'reportClosed')
       if (patch.action) {
-        if (report.target_type === 'USER' && patch.action === 'delete') throw new HttpError(400, 'actionNotForUsers')
+        if (report.target_type === 'USER' && patch.action === 'delete')
+          throw new HttpError(400, 'actionNotForUsers')
         const body = { ...decisionPatch(patch.action), reason: patch.resolutionNote }
         try {
           if (report.target_type === 'POST') await admin.patchPost(report.target_id, body, actor)
@@ -193,7 +208,12 @@ export function createAdminReportsService(ctx: AppContext, admin: AdminService) 
       }
       if (!closed.some((c) => c.id === id)) throw new HttpError(409, 'reportClosed')
       for (const c of closed)
-        await ctx.domainEvents.emit({ type: 'reportClosed', userFrom: actor.id, recipientId: c.reporter_id, reportId: c.id })
+        await ctx.domainEvents.emit({
+          type: 'reportClosed',
+          userFrom: actor.id,
+          recipientId: c.reporter_id,
+          reportId: c.id,
+        })
       return { closed: closed.length, report: toReportDto(await reportRow(id)) }
     },
   }

@@ -221,7 +221,7 @@ export default async function adminRoutes(app: FastifyInstance) {
         response: { 200: adminReportsResponseSchema, ...errors },
       },
     },
-    async (req) => reports.list(req.query),
+    async (req) => reports.list(req.query, me(req)),
   )
 
   r.get(

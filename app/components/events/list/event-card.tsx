@@ -1,7 +1,7 @@
 // An event or place on the lists (SPEC §2 "Event card"): photo, price tag, type tag, organizer, likes,
 // views, participants/max; title and description clipped to one line. EventRow is the compact variant of
 // the timeline. A signed-in user's fully visible card counts one view (useViewOnce).
-import { Link, useFetcher } from '@remix-run/react'
+import { Link } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Event } from '#contract'
@@ -16,7 +16,6 @@ export function participantsLabel(event: Pick<Event, 'participantsCount' | 'maxP
 /** SPEC §4: "A view is registered once when the card becomes fully visible" (signed-in users). */
 function useViewOnce(postId: string, enabled: boolean) {
   const ref = useRef<HTMLElement>(null)
-  const fetcher = useFetcher()
   const hydrated = useHydrated()
   useEffect(() => {
     const element = ref.current
@@ -25,15 +24,20 @@ function useViewOnce(postId: string, enabled: boolean) {
       (entries) => {
         if (entries.some((entry) => entry.intersectionRatio >= 1)) {
           observer.disconnect()
-          fetcher.submit({ postId }, { method: 'post', action: CARD_VIEW_ACTION })
+          // A plain request, not a Remix fetcher: a view changes nothing any page shows, so it must not make
+          // Remix reload the page's loaders (with a fetcher every card did: the revalidation storm).
+          void fetch(CARD_VIEW_ACTION, {
+            method: 'POST',
+            body: new URLSearchParams({ postId }),
+            credentials: 'same-origin',
+            keepalive: true,
+          }).catch(() => {})
         }
       },
       { threshold: 1 },
     )
     observer.observe(element)
     return () => observer.disconnect()
-    // fetcher.submit is stable for the life of the component.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hydrated, enabled, postId])
   return ref
 }

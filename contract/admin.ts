@@ -22,20 +22,26 @@ export const ADMIN_LIMITS = {
 } as const
 
 /** A query value a GET form sends empty ("any") counts as left out. */
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)
+export const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess(blankToUndefined, z.enum(values, { errorMap: () => ({ message: 'invalidValue' }) }).optional())
 
 export const ADMIN_SORTS = ['newest', 'oldest'] as const
 
+/** The console's page size: 7 by default (SPEC §9), at most 50. */
+export const adminPageSizeField = z.coerce
+  .number({ invalid_type_error: 'invalidValue' })
+  .int('invalidValue')
+  .min(1, 'invalidValue')
+  .max(ADMIN_LIMITS.maxPageSize, 'invalidValue')
+  .default(ADMIN_LIMITS.pageSize)
+
+/** A form checkbox: present ('on') when ticked. */
+export const checkboxField = z.preprocess((v) => v === 'on' || v === 'true' || v === true, z.boolean())
+
 const adminPageQuery = z.object({
   page: pageQueryField,
-  pageSize: z.coerce
-    .number({ invalid_type_error: 'invalidValue' })
-    .int('invalidValue')
-    .min(1, 'invalidValue')
-    .max(ADMIN_LIMITS.maxPageSize, 'invalidValue')
-    .default(ADMIN_LIMITS.pageSize),
+  pageSize: adminPageSizeField,
   /** Words that must all appear in the title (posts) or the name, last name, username or email (users). */
   query: z.preprocess(blankToUndefined, z.string().trim().max(ADMIN_LIMITS.queryMax, 'tooLong').optional()),
   /** newest: last changed first (default); oldest: first changed first, for working a queue of PENDING. */
@@ -126,7 +132,7 @@ export const moderationTargetTypeSchema = z.enum(MODERATION_TARGET_TYPES)
 
 export const adminLogQuerySchema = z.object({
   page: pageQueryField,
-  pageSize: adminPageQuery.shape.pageSize,
+  pageSize: adminPageSizeField,
   targetType: optionalEnum(MODERATION_TARGET_TYPES),
   targetId: z.preprocess(blankToUndefined, z.string().max(100, 'invalidValue').optional()),
 })
@@ -192,8 +198,7 @@ export const adminUserFormSchema = z.object({
   lastname: registrationSchema.shape.lastname,
   username: registrationSchema.shape.username,
   role: z.enum(ROLES, { errorMap: () => ({ message: 'invalidValue' }) }),
-  /** A checkbox: present when ticked. */
-  isActivated: z.preprocess((v) => v === 'on' || v === 'true' || v === true, z.boolean()),
+  isActivated: checkboxField,
   moderationStatus: z.enum(MODERATION_STATUSES, { errorMap: () => ({ message: 'invalidValue' }) }),
   moderationImageStatus: z.enum(MODERATION_STATUSES, { errorMap: () => ({ message: 'invalidValue' }) }),
   reason: reasonField,

@@ -1,7 +1,7 @@
 // Reports (SPEC §3 Report: targetType, targetId, reporterId, reason, details; ARCHITECTURE "Reports are
 // real"): users report a post or a user; moderators work the queue within REPORT_REVIEW_HOURS.
 import { z } from 'zod'
-import { ADMIN_LIMITS, reasonField } from './admin'
+import { adminPageSizeField, blankToUndefined, checkboxField, reasonField } from './admin'
 import { REPORT_REVIEW_HOURS, REPORT_TARGET_TYPES } from './constants'
 import { pageQueryField, userSummarySchema } from './events'
 
@@ -17,8 +17,6 @@ export const REPORT_LIMITS = {
   /** An OPEN report older than this is overdue (the terms of use promise a review within 24 hours). */
   reviewHours: REPORT_REVIEW_HOURS,
 } as const
-
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)
 
 /** POST /reports, and the report form of the web. Details are required for "other". */
 export const reportSchema = z
@@ -51,12 +49,7 @@ export type Report = z.infer<typeof reportResponseSchema>
 
 export const adminReportsQuerySchema = z.object({
   page: pageQueryField,
-  pageSize: z.coerce
-    .number({ invalid_type_error: 'invalidValue' })
-    .int('invalidValue')
-    .min(1, 'invalidValue')
-    .max(ADMIN_LIMITS.maxPageSize, 'invalidValue')
-    .default(ADMIN_LIMITS.pageSize),
+  pageSize: adminPageSizeField,
   /** OPEN by default: the queue. */
   status: z.preprocess(blankToUndefined, z.enum(REPORT_STATUSES, { errorMap: () => ({ message: 'invalidValue' }) }).default('OPEN')),
   targetType: z.preprocess(blankToUndefined, z.enum(REPORT_TARGET_TYPES, { errorMap: () => ({ message: 'invalidValue' }) }).optional()),
@@ -119,7 +112,7 @@ export const adminReportPatchSchema = z.object({
   status: z.enum(['RESOLVED', 'DISMISSED'], { errorMap: () => ({ message: 'invalidValue' }) }),
   resolutionNote: reasonField,
   action: z.preprocess(blankToUndefined, z.enum(REPORT_ACTIONS, { errorMap: () => ({ message: 'invalidValue' }) }).optional()),
-  wholeTarget: z.preprocess((v) => v === 'on' || v === 'true' || v === true, z.boolean()).optional(),
+  wholeTarget: checkboxField.optional(),
 })
 export type AdminReportPatch = z.output<typeof adminReportPatchSchema>
 
@@ -138,7 +131,7 @@ export const reportDecisionFormSchema = z.object({
   decision: z.enum(REPORT_DECISIONS, { errorMap: () => ({ message: 'invalidValue' }) }),
   resolutionNote: reasonField,
   /** A checkbox: close every OPEN report of the same target. */
-  wholeTarget: z.preprocess((v) => v === 'on' || v === 'true', z.boolean()),
+  wholeTarget: checkboxField,
 })
 
 /** The PATCH body of a Reports-tab button: Dismiss, Resolve, or a decision that resolves. */

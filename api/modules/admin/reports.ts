@@ -16,6 +16,7 @@ import type { Viewer } from '../../access/policy'
 import type { AppContext } from '../../context'
 import { nowIso } from '../../db'
 import { HttpError } from '../../lib/errors'
+import { offsetOf, paged } from '../../lib/paging'
 import { loadUserSummaries } from '../events/dto'
 import { thumbnailPathOf } from '../users/dto'
 import { type ReportRow, toReportDto } from '../reports/service'
@@ -93,13 +94,11 @@ export function createAdminReportsService(ctx: AppContext, admin: AdminService) 
         q.status === 'OPEN'
           ? query.selectAll().orderBy('created_at', 'asc').orderBy('id', 'asc')
           : query.selectAll().orderBy('resolved_at', 'desc').orderBy('id', 'desc')
-      const [total, rows] = await Promise.all([
+      const { rows, ...page } = await paged(
+        q,
         query.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst(),
-        ordered
-          .limit(q.pageSize)
-          .offset((q.page - 1) * q.pageSize)
-          .execute(),
-      ])
+        ordered.limit(q.pageSize).offset(offsetOf(q)).execute(),
+      )
       const targetIds = [...new Set(rows.map((r) => r.target_id))]
       const [targets, people, open] = await Promise.all([
         targetsOf(rows),
@@ -119,8 +118,8 @@ export function createAdminReportsService(ctx: AppContext, admin: AdminService) 
           : Promise.resolve([]),
       ])
       const now = ctx.now().getTime()
-      const count = Number(total?.n ?? 0)
       return {
+        ...page,
         reports: rows.map((r) => {
           const ageHours = Math.max(0, Math.floor((now - Date.parse(r.created_at)) / HOUR_MS))
           const sameTarget = open.filter((o) => o.target_id === r.target_id)
@@ -138,10 +137,6 @@ export function createAdminReportsService(ctx: AppContext, admin: AdminService) 
             resolvedBy: (r.resolved_by && people.get(r.resolved_by)) || null,
           }
         }),
-        page: q.page,
-        pageSize: q.pageSize,
-        total: count,
-        hasMore: q.page * q.pageSize < count,
       }
     },
 

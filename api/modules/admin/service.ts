@@ -24,6 +24,7 @@ import type { AppContext } from '../../context'
 import { type Db, isUniqueViolation, nowIso, unicodeLower } from '../../db'
 import type { PostRow, UserRow, UserUpdate } from '../../db/schema'
 import { HttpError } from '../../lib/errors'
+import { offsetOf, paged } from '../../lib/paging'
 import { loadUserSummaries, toEventDtos } from '../events/dto'
 import type { EventsService } from '../events/service'
 import type { ProfileService } from '../profile/service'
@@ -117,24 +118,12 @@ export function createAdminService(ctx: AppContext, deps: { events: EventsServic
       if (q.moderationImageStatus) query = query.where('moderation_image_status', '=', q.moderationImageStatus)
       for (const condition of containsAll(['name', 'lastname', 'username', 'email'], q.query)) query = query.where(condition)
       const direction = q.sort === 'oldest' ? 'asc' : 'desc'
-      const [total, rows] = await Promise.all([
+      const { rows, ...page } = await paged(
+        q,
         query.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst(),
-        query
-          .selectAll()
-          .orderBy('updated_at', direction)
-          .orderBy('id', direction)
-          .limit(q.pageSize)
-          .offset((q.page - 1) * q.pageSize)
-          .execute(),
-      ])
-      const count = Number(total?.n ?? 0)
-      return {
-        users: await Promise.all(rows.map(userDto)),
-        page: q.page,
-        pageSize: q.pageSize,
-        total: count,
-        hasMore: q.page * q.pageSize < count,
-      }
+        query.selectAll().orderBy('updated_at', direction).orderBy('id', direction).limit(q.pageSize).offset(offsetOf(q)).execute(),
+      )
+      return { users: await Promise.all(rows.map(userDto)), ...page }
     },
 
     async posts(eventType: 'EVENT' | 'PLACE', q: AdminPostsQuery, viewer: Viewer): Promise<AdminPostsResponse> {
@@ -144,24 +133,12 @@ export function createAdminService(ctx: AppContext, deps: { events: EventsServic
       if (q.postStatus) query = query.where('post_status', '=', q.postStatus)
       for (const condition of containsAll(['title'], q.query)) query = query.where(condition)
       const direction = q.sort === 'oldest' ? 'asc' : 'desc'
-      const [total, rows] = await Promise.all([
+      const { rows, ...page } = await paged(
+        q,
         query.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst(),
-        query
-          .selectAll()
-          .orderBy('updated_at', direction)
-          .orderBy('id', direction)
-          .limit(q.pageSize)
-          .offset((q.page - 1) * q.pageSize)
-          .execute(),
-      ])
-      const count = Number(total?.n ?? 0)
-      return {
-        events: await toEventDtos(db, rows, viewer, publicUrl),
-        page: q.page,
-        pageSize: q.pageSize,
-        total: count,
-        hasMore: q.page * q.pageSize < count,
-      }
+        query.selectAll().orderBy('updated_at', direction).orderBy('id', direction).limit(q.pageSize).offset(offsetOf(q)).execute(),
+      )
+      return { events: await toEventDtos(db, rows, viewer, publicUrl), ...page }
     },
 
     async user(id: string): Promise<User> {
@@ -278,16 +255,11 @@ export function createAdminService(ctx: AppContext, deps: { events: EventsServic
       let query = db.selectFrom('moderation_log')
       if (q.targetType) query = query.where('target_type', '=', q.targetType)
       if (q.targetId) query = query.where('target_id', '=', q.targetId)
-      const [total, rows] = await Promise.all([
+      const { rows, ...page } = await paged(
+        q,
         query.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst(),
-        query
-          .selectAll()
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(q.pageSize)
-          .offset((q.page - 1) * q.pageSize)
-          .execute(),
-      ])
+        query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.pageSize).offset(offsetOf(q)).execute(),
+      )
       const postIds = rows.filter((r) => r.target_type === 'POST').map((r) => r.target_id)
       const userIds = rows.filter((r) => r.target_type === 'USER').map((r) => r.target_id)
       const [actors, posts, users] = await Promise.all([
@@ -301,8 +273,8 @@ export function createAdminService(ctx: AppContext, deps: { events: EventsServic
         ...posts.map((p) => [p.id, p.title] as const),
         ...users.map((u) => [u.id, `${u.name} ${u.lastname} (@${u.username})`] as const),
       ])
-      const count = Number(total?.n ?? 0)
       return {
+        ...page,
         entries: rows.map((r) => ({
           _id: r.id,
           actor: (r.actor_id && actors.get(r.actor_id)) || null,
@@ -315,10 +287,6 @@ export function createAdminService(ctx: AppContext, deps: { events: EventsServic
           reason: r.reason,
           createdAt: r.created_at,
         })),
-        page: q.page,
-        pageSize: q.pageSize,
-        total: count,
-        hasMore: q.page * q.pageSize < count,
       }
     },
   }

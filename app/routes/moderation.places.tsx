@@ -11,8 +11,16 @@ export const meta: MetaFunction = moderationMeta
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, user } = await requireAdminUser(request)
-  const { setCookie, ...table } = await loadPostsTable(request, api, 'places', can(user.role, 'editAnyContent'))
-  return data({ ...table, selfId: user._id }, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined)
+  const { setCookie, ...table } = await loadPostsTable(
+    request,
+    api,
+    'places',
+    can(user.role, 'editAnyContent'),
+  )
+  return data(
+    { ...table, selfId: user._id },
+    setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
+  )
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -17,31 +17,24 @@ import {
   reportDecisionPatch,
 } from '#contract'
 import { moderationMeta } from '~/components/moderation/meta'
-import { consoleReply, refusalToast, tableBackTo } from '~/components/moderation/moderation.server'
+import {
+  consoleReply,
+  loadReports,
+  refusalToast,
+  tableBackTo,
+} from '~/components/moderation/moderation.server'
+import { ConsoleTable, consoleHref } from '~/components/moderation/table-parts'
 import { Pager } from '~/components/ui/pager'
 import { useHydrated } from '~/components/ui/use-hydrated'
-import { ApiError, ok } from '~/utils/api.server'
+import { type ApiError, ok } from '~/utils/api.server'
 import { requirePermission } from '~/utils/auth.server'
 import { readFormData } from '~/utils/form.server'
 
 export const meta: MetaFunction = moderationMeta
 
-const FILTERS = ['status', 'targetType', 'page'] as const
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await requirePermission(request, 'reviewReports')
-  const url = new URL(request.url)
-  const query: Record<string, string> = {}
-  for (const name of FILTERS) {
-    const value = url.searchParams.get(name)?.trim()
-    if (value) query[name] = value
-  }
-  try {
-    return { queue: await ok(api.typed.GET('/admin/reports', { params: { query } })), query, queryError: null as string | null }
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 400) throw error
-    return { queue: { reports: [], page: 1, pageSize: 7, total: 0, hasMore: false }, query, queryError: error.body.message }
-  }
+  return loadReports(request, api)
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -51,21 +44,27 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: reportDecisionFormSchema })
   if (submission.status !== 'success') {
     const noteError = submission.error?.resolutionNote?.[0]
-    return consoleReply(form, back, { type: 'error', message: `validation:${noteError ?? 'invalidValue'}` }, 400)
+    return consoleReply(
+      form,
+      back,
+      { type: 'error', message: `validation:${noteError ?? 'invalidValue'}` },
+      400,
+    )
   }
   try {
-    await ok(api.typed.PATCH('/admin/reports/{id}', { params: { path: { id: submission.value.id } }, body: reportDecisionPatch(submission.value) }))
+    await ok(
+      api.typed.PATCH('/admin/reports/{id}', {
+        params: { path: { id: submission.value.id } },
+        body: reportDecisionPatch(submission.value),
+      }),
+    )
   } catch (error) {
     return consoleReply(form, back, refusalToast(error), (error as ApiError).status)
   }
-  return consoleReply(form, back, { type: 'success', message: `moderation:reports.toast.${submission.value.decision}` })
-}
-
-function href(query: Record<string, string>, changes: Record<string, string | null>): string {
-  const params = new URLSearchParams()
-  for (const [name, value] of Object.entries({ ...query, ...changes })) if (value) params.set(name, value)
-  const search = params.toString()
-  return `/moderation/reports${search ? `?${search}` : ''}`
+  return consoleReply(form, back, {
+    type: 'success',
+    message: `moderation:reports.toast.${submission.value.decision}`,
+  })
 }
 
 function Decisions({ report }: { report: AdminReport }) {
@@ -81,7 +80,13 @@ function Decisions({ report }: { report: AdminReport }) {
   if (target && target.moderationImageStatus !== 'REJECTED') decisions.push('rejectImage')
   if (target && report.targetType === 'POST' && target.postStatus === 'ACTIVE') decisions.push('delete')
   return (
-    <fetcher.Form method="post" action="/moderation/reports" preventScrollReset className="flex min-w-60 flex-col gap-1.5" data-testid={`report-actions-${report._id}`}>
+    <fetcher.Form
+      method="post"
+      action="/moderation/reports"
+      preventScrollReset
+      className="flex min-w-60 flex-col gap-1.5"
+      data-testid={`report-actions-${report._id}`}
+    >
       <input type="hidden" name="id" value={report._id} />
       <input type="hidden" name="back" value={`${location.pathname}${location.search}`} />
       {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
@@ -128,13 +133,18 @@ export default function ModerationReports() {
   const { t } = useTranslation('moderation')
   const { queue, query, queryError } = useLoaderData<typeof loader>()
   const status = query.status ?? 'OPEN'
-  const targetHref = (r: AdminReport) => (r.targetType === 'POST' ? `/event/${r.targetId}` : `/profile/${r.targetId}`)
+  const targetHref = (r: AdminReport) =>
+    r.targetType === 'POST' ? `/event/${r.targetId}` : `/profile/${r.targetId}`
   return (
     <div className="space-y-3">
       <Form method="get" className="flex flex-wrap items-end gap-3" data-testid="moderation-filters">
         <label className="flex flex-col text-sm font-medium text-slate-700">
           {t('reports.status')}
-          <select name="status" defaultValue={status} className="mt-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 font-normal">
+          <select
+            name="status"
+            defaultValue={status}
+            className="mt-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 font-normal"
+          >
             {REPORT_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {t(`reports.statuses.${s}`)}
@@ -144,7 +154,11 @@ export default function ModerationReports() {
         </label>
         <label className="flex flex-col text-sm font-medium text-slate-700">
           {t('reports.targetType')}
-          <select name="targetType" defaultValue={query.targetType ?? ''} className="mt-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 font-normal">
+          <select
+            name="targetType"
+            defaultValue={query.targetType ?? ''}
+            className="mt-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 font-normal"
+          >
             <option value="">{t('filters.any')}</option>
             {REPORT_TARGET_TYPES.map((s) => (
               <option key={s} value={s}>
@@ -153,88 +167,98 @@ export default function ModerationReports() {
             ))}
           </select>
         </label>
-        <button type="submit" className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700">
+        <button
+          type="submit"
+          className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
+        >
           {t('filters.apply')}
         </button>
       </Form>
-      {queryError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {queryError}
-        </p>
-      ) : null}
-      <p className="text-sm text-slate-600" data-testid="moderation-total">
-        {t('total', { count: queue.total })}
-      </p>
-      {queue.reports.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">{t('empty')}</p>
-      ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-              <tr>
-                <th scope="col" className="px-3 py-2">{t('reports.target')}</th>
-                <th scope="col" className="px-3 py-2">{t('reports.reason')}</th>
-                <th scope="col" className="px-3 py-2">{t('reports.reporter')}</th>
-                <th scope="col" className="px-3 py-2">{t('reports.reports')}</th>
-                <th scope="col" className="px-3 py-2">{t('reports.age')}</th>
-                <th scope="col" className="px-3 py-2">{t('columns.actions')}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100 bg-white">
-              {queue.reports.map((report) => (
-                <tr key={report._id} data-testid={`report-${report._id}`} className="align-top">
-                  <td className="px-3 py-2">
-                    <span className="flex items-start gap-2">
-                      {report.target?.thumbnailUrl ? (
-                        <img src={report.target.thumbnailUrl} alt="" loading="lazy" className="h-10 w-10 rounded object-cover" />
-                      ) : null}
-                      <span className="flex flex-col">
-                        <span className="text-xs text-slate-500">{t(`reports.targetTypes.${report.targetType}`)}</span>
-                        <Link to={targetHref(report)} className="font-medium text-brand-700 underline">
-                          {report.target?.label ?? t('reports.gone')}
-                        </Link>
-                      </span>
-                    </span>
-                  </td>
-                  <td className="max-w-xs px-3 py-2">
-                    <span className="font-medium">{t(`reports.reasons.${report.reason}`)}</span>
-                    {report.details ? <span className="block whitespace-pre-line break-words text-slate-600">{report.details}</span> : null}
-                  </td>
-                  <td className="px-3 py-2">
-                    {report.reporter ? `${report.reporter.name} ${report.reporter.lastname}`.trim() || report.reporter.username : '—'}
-                  </td>
-                  <td className="px-3 py-2">
-                    {report.openReporters}
-                    {report.openReasons.length ? (
-                      <span className="block text-xs text-slate-500">{report.openReasons.map((r) => t(`reports.reasons.${r}`)).join(', ')}</span>
-                    ) : null}
-                  </td>
-                  <td className="whitespace-nowrap px-3 py-2">
-                    {t('reports.ageHours', { hours: report.ageHours })}
-                    {report.overdue ? (
-                      <span className="ml-1 rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white" data-testid="overdue">
-                        {t('reports.overdue', { hours: REPORT_LIMITS.reviewHours })}
-                      </span>
-                    ) : null}
-                  </td>
-                  <td className="px-3 py-2">
-                    {report.status === 'OPEN' ? (
-                      <Decisions report={report} />
-                    ) : (
-                      <span className="text-xs text-slate-600">
-                        {t(`reports.statuses.${report.status}`)}
-                        {report.resolvedBy ? ` · ${t('reports.resolvedBy', { name: report.resolvedBy.username })}` : ''}
-                        {report.resolutionNote ? <span className="block">{report.resolutionNote}</span> : null}
-                      </span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager page={queue.page} hasMore={queue.hasMore} href={(n) => href(query, { page: n > 1 ? String(n) : null })} />
+      <ConsoleTable
+        total={queue.total}
+        queryError={queryError}
+        headers={[
+          t('reports.target'),
+          t('reports.reason'),
+          t('reports.reporter'),
+          t('reports.reports'),
+          t('reports.age'),
+          t('columns.actions'),
+        ]}
+      >
+        {queue.reports.map((report) => (
+          <tr key={report._id} data-testid={`report-${report._id}`} className="align-top">
+            <td className="px-3 py-2">
+              <span className="flex items-start gap-2">
+                {report.target?.thumbnailUrl ? (
+                  <img
+                    src={report.target.thumbnailUrl}
+                    alt=""
+                    loading="lazy"
+                    className="h-10 w-10 rounded object-cover"
+                  />
+                ) : null}
+                <span className="flex flex-col">
+                  <span className="text-xs text-slate-500">
+                    {t(`reports.targetTypes.${report.targetType}`)}
+                  </span>
+                  <Link to={targetHref(report)} className="font-medium text-brand-700 underline">
+                    {report.target?.label ?? t('reports.gone')}
+                  </Link>
+                </span>
+              </span>
+            </td>
+            <td className="max-w-xs px-3 py-2">
+              <span className="font-medium">{t(`reports.reasons.${report.reason}`)}</span>
+              {report.details ? (
+                <span className="block whitespace-pre-line break-words text-slate-600">{report.details}</span>
+              ) : null}
+            </td>
+            <td className="px-3 py-2">
+              {report.reporter
+                ? `${report.reporter.name} ${report.reporter.lastname}`.trim() || report.reporter.username
+                : '—'}
+            </td>
+            <td className="px-3 py-2">
+              {report.openReporters}
+              {report.openReasons.length ? (
+                <span className="block text-xs text-slate-500">
+                  {report.openReasons.map((r) => t(`reports.reasons.${r}`)).join(', ')}
+                </span>
+              ) : null}
+            </td>
+            <td className="whitespace-nowrap px-3 py-2">
+              {t('reports.ageHours', { hours: report.ageHours })}
+              {report.overdue ? (
+                <span
+                  className="ml-1 rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white"
+                  data-testid="overdue"
+                >
+                  {t('reports.overdue', { hours: REPORT_LIMITS.reviewHours })}
+                </span>
+              ) : null}
+            </td>
+            <td className="px-3 py-2">
+              {report.status === 'OPEN' ? (
+                <Decisions report={report} />
+              ) : (
+                <span className="text-xs text-slate-600">
+                  {t(`reports.statuses.${report.status}`)}
+                  {report.resolvedBy
+                    ? ` · ${t('reports.resolvedBy', { name: report.resolvedBy.username })}`
+                    : ''}
+                  {report.resolutionNote ? <span className="block">{report.resolutionNote}</span> : null}
+                </span>
+              )}
+            </td>
+          </tr>
+        ))}
+      </ConsoleTable>
+      <Pager
+        page={queue.page}
+        hasMore={queue.hasMore}
+        href={(n) => consoleHref('/moderation/reports', query, { page: n > 1 ? String(n) : null })}
+      />
     </div>
   )
 }

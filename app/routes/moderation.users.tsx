@@ -12,7 +12,10 @@ export const meta: MetaFunction = moderationMeta
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, user } = await requireAdminUser(request)
   const { setCookie, ...table } = await loadUsersTable(request, api, can(user.role, 'manageRoles'))
-  return data({ ...table, selfId: user._id }, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined)
+  return data(
+    { ...table, selfId: user._id },
+    setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
+  )
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -16,13 +16,33 @@ const COLUMNS_COOKIE_MAX_AGE = 60 * 60 * 24 * 365
 
 /** The filters and page of a table's URL, as the API query (empty values left out). */
 export function tableQuery(url: URL, kind: TableKind): Record<string, string> {
+  return queryOf(url, [...TABLE_FILTERS[kind], 'page'])
+}
+
+/** These query values of a console URL, as the API's query (empty values left out). */
+export function queryOf(url: URL, names: readonly string[]): Record<string, string> {
   const query: Record<string, string> = {}
-  for (const name of [...TABLE_FILTERS[kind], 'page']) {
+  for (const name of names) {
     const value = url.searchParams.get(name)?.trim()
     if (value) query[name] = value
   }
   return query
 }
+
+/**
+ * A page of a console list, or, when the API refuses the query (a hand-made URL), the empty page with the
+ * API's message: the screen stays, with the message above it.
+ */
+export async function pageOrQueryError<P>(load: Promise<P>, empty: P): Promise<{ page: P; queryError: string | null }> {
+  try {
+    return { page: await load, queryError: null }
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 400) throw error
+    return { page: empty, queryError: error.body.message }
+  }
+}
+
+const EMPTY_PAGE = { page: 1, pageSize: 7, total: 0, hasMore: false }
 
 /**
  * The columns shown: the chooser's submit (`?columns=1&col=…`), remembered in a cookie for the next visit;
@@ -113,32 +133,31 @@ export async function handleRowAction(request: Request, api: Api, kind: TableKin
 
 /** The data of the Events or Places table: its rows, filters, columns, and whether Edit is offered. */
 export async function loadPostsTable(request: Request, api: Api, kind: 'events' | 'places', canEdit: boolean) {
-  const url = new URL(request.url)
-  const query = tableQuery(url, kind)
+  const query = tableQuery(new URL(request.url), kind)
   const { columns, setCookie } = chosenColumns(request, kind)
   const path = kind === 'events' ? '/admin/events' : '/admin/places'
-  try {
-    const page = await ok(api.typed.GET(path, { params: { query } }))
-    return { page, query, columns, canEdit, queryError: null as string | null, setCookie }
-  } catch (error) {
-    // A filter the API refuses (a hand-made URL): the table stays, with the API's message.
-    if (!(error instanceof ApiError) || error.status !== 400) throw error
-    const empty = { events: [], page: 1, pageSize: 7, total: 0, hasMore: false }
-    return { page: empty, query, columns, canEdit, queryError: error.body.message, setCookie }
-  }
+  const { page, queryError } = await pageOrQueryError(ok(api.typed.GET(path, { params: { query } })), { events: [], ...EMPTY_PAGE })
+  return { page, query, columns, canEdit, queryError, setCookie }
 }
 
 /** The data of the Users table. */
 export async function loadUsersTable(request: Request, api: Api, canEdit: boolean) {
-  const url = new URL(request.url)
-  const query = tableQuery(url, 'users')
+  const query = tableQuery(new URL(request.url), 'users')
   const { columns, setCookie } = chosenColumns(request, 'users')
-  try {
-    const page = await ok(api.typed.GET('/admin/users', { params: { query } }))
-    return { page, query, columns, canEdit, queryError: null as string | null, setCookie }
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 400) throw error
-    const empty = { users: [], page: 1, pageSize: 7, total: 0, hasMore: false }
-    return { page: empty, query, columns, canEdit, queryError: error.body.message, setCookie }
-  }
+  const { page, queryError } = await pageOrQueryError(ok(api.typed.GET('/admin/users', { params: { query } })), { users: [], ...EMPTY_PAGE })
+  return { page, query, columns, canEdit, queryError, setCookie }
+}
+
+/** The data of the Log tab (?targetType, ?targetId narrow it). */
+export async function loadLog(request: Request, api: Api) {
+  const query = queryOf(new URL(request.url), ['page', 'targetType', 'targetId'])
+  const { page, queryError } = await pageOrQueryError(ok(api.typed.GET('/admin/log', { params: { query } })), { entries: [], ...EMPTY_PAGE })
+  return { log: page, query, queryError }
+}
+
+/** The data of the Reports tab (?status, ?targetType). */
+export async function loadReports(request: Request, api: Api) {
+  const query = queryOf(new URL(request.url), ['status', 'targetType', 'page'])
+  const { page, queryError } = await pageOrQueryError(ok(api.typed.GET('/admin/reports', { params: { query } })), { reports: [], ...EMPTY_PAGE })
+  return { queue: page, query, queryError }
 }

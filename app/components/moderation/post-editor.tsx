@@ -8,12 +8,26 @@ import type { EventFormActionData } from '~/components/events/form/types'
 import { useRootData } from '~/components/layout/use-root-data'
 import { UrlModal } from '~/components/ui/url-modal'
 
-function StatusSelect({ name, label, value, options }: { name: string; label: string; value: string; options: readonly string[] }) {
+function StatusSelect({
+  name,
+  label,
+  value,
+  options,
+}: {
+  name: string
+  label: string
+  value: string
+  options: readonly string[]
+}) {
   const { t } = useTranslation('moderation')
   return (
     <label className="flex flex-col text-sm font-medium text-slate-700">
       {label}
-      <select name={name} defaultValue={value} className="mt-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 font-normal">
+      <select
+        name={name}
+        defaultValue={value}
+        className="mt-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 font-normal"
+      >
         {options.map((option) => (
           <option key={option} value={option}>
             {t(`status.${option as 'PENDING'}`)}
@@ -24,19 +38,43 @@ function StatusSelect({ name, label, value, options }: { name: string; label: st
   )
 }
 
-export function ModerationStatusFields({ event }: { event: Pick<Event, 'moderationStatus' | 'moderationImageStatus' | 'postStatus'> }) {
+export function ModerationStatusFields({
+  event,
+}: {
+  event: Pick<Event, 'moderationStatus' | 'moderationImageStatus' | 'postStatus'>
+}) {
   const { t } = useTranslation('moderation')
   return (
     <fieldset className="space-y-3 rounded-lg border border-slate-200 p-3" data-testid="editor-statuses">
       <legend className="px-1 text-sm font-semibold text-slate-800">{t('editor.statuses')}</legend>
       <div className="grid gap-3 sm:grid-cols-3">
-        <StatusSelect name="moderationStatus" label={t('filters.moderationStatus')} value={event.moderationStatus} options={MODERATION_STATUSES} />
-        <StatusSelect name="moderationImageStatus" label={t('filters.moderationImageStatus')} value={event.moderationImageStatus} options={MODERATION_STATUSES} />
-        <StatusSelect name="postStatus" label={t('filters.postStatus')} value={event.postStatus} options={POST_STATUSES} />
+        <StatusSelect
+          name="moderationStatus"
+          label={t('filters.moderationStatus')}
+          value={event.moderationStatus}
+          options={MODERATION_STATUSES}
+        />
+        <StatusSelect
+          name="moderationImageStatus"
+          label={t('filters.moderationImageStatus')}
+          value={event.moderationImageStatus}
+          options={MODERATION_STATUSES}
+        />
+        <StatusSelect
+          name="postStatus"
+          label={t('filters.postStatus')}
+          value={event.postStatus}
+          options={POST_STATUSES}
+        />
       </div>
       <label className="flex flex-col text-sm font-medium text-slate-700">
         {t('reason')}
-        <input name="reason" maxLength={ADMIN_LIMITS.reasonMax} placeholder={t('reasonPlaceholder')} className="mt-1 rounded-md border border-slate-300 px-2 py-1.5 font-normal" />
+        <input
+          name="reason"
+          maxLength={ADMIN_LIMITS.reasonMax}
+          placeholder={t('reasonPlaceholder')}
+          className="mt-1 rounded-md border border-slate-300 px-2 py-1.5 font-normal"
+        />
       </label>
     </fieldset>
   )
@@ -57,7 +95,12 @@ export function PostEditor({
   const timeZone = useRootData()?.ENV.TIME_ZONE ?? 'UTC'
   const event = data.event
   return (
-    <UrlModal title={t('editor.postTitle')} closeTo={closeTo} closeLabel={t('editor.close')} testId="post-editor">
+    <UrlModal
+      title={t('editor.postTitle')}
+      closeTo={closeTo}
+      closeLabel={t('editor.close')}
+      testId="post-editor"
+    >
       {event ? (
         <EventForm
           {...data}

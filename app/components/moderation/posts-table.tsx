@@ -7,7 +7,17 @@ import { formatDateTime } from '~/components/events/format'
 import { useRootData } from '~/components/layout/use-root-data'
 import { Pager } from '~/components/ui/pager'
 import { TABLE_COLUMNS, type TableColumn } from './columns'
-import { ColumnChooser, FiltersForm, ImagesCell, intentsFor, RowActions, StatusBadge, tableHref, truncate } from './table-parts'
+import {
+  ColumnChooser,
+  ConsoleTable,
+  FiltersForm,
+  ImagesCell,
+  intentsFor,
+  RowActions,
+  StatusBadge,
+  consoleHref,
+  truncate,
+} from './table-parts'
 
 export interface PostsTableData {
   page: AdminPostsResponse
@@ -64,7 +74,11 @@ export function PostsTable({ kind, data }: { kind: 'events' | 'places'; data: Po
           </span>
         )
       case 'updated':
-        return <time dateTime={event.updatedAt} className="whitespace-nowrap">{date(event.updatedAt)}</time>
+        return (
+          <time dateTime={event.updatedAt} className="whitespace-nowrap">
+            {date(event.updatedAt)}
+          </time>
+        )
       case 'actions':
         return event.postedBy._id === data.selfId ? null : (
           <RowActions
@@ -85,43 +99,26 @@ export function PostsTable({ kind, data }: { kind: 'events' | 'places'; data: Po
     <div className="space-y-3">
       <FiltersForm kind={kind} values={query} />
       <ColumnChooser all={TABLE_COLUMNS[kind]} shown={columns} values={query} />
-      {data.queryError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {data.queryError}
-        </p>
-      ) : null}
-      <p className="text-sm text-slate-600" data-testid="moderation-total">
-        {t('total', { count: page.total })}
-      </p>
-      {page.events.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">{t('empty')}</p>
-      ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-              <tr>
-                {shown.map((column) => (
-                  <th key={column} scope="col" className="px-3 py-2">
-                    {t(`columns.${column}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100 bg-white">
-              {page.events.map((event) => (
-                <tr key={event._id} data-testid={`row-${event._id}`} className="align-top">
-                  {shown.map((column) => (
-                    <td key={column} className="px-3 py-2">
-                      {cell(event, column)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager page={page.page} hasMore={page.hasMore} href={(n) => tableHref(kind, query, { page: n > 1 ? String(n) : null })} />
+      <ConsoleTable
+        total={page.total}
+        queryError={data.queryError}
+        headers={shown.map((column) => t(`columns.${column}`))}
+      >
+        {page.events.map((event) => (
+          <tr key={event._id} data-testid={`row-${event._id}`} className="align-top">
+            {shown.map((column) => (
+              <td key={column} className="px-3 py-2">
+                {cell(event, column)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </ConsoleTable>
+      <Pager
+        page={page.page}
+        hasMore={page.hasMore}
+        href={(n) => consoleHref(`/moderation/${kind}`, query, { page: n > 1 ? String(n) : null })}
+      />
     </div>
   )
 }

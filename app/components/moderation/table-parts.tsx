@@ -1,7 +1,7 @@
 // The pieces of the moderation tables (SPEC §2 "Moderation tabs"): status badges, at most 3 images plus
 // '+N', the filters and the column chooser (GET forms), and the row actions (a form post each).
 import { Form, Link, useFetcher, useLocation } from '@remix-run/react'
-import { useId } from 'react'
+import { type ReactNode, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
   ADMIN_LIMITS,
@@ -24,7 +24,13 @@ const BADGE_TONES: Record<string, string> = {
   DELETED: 'bg-slate-800 text-white ring-slate-800',
 }
 
-export function StatusBadge({ field, status }: { field: 'moderationStatus' | 'moderationImageStatus' | 'postStatus'; status: string }) {
+export function StatusBadge({
+  field,
+  status,
+}: {
+  field: 'moderationStatus' | 'moderationImageStatus' | 'postStatus'
+  status: string
+}) {
   const { t } = useTranslation('moderation')
   return (
     <span
@@ -54,26 +60,46 @@ export function ImagesCell({ images, title }: { images: EventImage[]; title: str
           />
         </a>
       ))}
-      {more > 0 ? <span className="text-xs font-medium text-slate-600">{t('moreImages', { count: more })}</span> : null}
+      {more > 0 ? (
+        <span className="text-xs font-medium text-slate-600">{t('moreImages', { count: more })}</span>
+      ) : null}
     </span>
   )
 }
 
 /** Text cut at `max` characters with an ellipsis (place descriptions: 200, SPEC §9). */
-export function truncate(text: string | null | undefined, max: number = LIMITS.moderationDescriptionTruncate): string {
+export function truncate(
+  text: string | null | undefined,
+  max: number = LIMITS.moderationDescriptionTruncate,
+): string {
   if (!text) return ''
   const chars = [...text]
   return chars.length > max ? `${chars.slice(0, max).join('')}…` : text
 }
 
-function Select({ name, label, value, options }: { name: string; label: string; value: string; options: { value: string; label: string }[] }) {
+function Select({
+  name,
+  label,
+  value,
+  options,
+}: {
+  name: string
+  label: string
+  value: string
+  options: { value: string; label: string }[]
+}) {
   const id = useId()
   return (
     <div className="flex flex-col text-sm">
       <label htmlFor={id} className="font-medium text-slate-700">
         {label}
       </label>
-      <select id={id} name={name} defaultValue={value} className="mt-1 rounded-md border border-slate-300 bg-white px-2 py-1.5">
+      <select
+        id={id}
+        name={name}
+        defaultValue={value}
+        className="mt-1 rounded-md border border-slate-300 bg-white px-2 py-1.5"
+      >
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -88,9 +114,17 @@ function Select({ name, label, value, options }: { name: string; label: string; 
 export function FiltersForm({ kind, values }: { kind: TableKind; values: Record<string, string> }) {
   const { t } = useTranslation('moderation')
   const queryId = useId()
-  const statusOptions = [{ value: '', label: t('filters.any') }, ...MODERATION_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))]
+  const statusOptions = [
+    { value: '', label: t('filters.any') },
+    ...MODERATION_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
+  ]
   return (
-    <Form method="get" className="flex flex-wrap items-end gap-3" aria-label={t('filters.label')} data-testid="moderation-filters">
+    <Form
+      method="get"
+      className="flex flex-wrap items-end gap-3"
+      aria-label={t('filters.label')}
+      data-testid="moderation-filters"
+    >
       <div className="flex flex-col text-sm">
         <label htmlFor={queryId} className="font-medium text-slate-700">
           {t('filters.query')}
@@ -101,7 +135,9 @@ export function FiltersForm({ kind, values }: { kind: TableKind; values: Record<
           name="query"
           defaultValue={values.query ?? ''}
           maxLength={ADMIN_LIMITS.queryMax}
-          placeholder={kind === 'users' ? t('filters.queryPlaceholderUsers') : t('filters.queryPlaceholderPosts')}
+          placeholder={
+            kind === 'users' ? t('filters.queryPlaceholderUsers') : t('filters.queryPlaceholderPosts')
+          }
           className="mt-1 w-56 rounded-md border border-slate-300 px-2 py-1.5"
         />
       </div>
@@ -110,17 +146,33 @@ export function FiltersForm({ kind, values }: { kind: TableKind; values: Record<
           name="role"
           label={t('filters.role')}
           value={values.role ?? ''}
-          options={[{ value: '', label: t('filters.any') }, ...ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))]}
+          options={[
+            { value: '', label: t('filters.any') },
+            ...ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) })),
+          ]}
         />
       ) : null}
-      <Select name="moderationStatus" label={t('filters.moderationStatus')} value={values.moderationStatus ?? ''} options={statusOptions} />
-      <Select name="moderationImageStatus" label={t('filters.moderationImageStatus')} value={values.moderationImageStatus ?? ''} options={statusOptions} />
+      <Select
+        name="moderationStatus"
+        label={t('filters.moderationStatus')}
+        value={values.moderationStatus ?? ''}
+        options={statusOptions}
+      />
+      <Select
+        name="moderationImageStatus"
+        label={t('filters.moderationImageStatus')}
+        value={values.moderationImageStatus ?? ''}
+        options={statusOptions}
+      />
       {kind !== 'users' ? (
         <Select
           name="postStatus"
           label={t('filters.postStatus')}
           value={values.postStatus ?? ''}
-          options={[{ value: '', label: t('filters.any') }, ...POST_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))]}
+          options={[
+            { value: '', label: t('filters.any') },
+            ...POST_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
+          ]}
         />
       ) : null}
       <Select
@@ -129,7 +181,10 @@ export function FiltersForm({ kind, values }: { kind: TableKind; values: Record<
         value={values.sort ?? 'newest'}
         options={ADMIN_SORTS.map((s) => ({ value: s, label: t(`filters.${s}`) }))}
       />
-      <button type="submit" className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700">
+      <button
+        type="submit"
+        className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
+      >
         {t('filters.apply')}
       </button>
       <Link to={`/moderation/${kind}`} className="py-1.5 text-sm text-brand-700 underline">
@@ -167,7 +222,10 @@ export function ColumnChooser({
               {t(`columns.${column}`)}
             </label>
           ))}
-        <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-1 hover:bg-slate-50">
+        <button
+          type="submit"
+          className="rounded-md border border-slate-300 bg-white px-3 py-1 hover:bg-slate-50"
+        >
           {t('columns.apply')}
         </button>
       </Form>
@@ -244,11 +302,17 @@ export function RowActions({
                 : 'bg-white text-red-800 ring-red-300 hover:bg-red-50'
             }`}
           >
-            {kind === 'users' && intent === 'rejectInfo' ? t('actions.rejectInformation') : t(ACTION_LABELS[intent])}
+            {kind === 'users' && intent === 'rejectInfo'
+              ? t('actions.rejectInformation')
+              : t(ACTION_LABELS[intent])}
           </button>
         ))}
         {editHref ? (
-          <Link to={editHref} preventScrollReset className="rounded-md px-2 py-1 text-xs font-medium text-brand-700 ring-1 ring-inset ring-brand-300 hover:bg-brand-50">
+          <Link
+            to={editHref}
+            preventScrollReset
+            className="rounded-md px-2 py-1 text-xs font-medium text-brand-700 ring-1 ring-inset ring-brand-300 hover:bg-brand-50"
+          >
             {t('actions.edit')}
           </Link>
         ) : null}
@@ -258,7 +322,11 @@ export function RowActions({
 }
 
 /** The actions that change something for a row in its current state. */
-export function intentsFor(row: { moderationStatus: string; moderationImageStatus: string; postStatus?: string }): ModerationIntent[] {
+export function intentsFor(row: {
+  moderationStatus: string
+  moderationImageStatus: string
+  postStatus?: string
+}): ModerationIntent[] {
   const intents: ModerationIntent[] = []
   if (row.moderationStatus !== 'APPROVED' || row.moderationImageStatus !== 'APPROVED') intents.push('approve')
   if (row.moderationStatus !== 'REJECTED') intents.push('rejectInfo')
@@ -268,10 +336,65 @@ export function intentsFor(row: { moderationStatus: string; moderationImageStatu
   return intents
 }
 
-/** The table URL with these query values (page 1 unless given). */
-export function tableHref(kind: TableKind, values: Record<string, string>, changes: Record<string, string | null> = {}): string {
+/** A console URL with these query values, changed by `changes` (null removes one). */
+export function consoleHref(
+  path: string,
+  values: Record<string, string>,
+  changes: Record<string, string | null> = {},
+): string {
   const params = new URLSearchParams()
   for (const [name, value] of Object.entries({ ...values, ...changes })) if (value) params.set(name, value)
   const search = params.toString()
-  return `/moderation/${kind}${search ? `?${search}` : ''}`
+  return `${path}${search ? `?${search}` : ''}`
+}
+
+/**
+ * The frame of every console table: the API's message for a refused query, the count, and the table with its
+ * header row — or the empty state.
+ */
+export function ConsoleTable({
+  total,
+  queryError,
+  headers,
+  children,
+}: {
+  total: number
+  queryError: string | null
+  headers: string[]
+  /** The rows; none: the empty state. */
+  children: ReactNode[]
+}) {
+  const { t } = useTranslation('moderation')
+  return (
+    <>
+      {queryError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {queryError}
+        </p>
+      ) : null}
+      <p className="text-sm text-slate-600" data-testid="moderation-total">
+        {t('total', { count: total })}
+      </p>
+      {children.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">
+          {t('empty')}
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200">
+          <table className="min-w-full divide-y divide-slate-200 text-sm">
+            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+              <tr>
+                {headers.map((header) => (
+                  <th key={header} scope="col" className="px-3 py-2">
+                    {header}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100 bg-white">{children}</tbody>
+          </table>
+        </div>
+      )}
+    </>
+  )
 }

@@ -4,7 +4,14 @@ import { getFormProps, getSelectProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { ADMIN_LIMITS, adminUserFormSchema, type AdminUserForm, MODERATION_STATUSES, ROLES, type User } from '#contract'
+import {
+  ADMIN_LIMITS,
+  adminUserFormSchema,
+  type AdminUserForm,
+  MODERATION_STATUSES,
+  ROLES,
+  type User,
+} from '#contract'
 import { CheckboxField, ErrorList, Field, FormErrors, FormProvider } from '~/components/forms/field'
 import type { FormActionData } from '~/components/forms/submission.server'
 import { SubmitButton } from '~/components/forms/submit-button'
@@ -13,7 +20,15 @@ import { UrlModal } from '~/components/ui/url-modal'
 
 type Fields = Record<Exclude<keyof AdminUserForm, 'isActivated'>, string> & { isActivated: boolean }
 
-export function UserEditor({ user, actionData, closeTo }: { user: User; actionData: FormActionData | undefined; closeTo: string }) {
+export function UserEditor({
+  user,
+  actionData,
+  closeTo,
+}: {
+  user: User
+  actionData: FormActionData | undefined
+  closeTo: string
+}) {
   const { t } = useTranslation('moderation')
   const [form, fields] = useForm<Fields, AdminUserForm>({
     lastResult: actionData?.result,
@@ -33,8 +48,14 @@ export function UserEditor({ user, actionData, closeTo }: { user: User; actionDa
   })
   const fullName = `${user.name} ${user.lastname}`.trim() || user.username
   // SPEC §4: users take APPROVED or REJECTED here; a PENDING one keeps PENDING until a moderator picks.
-  const statusOptions = (current: string) => MODERATION_STATUSES.filter((s) => s !== 'PENDING' || current === 'PENDING')
-  const select = (name: 'role' | 'moderationStatus' | 'moderationImageStatus', label: string, options: readonly string[], text: (v: string) => string) => {
+  const statusOptions = (current: string) =>
+    MODERATION_STATUSES.filter((s) => s !== 'PENDING' || current === 'PENDING')
+  const select = (
+    name: 'role' | 'moderationStatus' | 'moderationImageStatus',
+    label: string,
+    options: readonly string[],
+    text: (v: string) => string,
+  ) => {
     const meta = fields[name]
     const { key, ...props } = getSelectProps(meta)
     return (
@@ -54,20 +75,36 @@ export function UserEditor({ user, actionData, closeTo }: { user: User; actionDa
     )
   }
   return (
-    <UrlModal title={t('editor.userTitle')} closeTo={closeTo} closeLabel={t('editor.close')} testId="user-editor">
+    <UrlModal
+      title={t('editor.userTitle')}
+      closeTo={closeTo}
+      closeLabel={t('editor.close')}
+      testId="user-editor"
+    >
       <section aria-labelledby="editor-avatar" className="mb-6 space-y-2">
         <h3 id="editor-avatar" className="font-semibold text-slate-900">
           {t('editor.avatar')}
         </h3>
         <div className="flex flex-wrap items-center gap-4">
           <span data-testid="editor-avatar">
-            <Avatar name={fullName} avatarFile={user.avatarFile} size="lg" alt={user.avatarFile ? fullName : ''} />
+            <Avatar
+              name={fullName}
+              avatarFile={user.avatarFile}
+              size="lg"
+              alt={user.avatarFile ? fullName : ''}
+            />
           </span>
           <div className="space-y-2">
             <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-2">
               <label className="block text-sm">
                 <span className="mb-1 block font-medium text-slate-700">{t('editor.chooseFile')}</span>
-                <input type="file" name="file" accept="image/jpeg,image/png,image/webp" required className="block text-sm" />
+                <input
+                  type="file"
+                  name="file"
+                  accept="image/jpeg,image/png,image/webp"
+                  required
+                  className="block text-sm"
+                />
               </label>
               <SubmitButton name="intent" value="uploadAvatar">
                 {t('editor.uploadAvatar')}
@@ -84,7 +121,13 @@ export function UserEditor({ user, actionData, closeTo }: { user: User; actionDa
         </div>
       </section>
       <FormProvider context={form.context}>
-        <Form method="post" {...getFormProps(form)} noValidate className="space-y-3" data-testid="user-editor-form">
+        <Form
+          method="post"
+          {...getFormProps(form)}
+          noValidate
+          className="space-y-3"
+          data-testid="user-editor-form"
+        >
           <FormErrors formId={form.id} />
           <div className="grid gap-3 sm:grid-cols-2">
             <Field meta={fields.name} label={t('columns.name')} />
@@ -93,13 +136,26 @@ export function UserEditor({ user, actionData, closeTo }: { user: User; actionDa
           <Field meta={fields.username} label={t('editor.username')} />
           <div className="grid gap-3 sm:grid-cols-3">
             {select('role', t('columns.role'), ROLES, (r) => t(`roles.${r as 'user'}`))}
-            {select('moderationStatus', t('filters.moderationStatus'), statusOptions(user.moderationStatus), (s) => t(`status.${s as 'PENDING'}`))}
-            {select('moderationImageStatus', t('filters.moderationImageStatus'), statusOptions(user.moderationImageStatus), (s) =>
-              t(`status.${s as 'PENDING'}`),
+            {select(
+              'moderationStatus',
+              t('filters.moderationStatus'),
+              statusOptions(user.moderationStatus),
+              (s) => t(`status.${s as 'PENDING'}`),
+            )}
+            {select(
+              'moderationImageStatus',
+              t('filters.moderationImageStatus'),
+              statusOptions(user.moderationImageStatus),
+              (s) => t(`status.${s as 'PENDING'}`),
             )}
           </div>
           <CheckboxField meta={fields.isActivated} label={t('editor.activated')} />
-          <Field meta={fields.reason} label={t('reason')} description={t('reasonPlaceholder')} inputProps={{ maxLength: ADMIN_LIMITS.reasonMax }} />
+          <Field
+            meta={fields.reason}
+            label={t('reason')}
+            description={t('reasonPlaceholder')}
+            inputProps={{ maxLength: ADMIN_LIMITS.reasonMax }}
+          />
           <div className="flex justify-end">
             <SubmitButton name="intent" value="editUser">
               {t('editor.save')}

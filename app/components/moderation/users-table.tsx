@@ -8,7 +8,15 @@ import { useRootData } from '~/components/layout/use-root-data'
 import { Avatar } from '~/components/ui/avatar'
 import { Pager } from '~/components/ui/pager'
 import { TABLE_COLUMNS, type TableColumn } from './columns'
-import { ColumnChooser, FiltersForm, intentsFor, RowActions, StatusBadge, tableHref } from './table-parts'
+import {
+  ColumnChooser,
+  ConsoleTable,
+  FiltersForm,
+  intentsFor,
+  RowActions,
+  StatusBadge,
+  consoleHref,
+} from './table-parts'
 
 export interface UsersTableData {
   page: AdminUsersResponse
@@ -80,43 +88,26 @@ export function UsersTable({ data }: { data: UsersTableData }) {
     <div className="space-y-3">
       <FiltersForm kind="users" values={query} />
       <ColumnChooser all={TABLE_COLUMNS.users} shown={columns} values={query} />
-      {data.queryError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {data.queryError}
-        </p>
-      ) : null}
-      <p className="text-sm text-slate-600" data-testid="moderation-total">
-        {t('total', { count: page.total })}
-      </p>
-      {page.users.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">{t('empty')}</p>
-      ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-              <tr>
-                {shown.map((column) => (
-                  <th key={column} scope="col" className="px-3 py-2">
-                    {t(`columns.${column}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100 bg-white">
-              {page.users.map((user) => (
-                <tr key={user._id} data-testid={`row-${user._id}`} className="align-top">
-                  {shown.map((column) => (
-                    <td key={column} className="px-3 py-2">
-                      {cell(user, column)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager page={page.page} hasMore={page.hasMore} href={(n) => tableHref('users', query, { page: n > 1 ? String(n) : null })} />
+      <ConsoleTable
+        total={page.total}
+        queryError={data.queryError}
+        headers={shown.map((column) => t(`columns.${column}`))}
+      >
+        {page.users.map((user) => (
+          <tr key={user._id} data-testid={`row-${user._id}`} className="align-top">
+            {shown.map((column) => (
+              <td key={column} className="px-3 py-2">
+                {cell(user, column)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </ConsoleTable>
+      <Pager
+        page={page.page}
+        hasMore={page.hasMore}
+        href={(n) => consoleHref('/moderation/users', query, { page: n > 1 ? String(n) : null })}
+      />
     </div>
   )
 }

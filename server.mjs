@@ -64,7 +64,9 @@ app.use((req, res, next) => {
 // and resource route of the request with one client and writes the session cookie once, on the response
 // (app/utils/api.server.ts, docs/decisions/012-one-api-client-per-request.md).
 const { createRemixRequest, sendRemixResponse } = remixExpress
-let remixHandler = createRequestHandler(build, MODE)
+/** Remix's handler for a build, every loader and action behind the app's net for API refusals (4xx, not 500). */
+const handlerFor = (serverBuild) => createRequestHandler(serverBuild.entry.module.withApiRefusalsAsResponses(serverBuild), MODE)
+let remixHandler = handlerFor(build)
 app.all('*', async (req, res, next) => {
   try {
     const request = createRemixRequest(req, res)
@@ -84,7 +86,7 @@ if (MODE === 'development') {
   // Reload the server build when `remix dev` rebuilds it.
   fs.watchFile(BUILD_PATH, { interval: 300 }, async () => {
     build = await import(`${url.pathToFileURL(BUILD_PATH).href}?t=${Date.now()}`)
-    remixHandler = createRequestHandler(build, MODE)
+    remixHandler = handlerFor(build)
     broadcastDevReady(build)
   })
 }

@@ -13,6 +13,8 @@ import type { Language } from '#contract'
 
 // server.mjs runs every request through this: one API client per request, its session cookie set once.
 export { handleWithApiSession } from './utils/api.server'
+// …and through a build whose loaders and actions turn an unhandled API refusal into a 4xx page.
+export { withApiRefusalsAsResponses } from './utils/api-refusals.server'
 
 /**
  * One i18next instance per language, made once: every resource is bundled and a server render never

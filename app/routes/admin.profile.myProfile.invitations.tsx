@@ -12,6 +12,7 @@ import { ok } from '~/utils/api.server'
 import { requireActivatedUser } from '~/utils/auth.server'
 import { loadPages, requestedPages } from '~/utils/pages.server'
 import { EmptyState, LoadMoreLink } from '~/components/ui/list-parts'
+import { readFormData } from '~/utils/form.server'
 
 const PATH = '/admin/profile/myProfile/invitations'
 const MAX_PAGES = 10
@@ -27,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { api } = await requireActivatedUser(request)
-  const formData = await request.formData()
+  const formData = await readFormData(request)
   const parsed = respondFormSchema.safeParse(Object.fromEntries(formData))
   if (formData.get('intent') !== RESPOND_INTENT || !parsed.success) return redirect(PATH)
   return respondAndRedirect(api, parsed.data, PATH)

@@ -10,6 +10,7 @@ import { pushSubscriptionSchema, pushUnsubscribeBodySchema } from '#contract'
 import { useHydrated } from '~/components/ui/use-hydrated'
 import { ApiError, ok } from '~/utils/api.server'
 import { requireActivatedUser } from '~/utils/auth.server'
+import { readFormData } from '~/utils/form.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await requireActivatedUser(request)
@@ -19,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { api } = await requireActivatedUser(request)
-  const form = await request.formData()
+  const form = await readFormData(request)
   const intent = form.get('intent')
   try {
     if (intent === 'subscribe') {

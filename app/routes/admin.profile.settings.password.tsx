@@ -13,12 +13,13 @@ import { apiFailure, invalid, type FormActionData } from '~/components/forms/sub
 import { ok } from '~/utils/api.server'
 import { requireActivatedUser } from '~/utils/auth.server'
 import { redirectWithToast } from '~/utils/toast.server'
+import { readFormData } from '~/utils/form.server'
 
 const HIDDEN = ['oldPassword', 'password', 'confirmPassword']
 
 export async function action({ request }: ActionFunctionArgs) {
   const { api } = await requireActivatedUser(request)
-  const formData = await request.formData()
+  const formData = await readFormData(request)
   const submission = parseWithZod(formData, { schema: changePasswordFormSchema })
   if (submission.status !== 'success') return invalid(submission, HIDDEN)
   const { oldPassword, password } = submission.value

@@ -31,6 +31,7 @@ import { getLanguage } from '~/i18next.server'
 import { ApiError, ok, type Api } from '~/utils/api.server'
 import { requireActivatedUser } from '~/utils/auth.server'
 import { redirectWithToast, type Toast } from '~/utils/toast.server'
+import { readFormData } from '~/utils/form.server'
 
 const PATH = '/admin/profile/settings/profile'
 
@@ -63,7 +64,7 @@ async function resolveCity(api: Api, typed: string | null | undefined, current: 
 
 export async function action({ request }: ActionFunctionArgs) {
   const { api } = await requireActivatedUser(request)
-  const formData = await request.formData()
+  const formData = await readFormData(request)
   const intent = formData.get('intent')
 
   if (intent === 'uploadAvatar' || intent === 'removeAvatar') {

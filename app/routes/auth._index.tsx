@@ -15,12 +15,13 @@ import { safeRedirect } from '~/utils/redirect'
 import { authenticator, FORM_STRATEGY } from '~/utils/authenticator.server'
 import { deviceCookieHeaders } from '~/utils/device.server'
 import { redirectWithToast } from '~/utils/toast.server'
+import { readFormData } from '~/utils/form.server'
 
 const HIDDEN = ['password']
 
 export async function action({ request }: ActionFunctionArgs) {
   // FormStrategy reads the body from its own clone; this clone is for conform.
-  const formData = await request.clone().formData()
+  const formData = await readFormData(request.clone())
   const submission = parseWithZod(formData, { schema: loginFormSchema })
   if (submission.status !== 'success') return invalid(submission, HIDDEN)
 

@@ -14,6 +14,7 @@ import { apiFailure, invalid, type FormActionData } from '~/components/forms/sub
 import { getApi, ok } from '~/utils/api.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { usePendingUser } from './auth'
+import { readFormData } from '~/utils/form.server'
 
 const INTENT = 'intent'
 const RESEND = 'resend'
@@ -26,7 +27,7 @@ function schemaFor(formData: FormData) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData()
+  const formData = await readFormData(request)
   const api = await getApi(request)
 
   if (formData.get(INTENT) === RESEND) {

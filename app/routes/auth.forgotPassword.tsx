@@ -12,6 +12,7 @@ import { SubmitButton } from '~/components/forms/submit-button'
 import { apiFailure, invalid, type FormActionData } from '~/components/forms/submission.server'
 import { getApi, ok } from '~/utils/api.server'
 import { redirectWithToast } from '~/utils/toast.server'
+import { readFormData } from '~/utils/form.server'
 
 const STEP = 'step'
 type Step = 'email' | 'code' | 'sent'
@@ -26,7 +27,7 @@ function schemaFor(step: Step) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData()
+  const formData = await readFormData(request)
   const api = await getApi(request)
   const step = stepOf(formData.get(STEP))
 

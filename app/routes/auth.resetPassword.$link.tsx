@@ -11,11 +11,12 @@ import { SubmitButton } from '~/components/forms/submit-button'
 import { apiFailure, invalid, type FormActionData } from '~/components/forms/submission.server'
 import { getApi, ok } from '~/utils/api.server'
 import { redirectWithToast } from '~/utils/toast.server'
+import { readFormData } from '~/utils/form.server'
 
 const HIDDEN = ['password', 'confirmPassword']
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const formData = await request.formData()
+  const formData = await readFormData(request)
   const submission = parseWithZod(formData, { schema: resetPasswordFormSchema })
   if (submission.status !== 'success') return invalid(submission, HIDDEN)
   const api = await getApi(request)

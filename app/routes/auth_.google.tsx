@@ -7,6 +7,7 @@ import { parse as parseCookie } from 'cookie'
 import i18next from '~/i18next.server'
 import { ApiError, getApi, ok } from '~/utils/api.server'
 import { redirectWithToast } from '~/utils/toast.server'
+import { readFormData } from '~/utils/form.server'
 
 export function loader() {
   return redirect('/auth')
@@ -26,7 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const failed = (message: string = t('google.failed')) =>
     redirectWithToast('/auth', { type: 'error', message })
 
-  const formData = await request.formData()
+  const formData = await readFormData(request)
   const bodyToken = formData.get('g_csrf_token')
   const cookieToken = parseCookie(request.headers.get('Cookie') ?? '', { decode: decodeOrEmpty }).g_csrf_token
   if (typeof bodyToken !== 'string' || !bodyToken || !cookieToken || bodyToken !== cookieToken)

@@ -21,6 +21,7 @@ import { ApiError, ok, type Api } from '~/utils/api.server'
 import { requireActivatedUser } from '~/utils/auth.server'
 import { requestedPages } from '~/utils/pages.server'
 import { redirectWithToast } from '~/utils/toast.server'
+import { readFormData } from '~/utils/form.server'
 
 const invitePath = (id: string, page = 1) => `${eventPath(id)}/invite${page > 1 ? `?page=${page}` : ''}`
 
@@ -67,7 +68,7 @@ const inviteFormSchema = z.discriminatedUnion('intent', [
 export async function action({ request, params }: ActionFunctionArgs) {
   const { api } = await requireActivatedUser(request)
   const id = params.id ?? ''
-  const formData = await request.formData()
+  const formData = await readFormData(request)
   const back = invitePath(id, requestedPages(request, 'page', Number.MAX_SAFE_INTEGER))
   const parsed = inviteFormSchema.safeParse({
     intent: formData.get('intent'),

@@ -18,6 +18,7 @@ import { safeRedirect } from '~/utils/redirect'
 import { loadNotificationPages, MAX_NOTIFICATION_PAGES as MAX_PAGES } from '~/utils/notifications.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { EmptyState, LoadMoreLink } from '~/components/ui/list-parts'
+import { readFormData } from '~/utils/form.server'
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
   const locale = matches.find((match) => match.id === 'root')?.data?.locale ?? DEFAULT_LANGUAGE
@@ -31,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { api } = await requireActivatedUser(request)
-  const form = await request.formData()
+  const form = await readFormData(request)
   const intent = String(form.get('intent') ?? '')
   const id = String(form.get('id') ?? '')
   const redirectTo = form.get('redirectTo')

@@ -10,6 +10,7 @@ import type { FollowActionData } from '~/components/profile/follow-button'
 import { ApiError, getApi, ok } from '~/utils/api.server'
 import { safeRedirect } from '~/utils/redirect'
 import { createToastHeaders, redirectWithToast } from '~/utils/toast.server'
+import { readFormData } from '~/utils/form.server'
 
 const followFormSchema = z.object({
   intent: z.enum(['follow', 'unfollow']),
@@ -23,7 +24,7 @@ export async function loader() {
 
 export async function action({ request }: ActionFunctionArgs) {
   const api = await getApi(request)
-  const formData = await request.formData()
+  const formData = await readFormData(request)
   const enhanced = formData.get(ENHANCED_FIELD) === '1'
   const parsed = followFormSchema.safeParse(Object.fromEntries(formData))
   const back = safeRedirect(parsed.data?.redirectTo ?? null, '/users')

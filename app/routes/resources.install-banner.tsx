@@ -2,9 +2,10 @@
 // banner stores the same time in localStorage and in the same cookie itself.
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { backTo, installBannerHideCookie } from '~/components/layout/layout.server'
+import { readFormData } from '~/utils/form.server'
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData()
+  const form = await readFormData(request)
   return redirect(backTo(form.get('redirectTo')), {
     headers: { 'Set-Cookie': installBannerHideCookie() },
   })

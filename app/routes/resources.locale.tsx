@@ -5,13 +5,14 @@ import { LANGUAGES, type Language } from '#contract'
 import { backTo } from '~/components/layout/layout.server'
 import { localeCookie } from '~/i18next.server'
 import { combineHeaders, createToastHeaders } from '~/utils/toast.server'
+import { readFormData } from '~/utils/form.server'
 
 function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value)
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData()
+  const form = await readFormData(request)
   const lng = form.get('lng')
   const to = backTo(form.get('redirectTo'))
   if (!isLanguage(lng)) throw redirect(to)

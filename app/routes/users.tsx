@@ -3,7 +3,7 @@
 // bottom) and the search runs as you type (debounced).
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
-import { Form, Link, useLoaderData, useSubmit } from '@remix-run/react'
+import { Form, Link, useLoaderData, useNavigation, useSubmit } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DEFAULT_LANGUAGE, PROFILE_LIMITS, type ProfileCard } from '#contract'
@@ -65,11 +65,17 @@ export default function Users() {
   const submit = useSubmit()
   const timer = useRef<ReturnType<typeof setTimeout>>()
   useEffect(() => () => clearTimeout(timer.current), [])
+  // A pending search-as-you-type must not fire after the person pressed Search or followed a link: it would
+  // replace that navigation with the list again.
+  const navigationState = useNavigation().state
+  useEffect(() => {
+    if (navigationState !== 'idle') clearTimeout(timer.current)
+  }, [navigationState])
 
   return (
     <section className="mx-auto max-w-5xl space-y-4">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t('title')}</h1>
-      <Form method="get" role="search" className="flex max-w-xl gap-2">
+      <Form method="get" role="search" className="flex max-w-xl gap-2" onSubmit={() => clearTimeout(timer.current)}>
         <label htmlFor="users-query" className="sr-only">
           {t('searchLabel')}
         </label>

@@ -8,15 +8,12 @@
 // the session's current refresh token (not one the API has already replaced, which only the web's 30-second
 // memory of recent refreshes would paper over until the user is signed out), and the guarded
 // /admin/profile/settings answers 200 (a signed-out user gets the 401 sign-in screen there).
-import http from 'node:http'
-import path from 'node:path'
-import { pathToFileURL } from 'node:url'
-import { matchRoutes } from '@remix-run/react'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { authSessionStorage as authSessionStorageType } from '../../app/utils/session.server'
 import { createEvent, makeUsers, type TestUser } from '../api/events-fixtures'
 import { startTestApi, type TestApi } from '../api/helpers'
 import { startFakeNominatim, type FakeNominatim } from '../support/nominatim'
+import { CookieJar, dataPath, inBatches, loadBuiltRoutes, rawRequest, RouteManifest } from '../support/route-manifest'
 import { startWebServer, type WebServer } from '../support/web-server'
 
 const SESSION_SECRET = 'web-test-session-secret-0123456789'
@@ -25,34 +22,9 @@ const SESSION_COOKIE = 'nearby_session'
 /** How long the web server gets, after answering, for whatever the request left running. */
 const SETTLE_MS = 1_000
 
-// ---------------------------------------------------------------------------------------------------------
-// The routes, from the build (`npx remix build`), as Remix's server matches them.
-
-interface BuiltRoute {
-  id: string
-  parentId?: string
-  path?: string
-  index?: boolean
-  module: { loader?: unknown; action?: unknown; default?: unknown; ErrorBoundary?: unknown }
-}
-
 // The build's modules read the web env when loaded; nothing of the build runs here but its route table.
 process.env.SESSION_SECRET = SESSION_SECRET
-const { routes } = (await import(pathToFileURL(path.resolve('build/index.js')).href)) as {
-  routes: Record<string, BuiltRoute>
-}
-
-function ancestry(id: string): BuiltRoute[] {
-  const route = routes[id]
-  if (!route) throw new Error(`unknown route ${id}`)
-  return [...(route.parentId ? ancestry(route.parentId) : []), route]
-}
-
-/** The URL pattern a route answers, e.g. `/event/:id/invite` (an index route answers its parent's URL). */
-function urlPattern(id: string): string {
-  const segments = ancestry(id).flatMap((route) => (route.path ?? '').split('/').filter(Boolean))
-  return `/${segments.join('/')}`
-}
+const manifest = new RouteManifest(await loadBuiltRoutes())
 
 /** document: a page load; data: the single-fetch request of a client-side navigation; resource: a GET of a
  * resource route; action: a POST to an action-only resource route. */
@@ -67,30 +39,6 @@ interface Case {
   name: string
 }
 
-type RouteTree = { id: string; path?: string; index?: boolean; children?: RouteTree[] }
-
-/** The manifest as nested routes, to check with React Router's own matching that a URL reaches its route. */
-function routeTree(parentId?: string): RouteTree[] {
-  return Object.values(routes)
-    .filter((route) => route.parentId === parentId)
-    .map((route) => ({
-      id: route.id,
-      path: route.path,
-      index: route.index,
-      ...(route.index ? {} : { children: routeTree(route.id) }),
-    }))
-}
-const tree = routeTree()
-
-function matchedLeaf(pathname: string): string | undefined {
-  return matchRoutes(tree as Parameters<typeof matchRoutes>[0], pathname)?.at(-1)?.route.id
-}
-
-/** Remix 2.17 single fetch: `/users` → `/users.data`, `/` → `/_root.data` (singleFetchUrl, @remix-run/react). */
-function dataPath(pathname: string): string {
-  return pathname === '/' ? '/_root.data' : `${pathname.replace(/\/$/, '')}.data`
-}
-
 /** Queries that make a resource route's loader call the API (without one it answers [] at once). */
 const QUERIES: Record<string, string> = {
   '/resources/cities': '?q=Bel',
@@ -100,22 +48,11 @@ const QUERIES: Record<string, string> = {
 const isModeration = (pattern: string) => pattern === '/moderation' || pattern.startsWith('/moderation/')
 
 function buildCases(): Case[] {
-  // Routes that share a URL (a layout and its index route; root and routes/_index) are one URL: the deepest
-  // of them is the leaf Remix matches, and the loaders of the whole chain run.
-  const leaves = new Map<string, BuiltRoute>()
-  for (const id of Object.keys(routes)) {
-    const pattern = urlPattern(id)
-    const current = leaves.get(pattern)
-    if (!current || ancestry(id).length > ancestry(current.id).length) leaves.set(pattern, routes[id]!)
-  }
   const cases: Case[] = []
-  for (const [pattern, leaf] of [...leaves].sort(([a], [b]) => a.localeCompare(b))) {
-    const routeIds = ancestry(leaf.id).map((route) => route.id)
+  for (const { pattern, leaf, routeIds, isResource } of manifest.urls()) {
     const shown = pattern.replace(/:(\w+)/g, '{$1}')
     const add = (kind: Kind, request: string) =>
       cases.push({ pattern, kind, routeIds, name: `${request} keeps the user signed in` })
-    // Remix's own test for a resource route (server-runtime): neither a component nor an error boundary.
-    const isResource = leaf.module.default == null && leaf.module.ErrorBoundary == null
     if (!isResource) {
       // A page: the document request, and the data request of a client-side navigation to it, which runs
       // the same chain of loaders (every chain has the root loader, so every page has a data request).
@@ -149,56 +86,6 @@ const prepared = new Map<string, Prepared>()
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** A browser's cookies for the web's origin: each Set-Cookie replaces (or deletes) its cookie. */
-class CookieJar {
-  private readonly cookies = new Map<string, string>()
-  get(name: string): string | undefined {
-    return this.cookies.get(name)
-  }
-  take(setCookies: string[]) {
-    for (const setCookie of setCookies) {
-      const [pair = '', ...attributes] = setCookie.split(';')
-      const eq = pair.indexOf('=')
-      const name = pair.slice(0, eq).trim()
-      const value = pair.slice(eq + 1).trim()
-      const expired = attributes.some((attribute) => {
-        const [key = '', val = ''] = attribute.split('=').map((part) => part.trim().toLowerCase())
-        return (key === 'max-age' && Number(val) <= 0) || (key === 'expires' && Date.parse(val) <= Date.now())
-      })
-      if (expired || value === '') this.cookies.delete(name)
-      else this.cookies.set(name, value)
-    }
-  }
-  header(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
-  }
-}
-
-/**
- * One request on its own connection (no keep-alive): a pooled socket that the server closes after its
- * 5-second keep-alive, just as the client reuses it, would fail the case for nothing the app did.
- */
-function request(
-  url: string,
-  options: { method?: string; headers: Record<string, string>; body?: string },
-): Promise<{ status: number; setCookies: string[] }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      { method: options.method ?? 'GET', headers: options.headers, agent: false },
-      (res) => {
-        res.resume()
-        res.on('error', reject)
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, setCookies: res.headers['set-cookie'] ?? [] }),
-        )
-      },
-    )
-    req.on('error', reject)
-    req.end(options.body)
-  })
-}
-
 function jwtExpiry(token: string): number {
   const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
     exp: number
@@ -223,10 +110,8 @@ async function prepare(testCase: Case, user: TestUser, profileOwner: TestUser): 
   // A token signed just before the upload: a 2-second token made earlier may be spent by then on a busy machine.
   const needsEvent = /\/(event|moderation\/events|moderation\/places)\/:id(\/|$)/.test(testCase.pattern)
   const eventId = needsEvent ? (await createEvent(api, await signAccessToken()))._id : ''
-  const segments = testCase.pattern.split('/').map((segment, i, all) => {
-    if (segment === '*') return 'no/such-page' // two segments: one would match a sibling `:param` route first
-    if (!segment.startsWith(':')) return segment
-    const param = `${all[i - 1]}/${segment}`
+  const url = manifest.urls().find((candidate) => candidate.pattern === testCase.pattern)!
+  const pathname = manifest.fill(url, (param, segment) => {
     if (param === 'event/:id') return eventId // an upcoming event the user owns: its edit and invite pages are theirs
     if (param === 'profile/:id') return profileOwner.id // another user's profile
     if (param === 'users/:id') return profileOwner.id // the console's user editor, on another user
@@ -235,11 +120,7 @@ async function prepare(testCase: Case, user: TestUser, profileOwner: TestUser): 
     if (segment === ':link') return 'no-such-reset-link'
     throw new Error(`${testCase.pattern}: no value for ${segment}; add one in prepare()`)
   })
-  const pathname = segments.join('/') || '/'
-  const leafId = testCase.routeIds.at(-1)
-  if (matchedLeaf(pathname) !== leafId)
-    throw new Error(`${pathname} matches ${matchedLeaf(pathname)}, not ${leafId}`)
-  const url = `${web.url}${testCase.kind === 'data' ? dataPath(pathname) : pathname}${QUERIES[testCase.pattern] ?? ''}`
+  const address = `${web.url}${testCase.kind === 'data' ? dataPath(pathname) : pathname}${QUERIES[testCase.pattern] ?? ''}`
 
   const accessToken = await signAccessToken()
   const session = await authSessionStorage.getSession()
@@ -248,7 +129,7 @@ async function prepare(testCase: Case, user: TestUser, profileOwner: TestUser): 
   session.set('userId', user.id)
   const jar = new CookieJar()
   jar.take([await authSessionStorage.commitSession(session)])
-  return { url, jar, userId: user.id, accessTokenExp: jwtExpiry(accessToken) }
+  return { url: address, jar, userId: user.id, accessTokenExp: jwtExpiry(accessToken) }
 }
 
 /** The route's answer to the browser, which keeps the cookies it sets. */
@@ -265,7 +146,7 @@ async function requestRoute(testCase: Case, { url, jar }: Prepared): Promise<{ s
       'Sec-Fetch-Site': 'same-origin',
     })
   }
-  const response = await request(url, {
+  const response = await rawRequest(url, {
     method: testCase.kind === 'action' ? 'POST' : 'GET',
     headers,
     body: '',
@@ -293,7 +174,7 @@ async function signedInState({ jar, userId }: Prepared): Promise<SignedInState> 
     const row = await api.app.tokens.findByToken(refreshToken)
     state = !row ? 'unknown' : row.revoked_at ? 'revoked' : row.replaced_at ? 'replaced' : 'current'
   }
-  const guarded = await request(`${web.url}${GUARDED_PAGE}`, {
+  const guarded = await rawRequest(`${web.url}${GUARDED_PAGE}`, {
     headers: { Cookie: jar.header(), Accept: 'text/html', 'Accept-Language': 'en' },
   })
   return {
@@ -302,16 +183,6 @@ async function signedInState({ jar, userId }: Prepared): Promise<SignedInState> 
     sameUser: session.get('userId') === userId,
     guardedPageStatus: guarded.status,
   }
-}
-
-/** Runs `work` on every item, `width` at a time. */
-async function inBatches<T>(items: T[], width: number, work: (item: T) => Promise<void>) {
-  const queue = [...items]
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item)
-    }),
-  )
 }
 
 const answers = new Map<string, { status: number } | { error: unknown }>()
@@ -362,7 +233,7 @@ afterAll(async () => {
 it('enumerates every route of the build', () => {
   expect(cases.length).toBeGreaterThan(40)
   const covered = new Set(cases.flatMap((c) => c.routeIds))
-  expect(Object.keys(routes).filter((id) => !covered.has(id))).toEqual([])
+  expect(Object.keys(manifest.routes).filter((id) => !covered.has(id))).toEqual([])
 })
 
 // The checks load the guarded page: concurrent up to vitest's maxConcurrency (5), for the reason above.

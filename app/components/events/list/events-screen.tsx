@@ -100,6 +100,11 @@ export function EventsScreen({ data }: { data: EventListData }) {
               {t(`dates.${error}`)}
             </p>
           ))}
+          {data.cityError ? (
+            <p role="alert" className="text-sm text-red-700" data-testid="city-error">
+              {data.cityError}
+            </p>
+          ) : null}
         </div>
         {/* Under 575 px: a drawer with the search form and the chips (a <details>, so it opens without JS). */}
         <details className="relative w-full xs:hidden" data-testid="mobile-filters">

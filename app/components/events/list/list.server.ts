@@ -7,7 +7,7 @@
 import { data } from '@remix-run/node'
 import { CATEGORIES, EVENT_FILTERS, type Category, type Event, type EventFilter, type EventListResponse, type EventType, type GeoFilter } from '#contract'
 import { dayBoundaryIso, isoDayToDmy, todayInZone } from '~/components/events/format'
-import { getApi, ok } from '~/utils/api.server'
+import { ApiError, getApi, ok, type Api } from '~/utils/api.server'
 import { loadPages, requestedPageRange } from '~/utils/pages.server'
 import { getEnv } from '~/utils/env.server'
 
@@ -36,6 +36,8 @@ export type EventListData = {
     view: ListView
   }
   dateErrors: { startDate?: DateError; endDate?: DateError }
+  /** The API's message for a city it refuses (the list is then shown without the city). */
+  cityError: string | null
   signedIn: boolean
   /** The "my" tab was asked for by a visitor: the list shows a sign-in prompt instead. */
   needsSignIn: boolean
@@ -69,7 +71,7 @@ export async function loadEventList(request: Request, eventType: EventType) {
 
   const signedIn = api.isSignedIn()
   const needsSignIn = filter === 'my' && !signedIn
-  const query = {
+  const query: ListQuery = {
     eventType,
     city: city || undefined,
     categories: category ? [category] : undefined,
@@ -78,13 +80,19 @@ export async function loadEventList(request: Request, eventType: EventType) {
     filter: needsSignIn ? 'active' : filter,
   }
 
-  // Every page answers the same geo filter (the city's centre); the last one's is kept.
-  let geo: GeoFilter | null = null
-  const result = await loadPages(requestedPageRange(request, MAX_PAGES_AT_ONCE), async (current) => {
-    const response = await ok(api.typed.GET('/event/all', { params: { query: { ...query, page: current } } }))
-    geo = response.geo
-    return { items: response.events, hasMore: response.hasMore }
-  })
+  let cityError: string | null = null
+  let loaded: LoadedList
+  try {
+    loaded = await loadList(api, request, query)
+  } catch (error) {
+    // A city the API refuses (e.g. a control character) is a field message, like a bad date: the list is
+    // shown without it and what was typed stays in the form.
+    const refusal = error instanceof ApiError && error.status === 400 ? error.body.errors.city?.[0] : undefined
+    if (!refusal || !query.city) throw error
+    cityError = refusal
+    loaded = await loadList(api, request, { ...query, city: undefined })
+  }
+  const { result, geo } = loaded
 
   const body: EventListData = {
     eventType,
@@ -92,7 +100,7 @@ export async function loadEventList(request: Request, eventType: EventType) {
     page: result.page,
     hasMore: needsSignIn ? false : result.hasMore,
     // loadPages always loads at least one page.
-    geo: geo as unknown as GeoFilter,
+    geo,
     filters: {
       category,
       city,
@@ -104,10 +112,33 @@ export async function loadEventList(request: Request, eventType: EventType) {
       view,
     },
     dateErrors,
+    cityError,
     signedIn,
     needsSignIn,
   }
   return data(body)
+}
+
+type ListQuery = {
+  eventType: EventType
+  city?: string
+  categories?: Category[]
+  startDate?: string
+  endDate?: string
+  filter: EventFilter
+}
+type LoadedList = { result: { items: Event[]; hasMore: boolean; page: number }; geo: GeoFilter }
+
+async function loadList(api: Api, request: Request, query: ListQuery): Promise<LoadedList> {
+  // Every page answers the same geo filter (the city's centre); the last one's is kept.
+  let geo: GeoFilter | null = null
+  const result = await loadPages(requestedPageRange(request, MAX_PAGES_AT_ONCE), async (current) => {
+    const response = await ok(api.typed.GET('/event/all', { params: { query: { ...query, page: current } } }))
+    geo = response.geo
+    return { items: response.events, hasMore: response.hasMore }
+  })
+  // loadPages always loads at least one page.
+  return { result, geo: geo as unknown as GeoFilter }
 }
 
 /** DD-MM-YYYY → YYYY-MM-DD; YYYY-MM-DD stays. */

@@ -16,6 +16,7 @@ import {
   type EventPageData,
   type PrivateReason,
 } from './shared'
+import { readFormData } from '~/utils/form.server'
 
 
 export function pageUrls(id: string) {
@@ -76,7 +77,7 @@ const intentSchema = z.discriminatedUnion('intent', [
 export async function eventPageAction(request: Request, id: string) {
   const api = await getApi(request)
   const path = eventPath(id)
-  const formData = await request.formData()
+  const formData = await readFormData(request)
   const enhanced = formData.get(ENHANCED_FIELD) === '1'
   const parsed = intentSchema.safeParse(Object.fromEntries(formData))
   if (!parsed.success) {

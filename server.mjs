@@ -2,7 +2,9 @@
 // - refuses cross-site form posts (Sec-Fetch-Site, falling back to Origin) for every non-GET request;
 // - passes the real client IP to the API client (x-client-ip, always overwritten here), so API rate limits
 //   count people rather than this server;
-// - sets baseline security headers and long cache headers for fingerprinted assets.
+// - sets baseline security headers (a Content-Security-Policy with a nonce per response among them) and long
+//   cache headers for fingerprinted assets.
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import url from 'node:url'
@@ -32,7 +34,10 @@ const HSTS = (process.env.WEB_URL ?? '').startsWith('https://') ? 'max-age=31536
 
 app.use((req, res, next) => {
   if (HSTS) res.set('Strict-Transport-Security', HSTS)
+  // A fresh nonce per response: the page's inline scripts carry it (app/utils/csp.server.ts, decision 021).
+  res.locals.cspNonce = crypto.randomBytes(16).toString('base64')
   res.set({
+    'Content-Security-Policy': build.entry.module.contentSecurityPolicy(res.locals.cspNonce),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'X-Frame-Options': 'DENY',
@@ -70,7 +75,7 @@ let remixHandler = handlerFor(build)
 app.all('*', async (req, res, next) => {
   try {
     const request = createRemixRequest(req, res)
-    const response = await build.entry.module.handleWithApiSession(() => remixHandler(request, {}))
+    const response = await build.entry.module.handleWithApiSession(() => remixHandler(request, { cspNonce: res.locals.cspNonce }))
     await sendRemixResponse(res, response)
   } catch (error) {
     next(error)

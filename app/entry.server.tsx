@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { isRouteErrorResponse } from '@remix-run/react'
 import { PassThrough } from 'node:stream'
-import { createReadableStreamFromReadable, type EntryContext } from '@remix-run/node'
+import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { createInstance, type i18n as I18n } from 'i18next'
 import { isbot } from 'isbot'
@@ -9,12 +9,15 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
 import i18n, { resources } from './i18n'
 import { getLanguage } from './i18next.server'
+import { NonceProvider } from './utils/nonce'
 import type { Language } from '#contract'
 
 // server.mjs runs every request through this: one API client per request, its session cookie set once.
 export { handleWithApiSession } from './utils/api.server'
 // …and through a build whose loaders and actions turn an unhandled API refusal into a 4xx page.
 export { withApiRefusalsAsResponses } from './utils/api-refusals.server'
+// …and sends every response with this policy, the nonce made per request (docs/decisions/021).
+export { contentSecurityPolicy } from './utils/csp.server'
 
 /**
  * One i18next instance per language, made once: every resource is bundled and a server render never
@@ -42,7 +45,10 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
+  // server.mjs makes one per request and sends it in the Content-Security-Policy header.
+  const nonce = typeof loadContext.cspNonce === 'string' ? loadContext.cspNonce : ''
   const instance = await i18nFor(await getLanguage(request))
 
   // Crawlers and link previews get the whole document at once; people get it streamed.
@@ -51,10 +57,13 @@ export default async function handleRequest(
   return new Promise((resolve, reject) => {
     let shellRendered = false
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={instance}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />
-      </I18nextProvider>,
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={instance}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+        </I18nextProvider>
+      </NonceProvider>,
       {
+        nonce,
         [readyEvent]() {
           shellRendered = true
           const body = new PassThrough()

@@ -15,3 +15,11 @@ declare global {
     ENV: PublicEnv
   }
 }
+
+declare module '@remix-run/node' {
+  /** What server.mjs passes to every loader, action and the document render. */
+  interface AppLoadContext {
+    /** The nonce of this response's Content-Security-Policy. */
+    cspNonce?: string
+  }
+}

@@ -34,6 +34,7 @@ import { getOptionalUser, type GuardData } from './utils/auth.server'
 import { getEnv, getPublicEnv } from './utils/env.server'
 import { getLatestNotifications } from './utils/notifications.server'
 import { combineHeaders, getToast } from './utils/toast.server'
+import { useNonce } from './utils/nonce'
 
 export const shouldRevalidate = rootShouldRevalidate
 
@@ -118,6 +119,7 @@ export function Layout({ children }: { children: ReactNode }) {
   // Without root data (the root loader failed) the language the server's i18n instance detected.
   const locale = rootData?.locale ?? (i18n.language === 'ru' ? 'ru' : DEFAULT_LANGUAGE)
   const shipsScripts = useShipsScripts()
+  const nonce = useNonce()
   return (
     <html lang={locale} dir="ltr" className="h-full">
       <head>
@@ -131,11 +133,12 @@ export function Layout({ children }: { children: ReactNode }) {
         {shipsScripts ? (
           <>
             <script
+              nonce={nonce}
               // The whitelisted public env (env.server.ts) for browser code.
               dangerouslySetInnerHTML={{ __html: `window.ENV = ${JSON.stringify(rootData?.ENV ?? {})}` }}
             />
-            <ScrollRestoration />
-            <Scripts />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
           </>
         ) : null}
       </body>

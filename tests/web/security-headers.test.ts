@@ -1,5 +1,5 @@
 // The web server's own headers (server.mjs), from the real process: HSTS when WEB_URL is https (security
-// issue, item 7), nothing of the kind on http. Needs the web build (`npm test` builds it first).
+// issue, item 7), nothing of the kind on http; the Content-Security-Policy with its nonce. Needs the web build (`npm test` builds it first).
 import { afterAll, describe, expect, it } from 'vitest'
 import { startWebServer, type WebServer } from '../support/web-server'
 
@@ -27,5 +27,45 @@ describe('Strict-Transport-Security on the web', () => {
     const base = await startWeb('http://localhost:3000')
     const res = await fetch(`${base}/privacy-policy`)
     expect(res.headers.get('strict-transport-security')).toBeNull()
+  })
+})
+
+describe('Content-Security-Policy on the web (docs/decisions/021-content-security-policy.md)', () => {
+  it('every inline script of a page carries the nonce of its own response, and the nonce changes per response', async () => {
+    const server = await startWebServer({
+      PUBLIC_API_URL: 'https://api.nearby.example',
+      MAP_TILE_URL: 'https://{s}.tiles.example/{z}/{x}/{y}.png',
+    })
+    servers.push(server)
+    const nonces = new Set<string>()
+    for (const path of ['/auth', '/auth', '/no-such-page']) {
+      const res = await fetch(`${server.url}${path}`)
+      const policy = res.headers.get('content-security-policy') ?? ''
+      const nonce = /script-src 'self' 'nonce-([A-Za-z0-9+/=]+)'/.exec(policy)?.[1]
+      expect(nonce, `${path}: ${policy}`).toBeTruthy()
+      nonces.add(nonce!)
+      const html = await res.text()
+      const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((match) => match[1]!)
+      expect(scripts.length, path).toBeGreaterThan(1)
+      // External module scripts come from 'self'; every other script needs the nonce.
+      for (const attributes of scripts.filter((a) => !/\bsrc=/.test(a))) expect(attributes, path).toContain(`nonce="${nonce}"`)
+      expect(policy).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/)
+      expect(policy).toContain("frame-ancestors 'none'")
+      expect(policy).toContain("object-src 'none'")
+      expect(policy).toContain("base-uri 'none'")
+      // The browser talks to this origin, the API (pictures, the socket) and the tile servers only.
+      expect(policy).toContain("connect-src 'self' https://api.nearby.example wss://api.nearby.example")
+      expect(policy).toContain("img-src 'self' data: blob: https://api.nearby.example https://*.tiles.example")
+      expect(policy).toContain("frame-src 'none'")
+    }
+    expect(nonces.size).toBe(3)
+  })
+
+  it('allows Google Identity Services only when Google sign-in is configured', async () => {
+    const server = await startWebServer({ GOOGLE_CLIENT_ID: 'client.apps.googleusercontent.com' })
+    servers.push(server)
+    const policy = (await fetch(`${server.url}/auth`)).headers.get('content-security-policy') ?? ''
+    expect(policy).toMatch(/script-src 'self' 'nonce-[^']+' https:\/\/accounts\.google\.com\/gsi\/client;/)
+    expect(policy).toContain('frame-src https://accounts.google.com/gsi/')
   })
 })

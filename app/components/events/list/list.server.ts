@@ -147,14 +147,15 @@ function toIsoDay(value: string): string {
   return dmy ? `${dmy[3]}-${dmy[2]}-${dmy[1]}` : value
 }
 
-/** POST /event/{id}/view for a signed-in user (a card became fully visible). */
+/** POST /event/{id}/view for a signed-in user (a card became fully visible). A resource route's answer: a
+ * Response (React Router v7 will not serialise plain objects there). */
 export async function registerView(request: Request, postId: string) {
   const api = await getApi(request)
-  if (!api.isSignedIn() || !/^[\w-]{1,100}$/.test(postId)) return data({ ok: false }, { status: 400 })
+  if (!api.isSignedIn() || !/^[\w-]{1,100}$/.test(postId)) return Response.json({ ok: false }, { status: 400 })
   try {
     await ok(api.typed.PUT('/event/{id}/view', { params: { path: { id: postId } } }))
   } catch {
-    return data({ ok: false }, { status: 400 })
+    return Response.json({ ok: false }, { status: 400 })
   }
-  return data({ ok: true })
+  return Response.json({ ok: true })
 }

@@ -9,7 +9,8 @@ import { expect, test } from './fixtures'
 const ORIGIN = e2e.webUrl
 
 test.describe('redirect targets stay on the site', () => {
-  test('every form post that takes redirectTo falls back to a path of this site', async ({ page, createUser, signIn }) => {
+  test('every form post that takes redirectTo falls back to a path of this site', async ({ page, createUser, signIn, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, 'plain HTTP posts: the same with JavaScript on and off, checked once')
     test.slow()
     const user = await createUser()
     const other = await createUser()
@@ -32,7 +33,8 @@ test.describe('redirect targets stay on the site', () => {
     }
   })
 
-  test('the sign-in action falls back home for hostile targets', async ({ playwright, createUser }) => {
+  test('the sign-in action falls back home for hostile targets', async ({ playwright, createUser, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, 'plain HTTP posts: the same with JavaScript on and off, checked once')
     const user = await createUser()
     for (const { name, value } of HOSTILE_REDIRECTS) {
       // A fresh client each time: a signed-in visitor of /auth is sent home before the action runs.

@@ -35,9 +35,12 @@ const HSTS = (process.env.WEB_URL ?? '').startsWith('https://') ? 'max-age=31536
 app.use((req, res, next) => {
   if (HSTS) res.set('Strict-Transport-Security', HSTS)
   // A fresh nonce per response: the page's inline scripts carry it (app/utils/csp.server.ts, decision 021).
-  res.locals.cspNonce = crypto.randomBytes(16).toString('base64')
+  // Build assets are scripts and styles, not documents: the policy would only add bytes to each of them.
+  if (!req.path.startsWith('/build/')) {
+    res.locals.cspNonce = crypto.randomBytes(16).toString('base64')
+    res.set('Content-Security-Policy', build.entry.module.contentSecurityPolicy(res.locals.cspNonce))
+  }
   res.set({
-    'Content-Security-Policy': build.entry.module.contentSecurityPolicy(res.locals.cspNonce),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'X-Frame-Options': 'DENY',

@@ -7,7 +7,9 @@ import { createInstance, type i18n as I18n } from 'i18next'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
-import i18n, { resources } from './i18n'
+import i18n from './i18n'
+import { resources } from './locales/resources.server'
+import { setServerTextLookup } from './utils/meta-text'
 import { getLanguage } from './i18next.server'
 import { NonceProvider } from './utils/nonce'
 import type { Language } from '#contract'
@@ -20,23 +22,19 @@ export { withApiRefusalsAsResponses } from './utils/api-refusals.server'
 export { contentSecurityPolicy } from './utils/csp.server'
 
 /**
- * One i18next instance per language, made once: every resource is bundled and a server render never
- * changes an instance's language, so requests can share them (a fresh instance per request cost ~10% of
- * the home page's render time in `BENCH_PROFILE=1 npm run bench`).
+ * One i18next instance per language, made once at start (every resource is bundled, so `init` is
+ * synchronous): a server render never changes an instance's language, so requests share them (a fresh
+ * instance per request cost ~10% of the home page's render time in `BENCH_PROFILE=1 npm run bench`). Route
+ * meta functions translate with the same instances.
  */
-const instances = new Map<Language, Promise<I18n>>()
-function i18nFor(language: Language): Promise<I18n> {
-  let instance = instances.get(language)
-  if (!instance) {
-    const created = createInstance()
-    instance = created
-      .use(initReactI18next)
-      .init({ ...i18n, lng: language, resources })
-      .then(() => created)
-    instances.set(language, instance)
-  }
-  return instance
+const instances = new Map<Language, I18n>()
+for (const language of Object.keys(resources) as Language[]) {
+  const instance = createInstance()
+  void instance.use(initReactI18next).init({ ...i18n, lng: language, resources, initImmediate: false })
+  instances.set(language, instance)
 }
+const i18nFor = (language: Language): I18n => instances.get(language) ?? instances.get('en')!
+setServerTextLookup((language, namespace, key, options) => i18nFor(language).getFixedT(language, namespace)(key, options) as string)
 
 export const streamTimeout = 5_000
 
@@ -49,7 +47,7 @@ export default async function handleRequest(
 ) {
   // server.mjs makes one per request and sends it in the Content-Security-Policy header.
   const nonce = typeof loadContext.cspNonce === 'string' ? loadContext.cspNonce : ''
-  const instance = await i18nFor(await getLanguage(request))
+  const instance = i18nFor(await getLanguage(request))
 
   // Crawlers and link previews get the whole document at once; people get it streamed.
   const readyEvent = isbot(request.headers.get('user-agent')) ? 'onAllReady' : 'onShellReady'

@@ -1,78 +1,38 @@
-// i18next setup shared by the server (remix-i18next) and the browser. All resources are bundled:
-// they are small, and it keeps pages translatable with no extra request and with JavaScript off.
-import { DEFAULT_LANGUAGE, LANGUAGES, messages } from '#contract'
-import enAuth from './locales/en/auth'
-import enCommon from './locales/en/common'
-import enEventForm from './locales/en/eventForm'
-import enEventList from './locales/en/eventList'
-import enEventPage from './locales/en/eventPage'
-import enEvents from './locales/en/events'
-import enModeration from './locales/en/moderation'
-import enNotifications from './locales/en/notifications'
-import enProfile from './locales/en/profile'
-import enReport from './locales/en/report'
-import enSettings from './locales/en/settings'
-import enStatic from './locales/en/static'
-import enToast from './locales/en/toast'
-import enUsers from './locales/en/users'
-import ruAuth from './locales/ru/auth'
-import ruCommon from './locales/ru/common'
-import ruEventForm from './locales/ru/eventForm'
-import ruEventList from './locales/ru/eventList'
-import ruEventPage from './locales/ru/eventPage'
-import ruEvents from './locales/ru/events'
-import ruModeration from './locales/ru/moderation'
-import ruNotifications from './locales/ru/notifications'
-import ruProfile from './locales/ru/profile'
-import ruReport from './locales/ru/report'
-import ruSettings from './locales/ru/settings'
-import ruStatic from './locales/ru/static'
-import ruToast from './locales/ru/toast'
-import ruUsers from './locales/ru/users'
+// i18next setup shared by the server (remix-i18next, every text bundled: app/locales/resources.server.ts) and
+// the browser (only its language, and only the namespaces of the page's routes: app/locales/load.ts).
+import { DEFAULT_LANGUAGE, LANGUAGES } from '#contract'
 
-export const resources = {
-  en: {
-    common: enCommon,
-    toast: enToast,
-    static: enStatic,
-    validation: messages.en,
-    auth: enAuth,
-    settings: enSettings,
-    events: enEvents,
-    eventList: enEventList,
-    eventPage: enEventPage,
-    eventForm: enEventForm,
-    notifications: enNotifications,
-    profile: enProfile,
-    users: enUsers,
-    moderation: enModeration,
-    report: enReport,
-  },
-  ru: {
-    common: ruCommon,
-    toast: ruToast,
-    static: ruStatic,
-    validation: messages.ru,
-    auth: ruAuth,
-    settings: ruSettings,
-    events: ruEvents,
-    eventList: ruEventList,
-    eventPage: ruEventPage,
-    eventForm: ruEventForm,
-    notifications: ruNotifications,
-    profile: ruProfile,
-    users: ruUsers,
-    moderation: ruModeration,
-    report: ruReport,
-  },
-}
+/** The namespaces of the web (one per screen family; `validation` is contract/messages.ts). */
+export const NAMESPACES = [
+  'common',
+  'toast',
+  'static',
+  'validation',
+  'auth',
+  'settings',
+  'events',
+  'eventList',
+  'eventPage',
+  'eventForm',
+  'notifications',
+  'profile',
+  'users',
+  'moderation',
+  'report',
+] as const
+export type Namespace = (typeof NAMESPACES)[number]
 
-export const namespaces = Object.keys(resources.en) as Array<keyof (typeof resources)['en']>
+/** What the root's own components (header, menus, bell, toasts, error page) use on every page. */
+export const ROOT_NAMESPACES: Namespace[] = ['common', 'toast', 'validation', 'auth', 'events', 'eventForm', 'notifications']
+
+/** A route's `handle`: the namespaces its screens use beyond the root's, loaded before it renders. */
+export type I18nHandle = { i18n?: Namespace[] }
+
 
 export default {
   supportedLngs: [...LANGUAGES],
   fallbackLng: DEFAULT_LANGUAGE,
   defaultNS: 'common',
-  ns: namespaces,
+  ns: [...NAMESPACES],
   interpolation: { escapeValue: false },
 }

@@ -1,7 +1,8 @@
 import { createCookie } from '@remix-run/node'
 import { RemixI18Next } from 'remix-i18next/server'
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '#contract'
-import i18n, { resources } from './i18n'
+import i18n from './i18n'
+import { resources } from './locales/resources.server'
 import { cookiesAreSecure } from './utils/env.server'
 
 /** The chosen language; remembered for a year. */

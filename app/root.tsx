@@ -25,7 +25,7 @@ import { rootShouldRevalidate } from './components/events/revalidation'
 import { getInstallBanner } from './components/layout/layout.server'
 import { Toaster } from './components/toaster'
 import { useHydrated } from './components/ui/use-hydrated'
-import { resources } from './i18n'
+import { metaText } from './utils/meta-text'
 import leafletStyles from 'leaflet/dist/leaflet.css'
 import stylesheet from './tailwind.css'
 import { getApi } from './utils/api.server'
@@ -50,11 +50,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   if (!error)
     return [
       { title: 'Nearby' },
-      { name: 'description', content: resources[data?.locale ?? DEFAULT_LANGUAGE].common.tagline },
+      { name: 'description', content: metaText(data?.locale ?? DEFAULT_LANGUAGE, 'common', 'tagline') },
     ]
-  const texts = resources[data?.locale ?? DEFAULT_LANGUAGE].common.errors
   const notFound = isRouteErrorResponse(error) && error.status === 404
-  return [{ title: `${notFound ? texts.notFoundTitle : texts.serverTitle} · Nearby` }]
+  const title = metaText(data?.locale ?? DEFAULT_LANGUAGE, 'common', notFound ? 'errors.notFoundTitle' : 'errors.serverTitle')
+  return [{ title: `${title} · Nearby` }]
 }
 
 /** The pages an account waiting for deletion may still open. */

@@ -1,5 +1,6 @@
 // /admin/profile/myProfile/invitations: the invitations the user received (GET /invitations/my), each with
 // the event, who invited, its status and Accept / Decline.
+import type { I18nHandle } from '~/i18n'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
@@ -13,6 +14,9 @@ import { requireActivatedUser } from '~/utils/auth.server'
 import { loadPages, requestedPages } from '~/utils/pages.server'
 import { EmptyState, LoadMoreLink } from '~/components/ui/list-parts'
 import { readFormData } from '~/utils/form.server'
+
+/** The texts of this screen beyond the root's (app/i18n.ts). */
+export const handle: I18nHandle = { i18n: ['profile'] }
 
 const PATH = '/admin/profile/myProfile/invitations'
 const MAX_PAGES = 10

@@ -1,6 +1,7 @@
 // /admin/profile/myProfile/*: the signed-in user's own profile (SPEC §2: the profile is 'myProfile' when the
 // path contains myProfile): follower/following counts open their tables (?show=), follow actions hidden.
 // Sub-pages: posts (index), activity and invitations.
+import type { I18nHandle } from '~/i18n'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { NavLink, Outlet, useLoaderData } from '@remix-run/react'
@@ -9,9 +10,12 @@ import { DEFAULT_LANGUAGE } from '#contract'
 import { FollowTableModal } from '~/components/profile/follow-table'
 import { AboutCard, ProfileCard, UserModerationBanner } from '~/components/profile/profile-header'
 import { loadFollowTable, loadProfile } from '~/components/profile/profile.server'
-import { resources } from '~/i18n'
+import { metaText } from '~/utils/meta-text'
 import type { loader as rootLoader } from '~/root'
 import { requireActivatedUser } from '~/utils/auth.server'
+
+/** The texts of this screen beyond the root's (app/i18n.ts). */
+export const handle: I18nHandle = { i18n: ['eventPage', 'profile'] }
 
 const MY_PROFILE_PATH = '/admin/profile/myProfile'
 
@@ -23,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
   const locale = matches.find((match) => match.id === 'root')?.data?.locale ?? DEFAULT_LANGUAGE
-  return [{ title: resources[locale].profile.meta.myTitle }]
+  return [{ title: metaText(locale, 'profile', 'meta.myTitle') }]
 }
 
 const TABS = [

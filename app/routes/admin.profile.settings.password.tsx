@@ -1,5 +1,6 @@
 // /admin/profile/settings/password: POST /auth/changePassword. Success: toast 'Password changed' (SPEC §8);
 // failure: a toast with the response message, field errors on their fields. Passwords never come back.
+import type { I18nHandle } from '~/i18n'
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { changePasswordFormSchema } from '#contract'
@@ -14,6 +15,9 @@ import { ok } from '~/utils/api.server'
 import { requireActivatedUser } from '~/utils/auth.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { readFormData } from '~/utils/form.server'
+
+/** The texts of this screen beyond the root's (app/i18n.ts). */
+export const handle: I18nHandle = { i18n: ['settings'] }
 
 const HIDDEN = ['oldPassword', 'password', 'confirmPassword']
 

@@ -2,6 +2,7 @@
 // DELETE /profile/avatar), with the toasts of SPEC §8: 'Данные успешно изменены!' / 'Ошибка при изменении
 // данных', 'Данные успешно отправлены!' / 'Ошибка при отправке данных', 'Файл успешно удален!' / 'Ошибка
 // при удалении' (English twins in contract/messages.ts). Three plain forms; all work without JavaScript.
+import type { I18nHandle } from '~/i18n'
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
@@ -32,6 +33,9 @@ import { ApiError, ok, type Api } from '~/utils/api.server'
 import { requireActivatedUser } from '~/utils/auth.server'
 import { redirectWithToast, type Toast } from '~/utils/toast.server'
 import { readFormData } from '~/utils/form.server'
+
+/** The texts of this screen beyond the root's (app/i18n.ts). */
+export const handle: I18nHandle = { i18n: ['settings'] }
 
 const PATH = '/admin/profile/settings/profile'
 

@@ -1,7 +1,11 @@
 // /admin/profile/settings/*: the settings area with its sub-navigation.
+import type { I18nHandle } from '~/i18n'
 import { NavLink, Outlet } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { SignOutForm } from '~/components/forms/sign-out-form'
+
+/** The texts of this screen beyond the root's (app/i18n.ts). */
+export const handle: I18nHandle = { i18n: ['settings'] }
 
 const sections = [
   { to: '/admin/profile/settings/profile', key: 'profile' },

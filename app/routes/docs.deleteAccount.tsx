@@ -1,10 +1,11 @@
 // /docs/deleteAccount: how to delete the account (SPEC §2, §9). Static: ships no JavaScript.
+import type { I18nHandle } from '~/i18n'
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { StaticPage, staticPageMeta } from '~/components/layout/static-page'
 import { useRootData } from '~/components/layout/use-root-data'
 
-export const handle = { hydrate: false }
+export const handle: I18nHandle & { hydrate: false } = { hydrate: false, i18n: ['static'] }
 export const meta = staticPageMeta('deleteAccount')
 
 export default function DeleteAccountPage() {

@@ -2,6 +2,7 @@
 // width on narrow screens) with the organizer's followers (page size 7), a status column, Invite for the
 // selected and Revoke per row. The drawer is this nested route, so without JavaScript it is a page of its
 // own and every button is a plain form post that comes back here with a toast.
+import type { I18nHandle } from '~/i18n'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data, redirect } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
@@ -15,13 +16,16 @@ import { PersonLine } from '~/components/profile/person-line'
 import { throwApiStatus } from '~/components/profile/profile.server'
 import { Pager } from '~/components/ui/pager'
 import { UrlModal } from '~/components/ui/url-modal'
-import { resources } from '~/i18n'
+import { metaText } from '~/utils/meta-text'
 import type { loader as rootLoader } from '~/root'
 import { ApiError, ok, type Api } from '~/utils/api.server'
 import { requireActivatedUser } from '~/utils/auth.server'
 import { requestedPages } from '~/utils/pages.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { readFormData } from '~/utils/form.server'
+
+/** The texts of this screen beyond the root's (app/i18n.ts). */
+export const handle: I18nHandle = { i18n: ['profile'] }
 
 const invitePath = (id: string, page = 1) => `${eventPath(id)}/invite${page > 1 ? `?page=${page}` : ''}`
 
@@ -96,7 +100,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
   const locale = matches.find((match) => match.id === 'root')?.data?.locale ?? DEFAULT_LANGUAGE
-  return [{ title: resources[locale].profile.meta.invite }]
+  return [{ title: metaText(locale, 'profile', 'meta.invite') }]
 }
 
 export default function InviteDrawer() {

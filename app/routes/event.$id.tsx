@@ -1,6 +1,7 @@
 // /event/{id}: the page of an event or a place (SPEC §2 "Event page"). Loader and action live in
 // components/events/page/event-page.server.ts; this module wires them to the screen.
 // Nested routes (e.g. /event/{id}/edit) render in the <Outlet /> at the end of the page.
+import type { I18nHandle } from '~/i18n'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, Outlet, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
@@ -18,8 +19,11 @@ import { calendarPath, eventPath, signInPath } from '~/components/events/page/sh
 import { useRootData } from '~/components/layout/use-root-data'
 import { InvitationAnswer } from '~/components/profile/invitation-answer'
 import { CalendarIcon } from '~/components/ui/icons'
-import { resources } from '~/i18n'
+import { metaText } from '~/utils/meta-text'
 import type { loader as rootLoader } from '~/root'
+
+/** The texts of this screen beyond the root's (app/i18n.ts). */
+export const handle: I18nHandle = { i18n: ['eventPage', 'profile', 'report'] }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadEventPage(request, params.id ?? '')
@@ -31,15 +35,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data, matches }) => {
   const locale = matches.find((match) => match.id === 'root')?.data?.locale ?? DEFAULT_LANGUAGE
-  const texts = resources[locale].eventPage
+  const text = (key: string) => metaText(locale, 'eventPage', `meta.${key}`)
   // The loader threw (404, …): the root's meta names the error page.
   if (!data) return matches.find((match) => match.id === 'root')?.meta ?? []
   if (data.kind === 'private')
     return [
-      { title: `${texts.meta.privateTitle} · ${texts.meta.siteName}` },
+      { title: `${text('privateTitle')} · ${text('siteName')}` },
       { name: 'robots', content: 'noindex' },
     ]
-  return eventMeta(data.event, data, texts.meta.siteName)
+  return eventMeta(data.event, data, text('siteName'))
 }
 
 export { eventShouldRevalidate as shouldRevalidate } from '~/components/events/revalidation'

@@ -1,5 +1,6 @@
 // /moderation/log: the moderation log (who decided what, when, on which target, and why), newest first;
 // ?targetId= narrows it to one post or user (linked from each row).
+import type { I18nHandle } from '~/i18n'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
@@ -11,6 +12,9 @@ import { loadLog } from '~/components/moderation/moderation.server'
 import { ConsoleTable, consoleHref } from '~/components/moderation/table-parts'
 import { Pager } from '~/components/ui/pager'
 import { requireAdminUser } from '~/utils/auth.server'
+
+/** The texts of this screen beyond the root's (app/i18n.ts). */
+export const handle: I18nHandle = { i18n: ['moderation', 'profile'] }
 
 export const meta: MetaFunction = moderationMeta
 

@@ -8,7 +8,7 @@ import { Form, useFetcher, useLoaderData, useRouteLoaderData } from '@remix-run/
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DEFAULT_LANGUAGE, type Notification } from '#contract'
-import { resources } from '~/i18n'
+import { metaText } from '~/utils/meta-text'
 import { NotificationItem } from '~/components/notifications/notification-item'
 import { useHydrated } from '~/components/ui/use-hydrated'
 import type { loader as rootLoader } from '~/root'
@@ -22,7 +22,7 @@ import { readFormData } from '~/utils/form.server'
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
   const locale = matches.find((match) => match.id === 'root')?.data?.locale ?? DEFAULT_LANGUAGE
-  return [{ title: `${resources[locale].notifications.title} · Nearby` }]
+  return [{ title: `${metaText(locale, 'notifications', 'title')} · Nearby` }]
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,8 +1,12 @@
 // /places: places (venues) near a city, as cards and on a map (SPEC §2 "Home and places screens").
+import type { I18nHandle } from '~/i18n'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { EventsScreen } from '~/components/events/list/events-screen'
 import { loadEventList } from '~/components/events/list/list.server'
+
+/** The texts of this screen beyond the root's (app/i18n.ts). */
+export const handle: I18nHandle = { i18n: ['eventList'] }
 
 export const meta: MetaFunction = () => [{ title: 'Nearby · Places near you' }]
 

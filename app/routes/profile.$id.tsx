@@ -1,5 +1,6 @@
 // /profile/{id}: a user's public profile (SPEC §2 Profile): the card with Follow/Unfollow, the about card,
 // the moderation banner (for the user themself and moderators) and the user's posts.
+import type { I18nHandle } from '~/i18n'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Link, Outlet, useLoaderData } from '@remix-run/react'
@@ -10,9 +11,12 @@ import { useRootData } from '~/components/layout/use-root-data'
 import { AboutCard, ProfileCard, UserModerationBanner } from '~/components/profile/profile-header'
 import { loadPosts, loadProfile } from '~/components/profile/profile.server'
 import { UserPosts } from '~/components/profile/user-posts'
-import { resources } from '~/i18n'
+import { metaText } from '~/utils/meta-text'
 import type { loader as rootLoader } from '~/root'
 import { getApi } from '~/utils/api.server'
+
+/** The texts of this screen beyond the root's (app/i18n.ts). */
+export const handle: I18nHandle = { i18n: ['eventList', 'eventPage', 'profile', 'report'] }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const api = await getApi(request)
@@ -28,7 +32,7 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   if (!page) return matches.find((match) => match.id === 'root')?.meta ?? []
   const name = personName(page.profile)
   return [
-    { title: resources[locale].profile.meta.title.replace('{{name}}', name) },
+    { title: metaText(locale, 'profile', 'meta.title', { name }) },
     { name: 'description', content: page.profile.profession ?? `@${page.profile.username}` },
   ]
 }

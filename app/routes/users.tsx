@@ -1,6 +1,7 @@
 // /users: the people list (public). A GET search form (?query=) over GET /profile/?query=, 12 per page:
 // without JavaScript "Load more" renders pages 1..N; with it the list loads on scroll (50 px from the
 // bottom) and the search runs as you type (debounced).
+import type { I18nHandle } from '~/i18n'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from '@remix-run/react'
@@ -11,10 +12,13 @@ import { UserCard } from '~/components/users/user-card'
 import { EmptyState } from '~/components/ui/list-parts'
 import { useHydrated } from '~/components/ui/use-hydrated'
 import { useInfinitePages, type LoadedPages } from '~/components/ui/use-infinite-pages'
-import { resources } from '~/i18n'
+import { metaText } from '~/utils/meta-text'
 import type { loader as rootLoader } from '~/root'
 import { ApiError, getApi, ok } from '~/utils/api.server'
 import { loadPages, requestedPageRange } from '~/utils/pages.server'
+
+/** The texts of this screen beyond the root's (app/i18n.ts). */
+export const handle: I18nHandle = { i18n: ['users'] }
 
 const MAX_PAGES_AT_ONCE = 10
 const SEARCH_DEBOUNCE_MS = 500
@@ -48,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
   const locale = matches.find((match) => match.id === 'root')?.data?.locale ?? DEFAULT_LANGUAGE
-  return [{ title: resources[locale].users.meta.title }]
+  return [{ title: metaText(locale, 'users', 'meta.title') }]
 }
 
 function usersPage(data: UsersData): LoadedPages<ProfileCard> {

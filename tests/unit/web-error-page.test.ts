@@ -6,7 +6,8 @@ import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { StaticRouter } from 'react-router-dom/server'
 import { describe, expect, it } from 'vitest'
 import { ErrorPage } from '../../app/components/error-page'
-import i18nOptions, { resources } from '../../app/i18n'
+import i18nOptions from '../../app/i18n'
+import { resources } from '../../app/locales/resources.server'
 
 async function render(status: number, language: 'en' | 'ru', messageCode?: string) {
   const i18n = createInstance()

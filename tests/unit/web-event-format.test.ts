@@ -7,7 +7,7 @@ import {
   localInputToIso,
   todayInZone,
 } from '../../app/components/events/format'
-import { resources } from '../../app/i18n'
+import { resources } from '../../app/locales/resources.server'
 
 const t = ((key: string) => {
   const [group, name] = key.split('.') as [keyof typeof resources.en.events, string]

@@ -1,7 +1,7 @@
 // Every text exists in en and ru, and the static pages keep the promises of SPEC §1 and §9.
 import { describe, expect, it } from 'vitest'
 import { ACCOUNT_DELETION_DAYS, REPORT_REVIEW_HOURS } from '../../contract/constants'
-import { resources } from '../../app/i18n'
+import { resources } from '../../app/locales/resources.server'
 
 type Tree = { [key: string]: unknown }
 

@@ -5,7 +5,7 @@ import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DEFAULT_LANGUAGE, type Language } from '#contract'
-import { resources } from '~/i18n'
+import { metaText } from '~/utils/meta-text'
 
 export type StaticPageKey = 'deleteAccount' | 'privacyPolicy' | 'termsOfUse' | 'childSafety'
 
@@ -17,7 +17,7 @@ function languageOf(value: string | undefined): Language {
 }
 
 export function staticContent(language: string | undefined, page: StaticPageKey): StaticContent {
-  return resources[languageOf(language)].static[page]
+  return metaText(languageOf(language), 'static', page, { returnObjects: true }) as unknown as StaticContent
 }
 
 /** <title> and description of a static page, in the language of the root loader. */

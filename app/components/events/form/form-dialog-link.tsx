@@ -1,17 +1,15 @@
 // A link to a form page (/event/new, /place/new, /event/{id}/edit) that, with JavaScript, opens the same
 // form in a modal (620 px, SPEC §9) or a side drawer (600 px; full width on narrow screens) instead of
 // leaving the page. The form's data comes from the page's own loader (a fetcher), and the form posts to
-// the page's action, so a success navigates with its toast; without JavaScript it is a plain link.
-import * as Dialog from '@radix-ui/react-dialog'
-import { Link, useFetcher, useLocation } from '@remix-run/react'
-import { useEffect, useState, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
-import { DRAWER_WIDTH_PX, MODAL_WIDTH_PX } from '#contract'
-import { useRootData } from '~/components/layout/use-root-data'
-import { CloseIcon } from '~/components/ui/icons'
+// the page's action, so a success navigates with its toast; without JavaScript it is a plain link. The
+// dialog (Radix, the form, its validation) is a chunk of its own, fetched when the link is pointed at,
+// focused or clicked: pages that only show the link do not pay for it.
+import { Link, useLocation } from '@remix-run/react'
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useHydrated } from '~/components/ui/use-hydrated'
-import { EventForm } from './event-form'
-import type { EventFormLoaderData } from './types'
+
+const loadDialog = () => import('./form-dialog')
+const FormDialog = lazy(loadDialog)
 
 export function FormDialogLink({
   to,
@@ -27,12 +25,10 @@ export function FormDialogLink({
   className?: string
   children: ReactNode
 }) {
-  const { t } = useTranslation('eventForm')
   const hydrated = useHydrated()
-  const root = useRootData()
   const location = useLocation()
-  const fetcher = useFetcher<EventFormLoaderData>()
   const [open, setOpen] = useState(false)
+  const link = useRef<HTMLAnchorElement>(null)
   // A navigation (the form's success redirect) closes it.
   useEffect(() => setOpen(false), [location.key])
 
@@ -43,50 +39,28 @@ export function FormDialogLink({
       </Link>
     )
 
-  const panel =
-    variant === 'modal'
-      ? 'left-1/2 top-4 max-h-[calc(100vh-2rem)] w-[calc(100vw-1rem)] -translate-x-1/2 rounded-xl'
-      : 'right-0 top-0 h-full w-full'
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
+    <>
       <a
+        ref={link}
         href={to}
         className={className}
+        onPointerEnter={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
         onClick={(event) => {
           // A new tab or window (modifier keys) still gets the page.
           if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
           event.preventDefault()
           setOpen(true)
-          if (fetcher.state === 'idle') fetcher.load(to)
         }}
       >
         {children}
       </a>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          style={{ maxWidth: variant === 'modal' ? MODAL_WIDTH_PX : DRAWER_WIDTH_PX }}
-          className={`fixed z-50 overflow-y-auto bg-white p-4 shadow-xl sm:p-6 ${panel}`}
-        >
-          <div className="mb-4 flex items-center justify-between gap-3">
-            <Dialog.Title className="text-xl font-semibold">{title}</Dialog.Title>
-            <Dialog.Close className="rounded-md p-1 text-slate-500 hover:bg-slate-100" aria-label={t('cancel')}>
-              <CloseIcon className="h-5 w-5" />
-            </Dialog.Close>
-          </div>
-          {fetcher.data ? (
-            <EventForm
-              {...fetcher.data}
-              timeZone={root?.ENV.TIME_ZONE ?? 'UTC'}
-              actionData={undefined}
-              action={to}
-            />
-          ) : (
-            <p className="text-sm text-slate-500">{t('loading')}</p>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      {open ? (
+        <Suspense fallback={null}>
+          <FormDialog to={to} variant={variant} title={title} onClose={() => setOpen(false)} returnFocusTo={link} />
+        </Suspense>
+      ) : null}
+    </>
   )
 }

@@ -1,0 +1,71 @@
+// Every text of the web in both languages, for the server's i18next (renders any page in any language). The
+// browser never imports this module: it loads its own language's namespaces one by one (app/locales/load.ts).
+import { messages } from '#contract'
+import enAuth from './en/auth'
+import enCommon from './en/common'
+import enEventForm from './en/eventForm'
+import enEventList from './en/eventList'
+import enEventPage from './en/eventPage'
+import enEvents from './en/events'
+import enModeration from './en/moderation'
+import enNotifications from './en/notifications'
+import enProfile from './en/profile'
+import enReport from './en/report'
+import enSettings from './en/settings'
+import enStatic from './en/static'
+import enToast from './en/toast'
+import enUsers from './en/users'
+import ruAuth from './ru/auth'
+import ruCommon from './ru/common'
+import ruEventForm from './ru/eventForm'
+import ruEventList from './ru/eventList'
+import ruEventPage from './ru/eventPage'
+import ruEvents from './ru/events'
+import ruModeration from './ru/moderation'
+import ruNotifications from './ru/notifications'
+import ruProfile from './ru/profile'
+import ruReport from './ru/report'
+import ruSettings from './ru/settings'
+import ruStatic from './ru/static'
+import ruToast from './ru/toast'
+import ruUsers from './ru/users'
+
+export const resources = {
+  en: {
+    common: enCommon,
+    toast: enToast,
+    static: enStatic,
+    validation: messages.en,
+    auth: enAuth,
+    settings: enSettings,
+    events: enEvents,
+    eventList: enEventList,
+    eventPage: enEventPage,
+    eventForm: enEventForm,
+    notifications: enNotifications,
+    profile: enProfile,
+    users: enUsers,
+    moderation: enModeration,
+    report: enReport,
+  },
+  ru: {
+    common: ruCommon,
+    toast: ruToast,
+    static: ruStatic,
+    validation: messages.ru,
+    auth: ruAuth,
+    settings: ruSettings,
+    events: ruEvents,
+    eventList: ruEventList,
+    eventPage: ruEventPage,
+    eventForm: ruEventForm,
+    notifications: ruNotifications,
+    profile: ruProfile,
+    users: ruUsers,
+    moderation: ruModeration,
+    report: ruReport,
+  },
+}
+
+export type Namespace = keyof (typeof resources)['en']
+export const namespaces = Object.keys(resources.en) as Namespace[]

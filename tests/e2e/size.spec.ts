@@ -1,0 +1,96 @@
+// What each page costs a person on a slow phone: the compressed bytes of JavaScript Chromium downloads for it
+// with a cold cache (a fresh browser context per page, the Accept-Encoding Chromium sends), measured through
+// the DevTools protocol. `npm run size` prints the table; the budgets of issue "Light and finished" fail the
+// test when exceeded (bytes are deterministic for a build, so this is a test, not a timing).
+import type { Browser, CDPSession } from '@playwright/test'
+import { e2e } from './env'
+import { createEventViaApi } from './event-fixtures'
+import { expect, test, type TestUser } from './fixtures'
+
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'JavaScript bytes: measured with JavaScript on')
+
+const KiB = 1024
+
+interface Measured {
+  page: string
+  scripts: number
+  bytes: number
+  /** Script bytes by file, for the table's biggest items. */
+  files: Map<string, number>
+}
+
+/** Loads `path` in a fresh context and sums the encoded (on-the-wire) bytes of every script response. */
+async function measure(browser: Browser, path: string, options: { cookie?: string; width?: number; scrollToBottom?: boolean } = {}): Promise<Measured> {
+  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 800 } })
+  if (options.cookie) {
+    const [name, value] = options.cookie.split(/=(.*)/s) as [string, string]
+    await context.addCookies([{ name, value, url: e2e.webUrl, httpOnly: true, sameSite: 'Lax' }])
+  }
+  const page = await context.newPage()
+  const cdp: CDPSession = await context.newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
+  const urls = new Map<string, string>()
+  const files = new Map<string, number>()
+  cdp.on('Network.responseReceived', (event) => {
+    if (event.type === 'Script' || /\.m?js(\?|$)/.test(event.response.url)) urls.set(event.requestId, event.response.url)
+  })
+  // Body bytes as they came over the wire (compressed), without the response headers.
+  cdp.on('Network.dataReceived', (event) => {
+    const url = urls.get(event.requestId)
+    if (url) files.set(new URL(url).pathname, (files.get(new URL(url).pathname) ?? 0) + event.encodedDataLength)
+  })
+  await page.goto(path, { waitUntil: 'networkidle' })
+  if (options.scrollToBottom) {
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+    await page.waitForLoadState('networkidle')
+    await page.waitForTimeout(300)
+  }
+  await context.close()
+  const bytes = [...files.values()].reduce((sum, n) => sum + n, 0)
+  return { page: path, scripts: files.size, bytes, files }
+}
+
+const kib = (bytes: number) => `${(bytes / KiB).toFixed(1)} KiB`
+
+test('every page ships JavaScript within its budget', async ({ browser, createUser }) => {
+  test.slow()
+  const organizer: TestUser = await createUser()
+  const event = await createEventViaApi(organizer, { title: `Size ${Date.now()}` })
+
+  const rows: { name: string; budget: number | null; measured: Measured }[] = []
+  const row = async (name: string, budget: number | null, path: string, options?: Parameters<typeof measure>[2]) => {
+    rows.push({ name, budget, measured: await measure(browser, path, options) })
+  }
+  await row('home (with the map)', 200 * KiB, '/')
+  await row('places (with the map)', 200 * KiB, '/places')
+  await row('event page, before the map', 150 * KiB, `/event/${event._id}`, { width: 390 })
+  await row('event page, map shown', null, `/event/${event._id}`, { width: 390, scrollToBottom: true })
+  await row('sign in', 110 * KiB, '/auth')
+  await row('register', 110 * KiB, '/auth/register')
+  await row('forgot password', 110 * KiB, '/auth/forgotPassword')
+  await row('people', 110 * KiB, '/users')
+  await row('404', 110 * KiB, '/no/such-page')
+  await row('privacy policy (static)', 0, '/privacy-policy')
+  await row('terms of use (static)', 0, '/terms-of-use')
+
+  const before = rows.find((r) => r.name === 'event page, before the map')!.measured
+  const after = rows.find((r) => r.name === 'event page, map shown')!.measured
+  const mapChunks = [...after.files].filter(([file]) => !before.files.has(file))
+  const mapBytes = mapChunks.reduce((sum, [, n]) => sum + n, 0)
+
+  const lines = rows.map(({ name, budget, measured }) => {
+    const biggest = [...measured.files].sort(([, a], [, b]) => b - a).slice(0, 3).map(([file, n]) => `${file.replace(/^\/build\//, '')} ${kib(n)}`)
+    return `${name.padEnd(28)} ${kib(measured.bytes).padStart(10)}  budget ${budget === null ? '—' : kib(budget)}  ${measured.scripts} files; ${biggest.join(', ')}`
+  })
+  lines.push(`${'map chunk(s) of the event page'.padEnd(28)} ${kib(mapBytes).padStart(10)}  budget ${kib(50 * KiB)}  ${mapChunks.map(([file]) => file).join(', ')}`)
+  console.log(`JavaScript per page (compressed, cold cache):\n${lines.join('\n')}`)
+  // SIZE_DETAIL=1 lists every file of every page, to see what rides along.
+  if (process.env.SIZE_DETAIL)
+    for (const { name, measured } of rows)
+      console.log(`${name}:\n${[...measured.files].sort(([, a], [, b]) => b - a).map(([file, n]) => `  ${kib(n).padStart(10)} ${file}`).join('\n')}`)
+
+  const over = rows.filter(({ budget, measured }) => budget !== null && measured.bytes > budget).map(({ name, measured, budget }) => `${name}: ${kib(measured.bytes)} > ${kib(budget!)}`)
+  if (mapBytes > 50 * KiB) over.push(`the event page's map: ${kib(mapBytes)} > 50 KiB`)
+  expect(over).toEqual([])
+})

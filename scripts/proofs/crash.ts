@@ -397,11 +397,13 @@ async function main() {
     totals.killAfterMs.push(killAfter)
 
     // 1. What the crash left on disk, before anything runs again.
+    let left = 0
     {
       const db = new SQLite(dbFile)
       const before = checkFiles(db, uploadsDir)
       db.close()
-      totals.leftByCrash += before.orphaned.length
+      left = before.orphaned.length
+      totals.leftByCrash += left
       if (before.missing.length)
         problems.push(
           `cycle ${cycle}: missing right after the crash: ${before.missing.slice(0, 3).join(', ')}`,
@@ -442,7 +444,7 @@ async function main() {
     const ackedNow = Object.values(counts.acked).reduce((s, n) => s + n, 0)
     console.log(
       `  cycle ${String(cycle).padStart(2)}: killed after ${Math.round(killAfter)} ms, ${ackedNow} writes answered 2xx, ${counts.unanswered} cut off; ` +
-        `lost ${lostCount}, missing ${files.missing.length}, orphaned ${files.orphaned.length}, integrity ${check.integrity}`,
+        `${left} files unnamed after the kill; lost ${lostCount}, missing ${files.missing.length}, orphaned ${files.orphaned.length}, integrity ${check.integrity}`,
     )
   }
   await api.stop()

@@ -69,6 +69,7 @@ const envSchema = z
     JOBS_ENABLED: bool(true),
     ACCOUNT_PURGE_DAYS: int(30, 0),
     UPLOADS_DIR: optionalString,
+    UPLOADS_ORPHAN_GRACE_SECONDS: int(3600, 60),
     GEOCODER_URL: url('https://nominatim.openstreetmap.org'),
     GEOCODER_USER_AGENT: optionalString,
     GEOCODER_TIMEOUT_MS: int(3000, 100),
@@ -189,6 +190,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** Days between a deletion request and the purge of the account's data (the privacy policy's 30). */
     accountPurgeDays: e.ACCOUNT_PURGE_DAYS,
     uploadsDir: e.UPLOADS_DIR ?? `${dataDir.replace(/\/+$/, '')}/uploads`,
+    uploadsOrphanGraceSeconds: e.UPLOADS_ORPHAN_GRACE_SECONDS,
     geocoder: {
       url: e.GEOCODER_URL.replace(/\/+$/, ''),
       userAgent: e.GEOCODER_USER_AGENT ?? 'Nearby/1.1.3 (self-hosted; set GEOCODER_USER_AGENT to a contact)',

@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrations'
 import { seedDemo } from './db/seed'
 import { apiJobs } from './jobs'
 import { createScheduler } from './jobs/scheduler'
+import { sweepOrphanUploads } from './media/sweep'
 
 async function main() {
   const config = loadConfig()
@@ -15,6 +16,14 @@ async function main() {
   if (config.seedDemo) {
     const seeded = await seedDemo(app.ctx.db)
     if (seeded) app.log.info(seeded, 'demo data seeded')
+  }
+
+  // Files a crash left without a row, old enough not to be another instance's upload in progress (decision 021).
+  try {
+    const swept = await sweepOrphanUploads(app.ctx)
+    if (swept.removed) app.log.info(swept, 'orphaned uploads removed')
+  } catch (err) {
+    app.log.error({ err }, 'sweeping orphaned uploads failed')
   }
 
   // Background jobs: every instance runs the timers; each slot runs on one instance (api/jobs/scheduler.ts).

@@ -1,5 +1,6 @@
 // The API's background jobs (api/jobs/scheduler.ts runs each once across instances, the first time at start).
 import type { AppContext } from '../context'
+import { sweepOrphanUploads } from '../media/sweep'
 import { purgeDeletedAccounts } from '../modules/account/purge'
 import { createThrottle } from '../modules/auth/throttle'
 import type { JobDefinition } from './scheduler'
@@ -20,6 +21,13 @@ export function apiJobs(ctx: AppContext): JobDefinition[] {
       schedule: '41 * * * *',
       leaseMs: 30 * 60_000,
       run: async () => purgeDeletedAccounts(ctx),
+    },
+    {
+      // Photo and avatar files no row names, left by a process that died mid-upload (decision 021).
+      name: 'sweep-orphan-uploads',
+      schedule: '29 * * * *',
+      leaseMs: 30 * 60_000,
+      run: async () => sweepOrphanUploads(ctx),
     },
   ]
 }

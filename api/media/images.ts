@@ -69,6 +69,29 @@ export async function processImage(
   }
 }
 
+/**
+ * Writes a new file and syncs it before anyone names it: a file a committed row names is never missing, even
+ * after a power failure (decision 021). A crash before the commit leaves a file nobody names (api/media/sweep.ts).
+ */
+async function writeDurably(file: string, data: Buffer): Promise<void> {
+  const handle = await fs.open(file, 'wx')
+  try {
+    await handle.writeFile(data)
+    await handle.datasync()
+  } finally {
+    await handle.close()
+  }
+}
+
+async function syncDir(dir: string): Promise<void> {
+  const handle = await fs.open(dir, 'r')
+  try {
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}
+
 export function createImageStore(uploadsDir: string) {
   const root = path.resolve(uploadsDir)
   return {
@@ -83,10 +106,12 @@ export function createImageStore(uploadsDir: string) {
         const id = randomBytes(16).toString('hex')
         const rel = `${folder}/${id}.webp`
         const relThumb = `${folder}/${id}_thumb.webp`
-        await fs.writeFile(path.join(root, rel), p.full, { flag: 'wx' })
-        await fs.writeFile(path.join(root, relThumb), p.thumb, { flag: 'wx' })
+        await writeDurably(path.join(root, rel), p.full)
+        await writeDurably(path.join(root, relThumb), p.thumb)
         out.push({ name: `${id}.webp`, path: rel, thumbPath: relThumb })
       }
+      // The new names too: the row that names them commits with synchronous=FULL (decision 011).
+      await syncDir(path.join(root, folder))
       return out
     },
     /** Resolves a stored relative path inside UPLOADS_DIR, or null for anything that is not ours. */

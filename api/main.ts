@@ -18,7 +18,7 @@ async function main() {
     if (seeded) app.log.info(seeded, 'demo data seeded')
   }
 
-  // Files a crash left without a row, old enough not to be another instance's upload in progress (decision 021).
+  // Files a crash left without a row, old enough not to be another instance's upload in progress (decision 022).
   try {
     const swept = await sweepOrphanUploads(app.ctx)
     if (swept.removed) app.log.info(swept, 'orphaned uploads removed')

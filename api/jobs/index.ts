@@ -23,7 +23,7 @@ export function apiJobs(ctx: AppContext): JobDefinition[] {
       run: async () => purgeDeletedAccounts(ctx),
     },
     {
-      // Photo and avatar files no row names, left by a process that died mid-upload (decision 021).
+      // Photo and avatar files no row names, left by a process that died mid-upload (decision 022).
       name: 'sweep-orphan-uploads',
       schedule: '29 * * * *',
       leaseMs: 30 * 60_000,

@@ -71,7 +71,7 @@ export async function processImage(
 
 /**
  * Writes a new file and syncs it before anyone names it: a file a committed row names is never missing, even
- * after a power failure (decision 021). A crash before the commit leaves a file nobody names (api/media/sweep.ts).
+ * after a power failure (decision 022). A crash before the commit leaves a file nobody names (api/media/sweep.ts).
  */
 async function writeDurably(file: string, data: Buffer): Promise<void> {
   const handle = await fs.open(file, 'wx')

@@ -1,4 +1,4 @@
-// Files in UPLOADS_DIR that no row names (docs/decisions/021-crash-safe-uploads.md). A photo is written (and
+// Files in UPLOADS_DIR that no row names (docs/decisions/022-crash-safe-uploads.md). A photo is written (and
 // synced) before the row that names it commits, and deleted after the row that named it is gone, so a file
 // the database names is never missing — but a process killed in between leaves a file nobody names. This
 // sweep deletes such files once they are older than UPLOADS_ORPHAN_GRACE_SECONDS: younger ones may belong to

@@ -1,4 +1,4 @@
-// Files a crash leaves in UPLOADS_DIR without a row (decision 021; found by `npm run proof:crash`): the API
+// Files a crash leaves in UPLOADS_DIR without a row (decision 022; found by `npm run proof:crash`): the API
 // writes a photo before the row that names it commits, so a process killed in between leaves a file nobody
 // names. The sweep (at start and the hourly job `sweep-orphan-uploads`) deletes such files once they are older
 // than UPLOADS_ORPHAN_GRACE_SECONDS, and never a file a row names, a younger one (an upload still committing

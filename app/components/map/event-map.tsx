@@ -1,7 +1,9 @@
 // The map of lists, event pages and the event form. Leaflet needs `window`, so the real map lives in
-// event-map.client.tsx and is imported only in the browser after hydration; the server (and a browser
-// without JavaScript) gets a box of the same size, so server rendering never breaks and nothing jumps.
-import { useEffect, useState, type ComponentType, type ReactNode } from 'react'
+// event-map.client.tsx and is imported only in the browser after hydration, and only once its box comes near
+// the screen (Leaflet is the biggest chunk of a page: a map below the fold or hidden behind a toggle costs
+// nothing until it is seen); the server (and a browser without JavaScript) gets a box of the same size, so
+// server rendering never breaks and nothing jumps.
+import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react'
 import { MAP_HEIGHT_PX, MAP_ZOOM } from '#contract'
 import { useHydrated } from '../ui/use-hydrated'
 
@@ -35,18 +37,41 @@ type ClientMap = ComponentType<EventMapProps>
 
 let loaded: ClientMap | null = null
 
+/** How close to the screen a map's box starts loading Leaflet. */
+const LOAD_MARGIN = '300px'
+
 export function EventMap(props: EventMapProps) {
   const hydrated = useHydrated()
   const [Map, setMap] = useState<ClientMap | null>(() => loaded)
+  const box = useRef<HTMLDivElement>(null)
   useEffect(() => {
     if (!hydrated || Map) return
     let cancelled = false
-    void import('./event-map.client').then((module) => {
-      loaded = module.ClientEventMap
-      if (!cancelled) setMap(() => module.ClientEventMap)
-    })
+    const load = () =>
+      void import('./event-map.client').then((module) => {
+        loaded = module.ClientEventMap
+        if (!cancelled) setMap(() => module.ClientEventMap)
+      })
+    const element = box.current
+    if (!element || typeof IntersectionObserver === 'undefined') {
+      load()
+      return () => {
+        cancelled = true
+      }
+    }
+    // A box that is hidden (display: none) never intersects: its map loads when it is shown.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return
+        observer.disconnect()
+        load()
+      },
+      { rootMargin: LOAD_MARGIN },
+    )
+    observer.observe(element)
     return () => {
       cancelled = true
+      observer.disconnect()
     }
   }, [hydrated, Map])
 
@@ -54,6 +79,7 @@ export function EventMap(props: EventMapProps) {
   if (Map) return <Map zoom={MAP_ZOOM.list} {...props} height={height} />
   return (
     <div
+      ref={box}
       role="region"
       aria-label={props.label}
       style={{ height }}

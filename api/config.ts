@@ -40,7 +40,8 @@ const envSchema = z
     NODE_ENV: z.string().optional().default('development'),
     API_HOST: z.string().optional().default('0.0.0.0'),
     API_PORT: int(4000).pipe(z.number().max(65535)),
-    API_PUBLIC_URL: url('http://localhost:4000'),
+    // Where clients reach this API (photo URLs): by default this machine on API_PORT.
+    API_PUBLIC_URL: optionalString.pipe(z.string().url().optional()),
     WEB_URL: url('http://localhost:3000'),
     DATA_DIR: z.string().optional().default('data'),
     DATABASE_URL: optionalString,
@@ -166,7 +167,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     isProduction: e.NODE_ENV === 'production',
     host: e.API_HOST,
     port: e.API_PORT,
-    publicUrl: e.API_PUBLIC_URL.replace(/\/+$/, ''),
+    publicUrl: (e.API_PUBLIC_URL ?? `http://localhost:${e.API_PORT}`).replace(/\/+$/, ''),
     webUrl: e.WEB_URL.replace(/\/+$/, ''),
     dataDir,
     databaseUrl,

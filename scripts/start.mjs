@@ -52,6 +52,8 @@ async function waitForHealth(url, timeoutMs) {
 run('API', process.execPath, ['--import', 'tsx', 'api/main.ts'], {
   ...common,
   API_PORT: apiPort,
+  // Photo URLs the browser can open: the API on the port it listens on here.
+  API_PUBLIC_URL: process.env.API_PUBLIC_URL ?? `http://localhost:${apiPort}`,
   WEB_URL: webUrl,
   JWT_SECRET: process.env.JWT_SECRET ?? secrets.JWT_SECRET,
 })

@@ -27,6 +27,12 @@ describe('loadConfig', () => {
     expect(c.iosStoreUrl).toMatch(/^https:\/\/apps\.apple\.com\/search\?term=Nearby/)
   })
 
+  it('serves photo URLs on the port it listens on unless API_PUBLIC_URL says otherwise', () => {
+    expect(loadConfig({ API_PORT: '4600' }).publicUrl).toBe('http://localhost:4600')
+    expect(loadConfig({ API_PORT: '4600', API_PUBLIC_URL: 'https://api.nearby.example/' }).publicUrl).toBe('https://api.nearby.example')
+    expect(() => loadConfig({ API_PUBLIC_URL: 'not a url' })).toThrow()
+  })
+
   it('switches to PostgreSQL for postgres:// and postgresql:// URLs', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' }).database).toEqual({
       dialect: 'postgres',

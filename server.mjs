@@ -50,6 +50,20 @@ app.use((req, res, next) => {
   next()
 })
 
+// In a terminal (LOG_FORMAT auto on a TTY, or pretty), one short line per page or data request, like the API's.
+const LOG_FORMAT = process.env.LOG_FORMAT ?? 'auto'
+if (LOG_FORMAT === 'pretty' || (LOG_FORMAT === 'auto' && process.stdout.isTTY)) {
+  app.use((req, res, next) => {
+    const start = performance.now()
+    res.on('finish', () => {
+      if (req.path.startsWith('/build/')) return
+      const time = new Date().toTimeString().slice(0, 8)
+      console.log(`${time}  web ${req.method} ${req.originalUrl} → ${res.statusCode}  ${Math.round(performance.now() - start)} ms`)
+    })
+    next()
+  })
+}
+
 // Fingerprinted build assets are immutable; other public files may change between releases.
 app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
 app.use(express.static('public', { maxAge: '1h' }))

@@ -19,6 +19,7 @@ import { modules } from './modules'
 import { createWebPush, type PushTransport } from './modules/push/web-push'
 import authPlugin from './plugins/auth'
 import { attachRealtime } from './realtime/server'
+import { createPrettyStream } from './lib/pretty-log'
 
 export interface BuildOverrides {
   mailer?: Mailer
@@ -64,7 +65,11 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
           logger: {
             level: config.logLevel,
             redact: { paths: REDACT, censor: '[redacted]' },
-            ...(overrides.logStream ? { stream: overrides.logStream } : {}),
+            ...(overrides.logStream
+              ? { stream: overrides.logStream }
+              : config.logFormat === 'pretty'
+                ? { stream: createPrettyStream() }
+                : {}),
           },
         }),
     // Fastify accepts a hop count at run time although its typings omit it.

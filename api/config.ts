@@ -66,6 +66,9 @@ const envSchema = z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .optional()
       .default('info'),
+    /** pretty: one short human line per request (and readable errors); json: pino's JSON lines; auto: pretty
+     * when stdout is a terminal. */
+    LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).optional().default('auto'),
     SEED_DEMO: bool(true),
     JOBS_ENABLED: bool(true),
     ACCOUNT_PURGE_DAYS: int(30, 0),
@@ -186,6 +189,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT === 'auto' ? (process.stdout.isTTY ? 'pretty' : 'json') : e.LOG_FORMAT,
     seedDemo: e.SEED_DEMO,
     jobsEnabled: e.JOBS_ENABLED,
     /** Days between a deletion request and the purge of the account's data (the privacy policy's 30). */

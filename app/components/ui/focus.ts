@@ -28,8 +28,10 @@ export function focusableIn(container: HTMLElement): HTMLElement[] {
  */
 export function focusOpener(opener: HTMLElement | null) {
   if (!opener?.isConnected) return
-  const target = isVisible(opener) ? opener : opener.closest('details')?.querySelector<HTMLElement>('summary')
-  target?.focus({ preventScroll: true })
+  opener.focus({ preventScroll: true })
+  // Content of a closed <details> may still have boxes but takes no focus.
+  if (document.activeElement !== opener)
+    opener.closest('details')?.querySelector<HTMLElement>('summary')?.focus({ preventScroll: true })
 }
 
 /**

@@ -129,7 +129,7 @@ test('myProfile: counts open the following table (7 per page) with view and unfo
   await expect(page.getByTestId('profile-moderation-banner')).toContainText('The profile is waiting for moderation.')
   await expect(page.getByRole('button', { name: /^Follow: |^Unfollow: / })).toHaveCount(0)
   await expect(statValue(page, 'following')).toHaveText('8')
-  await page.getByRole('link', { name: 'Show following (8)' }).click()
+  await page.getByRole('link', { name: '8 — show following' }).click()
   const modal = page.getByTestId('follow-modal')
   await expect(modal.getByRole('heading', { name: 'Following' })).toBeVisible()
   await expect(modal.getByTestId('follow-row')).toHaveCount(7)

@@ -19,13 +19,14 @@ export function LanguageSwitch({ locale }: { locale: Language }) {
         type="submit"
         name="lng"
         value={next}
-        aria-label={t('language.switchTo', { language: nextName })}
         title={t('language.switchTo', { language: nextName })}
         data-testid="language-switch"
         className="inline-flex h-9 items-center gap-1.5 rounded-lg border border-slate-200 bg-white px-2 text-xs font-semibold uppercase text-slate-700 hover:bg-slate-50"
       >
         <FlagIcon language={next} />
-        <span aria-hidden="true">{next}</span>
+        {/* The name starts with what the button shows (WCAG 2.5.3, label in name), then says what it does. */}
+        <span>{next}</span>
+        <span className="sr-only"> — {t('language.switchTo', { language: nextName })}</span>
       </button>
     </Form>
   )

@@ -10,7 +10,7 @@ import { TIMINGS, type CitySuggestion } from '#contract'
 import { MapPinIcon, SearchIcon } from '~/components/ui/icons'
 
 const inputClass =
-  'block w-full min-w-0 rounded-lg border border-slate-300 bg-white px-2.5 py-1.5 text-sm text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30'
+  'block w-full min-w-0 rounded-lg border border-slate-300 bg-white px-2.5 py-1.5 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30'
 
 /** Suggestions for what is typed, asked for once typing pauses. */
 export function useCitySuggestions(typed: string) {

@@ -59,14 +59,18 @@ export function UserMenu({ user, origin }: { user: User | null; origin: string }
   return (
     <Dropdown
       testId="user-menu"
-      label={t('userMenu.open')}
       summary={
+        // The name includes the visible initials (WCAG 2.5.3, label in name), then says what it does.
         user.avatarFile?.url ? (
-          <img src={user.avatarFile.url} alt="" className="h-9 w-9 rounded-full object-cover" />
+          <>
+            <img src={user.avatarFile.url} alt="" className="h-9 w-9 rounded-full object-cover" />
+            <span className="sr-only">{t('userMenu.open')}</span>
+          </>
         ) : (
-          <span aria-hidden="true" className="text-xs font-semibold">
-            {initials(user)}
-          </span>
+          <>
+            <span className="text-xs font-semibold">{initials(user)}</span>
+            <span className="sr-only"> — {t('userMenu.open')}</span>
+          </>
         )
       }
       summaryClassName="h-9 w-9 justify-center rounded-full bg-brand-600 text-white ring-2 ring-white hover:bg-brand-700"

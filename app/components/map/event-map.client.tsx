@@ -79,7 +79,7 @@ export function ClientEventMap({
           </Popup>
         ) : null}
         {onPick ? <PickOnClick onPick={onPick} /> : null}
-        {picked ? <Marker position={picked} icon={pickedIcon} interactive={false} /> : null}
+        {picked ? <Marker position={picked} icon={pickedIcon} interactive={false} keyboard={false} /> : null}
       </MapContainer>
     </div>
   )

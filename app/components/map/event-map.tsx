@@ -83,7 +83,7 @@ export function EventMap(props: EventMapProps) {
       role="region"
       aria-label={props.label}
       style={{ height }}
-      className={`flex items-center justify-center overflow-hidden rounded-lg border border-slate-200 bg-slate-100 p-3 text-center text-sm text-slate-500 ${props.className ?? ''}`}
+      className={`flex items-center justify-center overflow-hidden rounded-lg border border-slate-200 bg-slate-100 p-3 text-center text-sm text-slate-600 ${props.className ?? ''}`}
     >
       {props.fallback ?? null}
     </div>

@@ -298,7 +298,7 @@ export function RowActions({
             disabled={busy}
             className={`rounded-md px-2 py-1 text-xs font-medium ring-1 ring-inset disabled:opacity-50 ${
               intent === 'approve' || intent === 'restore'
-                ? 'bg-emerald-600 text-white ring-emerald-600 hover:bg-emerald-700'
+                ? 'bg-emerald-700 text-white ring-emerald-700 hover:bg-emerald-800'
                 : 'bg-white text-red-800 ring-red-300 hover:bg-red-50'
             }`}
           >

@@ -1,9 +1,11 @@
 // A modal or side drawer whose open state is the URL (?show=… or a nested route). The server renders it
 // open, so it works as a page without JavaScript: Close is a link back. With JavaScript, Escape and a
-// click on the backdrop close it too, and focus moves into it.
+// click on the backdrop close it too, focus moves into it, Tab stays inside it, and closing it gives focus
+// back to what opened it.
 import { Link, useNavigate } from '@remix-run/react'
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { DRAWER_WIDTH_PX, MODAL_WIDTH_PX } from '#contract'
+import { useFocusTrap } from './focus'
 import { CloseIcon } from './icons'
 
 export function UrlModal({
@@ -28,8 +30,8 @@ export function UrlModal({
   const panel = useRef<HTMLDivElement>(null)
   const close = () => navigate(closeTo, { preventScrollReset: true })
 
+  useFocusTrap(panel)
   useEffect(() => {
-    panel.current?.focus()
     function onKey(event: KeyboardEvent) {
       if (event.key === 'Escape') navigate(closeTo, { preventScrollReset: true })
     }

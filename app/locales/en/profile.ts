@@ -63,8 +63,8 @@ export default {
     previous: 'Previous',
     next: 'Next',
     page: 'Page {{page}}',
-    showFollowers: 'Show followers ({{count}})',
-    showFollowing: 'Show following ({{count}})',
+    showFollowers: '{{count}} — show followers',
+    showFollowing: '{{count}} — show following',
   },
   invitations: {
     title: 'Invitations',

@@ -65,8 +65,8 @@ export default {
     previous: 'Назад',
     next: 'Вперёд',
     page: 'Страница {{page}}',
-    showFollowers: 'Показать подписчиков ({{count}})',
-    showFollowing: 'Показать подписки ({{count}})',
+    showFollowers: '{{count}} — показать подписчиков',
+    showFollowing: '{{count}} — показать подписки',
   },
   invitations: {
     title: 'Приглашения',

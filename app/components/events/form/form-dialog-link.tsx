@@ -3,9 +3,12 @@
 // leaving the page. The form's data comes from the page's own loader (a fetcher), and the form posts to
 // the page's action, so a success navigates with its toast; without JavaScript it is a plain link. The
 // dialog (Radix, the form, its validation) is a chunk of its own, fetched when the link is pointed at,
-// focused or clicked: pages that only show the link do not pay for it.
+// focused or clicked: pages that only show the link do not pay for it. Radix keeps focus inside the open
+// dialog; closing it (Escape, Close, the backdrop) gives focus back to the link, or to the toggle of the
+// dropdown the link was in.
 import { Link, useLocation } from '@remix-run/react'
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
+import { focusOpener } from '~/components/ui/focus'
 import { useHydrated } from '~/components/ui/use-hydrated'
 
 const loadDialog = () => import('./form-dialog')
@@ -29,8 +32,12 @@ export function FormDialogLink({
   const location = useLocation()
   const [open, setOpen] = useState(false)
   const link = useRef<HTMLAnchorElement>(null)
-  // A navigation (the form's success redirect) closes it.
-  useEffect(() => setOpen(false), [location.key])
+  const closedByNavigation = useRef(false)
+  // A navigation (the form's success redirect) closes it; focus then stays with the new page.
+  useEffect(() => {
+    closedByNavigation.current = true
+    setOpen(false)
+  }, [location.key])
 
   if (!hydrated)
     return (
@@ -51,6 +58,7 @@ export function FormDialogLink({
           // A new tab or window (modifier keys) still gets the page.
           if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
           event.preventDefault()
+          closedByNavigation.current = false
           setOpen(true)
         }}
       >
@@ -58,7 +66,15 @@ export function FormDialogLink({
       </a>
       {open ? (
         <Suspense fallback={null}>
-          <FormDialog to={to} variant={variant} title={title} onClose={() => setOpen(false)} returnFocusTo={link} />
+          <FormDialog
+            to={to}
+            variant={variant}
+            title={title}
+            onClose={() => setOpen(false)}
+            onCloseFocus={() => {
+              if (!closedByNavigation.current) focusOpener(link.current)
+            }}
+          />
         </Suspense>
       ) : null}
     </>

@@ -2,7 +2,7 @@
 // own loader (a fetcher). A chunk of its own (Radix, the form and its validation), loaded on first use.
 import * as Dialog from '@radix-ui/react-dialog'
 import { useFetcher } from '@remix-run/react'
-import { useEffect, type RefObject } from 'react'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DRAWER_WIDTH_PX, MODAL_WIDTH_PX } from '#contract'
 import { useRootData } from '~/components/layout/use-root-data'
@@ -15,14 +15,14 @@ export default function FormDialog({
   variant,
   title,
   onClose,
-  returnFocusTo,
+  onCloseFocus,
 }: {
   to: string
   variant: 'modal' | 'drawer'
   title: string
   onClose: () => void
-  /** The link that opened it: focus goes back there when it closes. */
-  returnFocusTo: RefObject<HTMLElement>
+  /** Where focus goes when it closes (the link that opened it). */
+  onCloseFocus: () => void
 }) {
   const { t } = useTranslation('eventForm')
   const root = useRootData()
@@ -45,7 +45,7 @@ export default function FormDialog({
           aria-describedby={undefined}
           onCloseAutoFocus={(event) => {
             event.preventDefault()
-            returnFocusTo.current?.focus()
+            onCloseFocus()
           }}
           style={{ maxWidth: variant === 'modal' ? MODAL_WIDTH_PX : DRAWER_WIDTH_PX }}
           className={`fixed z-50 overflow-y-auto bg-white p-4 shadow-xl sm:p-6 ${panel}`}

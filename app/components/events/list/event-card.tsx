@@ -51,7 +51,19 @@ function Stat({ label, value }: { label: string; value: string | number }) {
   )
 }
 
-export function EventCard({ event, timeZone, countViews }: { event: Event; timeZone: string; countViews: boolean }) {
+export function EventCard({
+  event,
+  timeZone,
+  countViews,
+  headingLevel = 3,
+}: {
+  event: Event
+  timeZone: string
+  countViews: boolean
+  /** The title's heading level: one below the heading the list sits under (no levels skipped). */
+  headingLevel?: 2 | 3
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const { t, i18n } = useTranslation(['eventList', 'events'])
   const ref = useViewOnce(event._id, countViews)
   const { t: te } = useTranslation('events')
@@ -67,7 +79,7 @@ export function EventCard({ event, timeZone, countViews }: { event: Event; timeZ
         {photo ? (
           <img src={photo.thumbnailUrl} alt="" loading="lazy" className="h-full w-full object-cover" />
         ) : (
-          <div className="flex h-full items-center justify-center text-sm text-slate-400">{t('events:noPhoto')}</div>
+          <div className="flex h-full items-center justify-center text-sm text-slate-600">{t('events:noPhoto')}</div>
         )}
         <span className="absolute left-2 top-2 rounded-full bg-white/90 px-2 py-0.5 text-xs font-medium text-slate-700">
           {t(`events:eventType.${event.eventType}`)}
@@ -79,11 +91,11 @@ export function EventCard({ event, timeZone, countViews }: { event: Event; timeZ
         ) : null}
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-1 p-3">
-        <h3 className="truncate font-semibold text-slate-900">
+        <Heading className="truncate font-semibold text-slate-900">
           <Link to={`/event/${event._id}`} className="after:absolute after:inset-0">
             {event.title}
           </Link>
-        </h3>
+        </Heading>
         <p className="truncate text-sm text-slate-600">
           {event.restricted ? t('card.restricted') : event.description}
         </p>

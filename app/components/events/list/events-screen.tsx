@@ -168,7 +168,7 @@ export function EventsScreen({ data }: { data: EventListData }) {
           ) : (
             <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
               {events.map((event) => (
-                <EventCard key={event._id} event={event} timeZone={timeZone} countViews={data.signedIn} />
+                <EventCard key={event._id} event={event} timeZone={timeZone} countViews={data.signedIn} headingLevel={2} />
               ))}
             </div>
           )}

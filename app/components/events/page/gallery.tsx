@@ -9,7 +9,7 @@ export function Gallery({ event }: { event: Pick<Event, '_id' | 'title' | 'image
   const images = event.images
   if (!images.length)
     return (
-      <div className="flex aspect-[16/9] items-center justify-center rounded-xl bg-slate-100 text-sm text-slate-500">
+      <div className="flex aspect-[16/9] items-center justify-center rounded-xl bg-slate-100 text-sm text-slate-600">
         {te('noPhoto')}
       </div>
     )

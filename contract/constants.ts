@@ -113,3 +113,26 @@ export function truncateText(text: string, max: number): string {
   const chars = Array.from(text.trim())
   return chars.length <= max ? chars.join('') : `${chars.slice(0, max).join('').trimEnd()}…`
 }
+
+/** The realtime socket (SPEC §7 "Realtime"): a constant of its own module so that the web's root, which
+ * connects it, does not pull the schemas (and zod) into every page. */
+export const REALTIME = {
+  /** socket.io path on the API's origin */
+  path: '/ws',
+  /** The client emits `heartbeat` this often (SPEC §9). */
+  heartbeatMs: TIMINGS.heartbeatMs,
+  /** After `server-message:newNotification` the web refetches the latest notifications after this delay. */
+  refetchDelayMs: TIMINGS.notificationRefetchDelayMs,
+  events: {
+    /** client → server: the user is present (payload ignored: the ticket says who it is) */
+    online: 'online',
+    /** client → server: the user goes away (the socket stays connected and still gets notifications) */
+    offline: 'offline',
+    /** client → server, every heartbeatMs */
+    heartbeat: 'heartbeat',
+    /** server → client: the ids of the users online now (string[]) */
+    getUsers: 'get-users',
+    /** server → client: a new notification of the socket's user (notificationSchema) */
+    newNotification: 'server-message:newNotification',
+  },
+} as const

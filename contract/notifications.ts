@@ -2,7 +2,7 @@
 // heartbeat) and web push (§7 POST /push/web). Who gets which notification: ARCHITECTURE "Rules the spec
 // leaves open" and docs/decisions/007-notifications-realtime.md.
 import { z } from 'zod'
-import { EVENT_TYPES, MODERATION_FIELDS, MODERATION_TARGET_TYPES, NOTIFICATION_TYPES, TIMINGS } from './constants'
+import { EVENT_TYPES, MODERATION_FIELDS, MODERATION_TARGET_TYPES, NOTIFICATION_TYPES } from './constants'
 import { pageQueryField, userSummarySchema } from './events'
 
 export const NOTIFICATION_LIMITS = {
@@ -71,28 +71,7 @@ export const markAllOpenedResponseSchema = z.object({ updated: z.number().int(),
 /** DELETE /notifications/{id} */
 export const deleteNotificationResponseSchema = z.object({ _id: z.string(), deleted: z.literal(true) })
 
-// --- realtime socket (socket.io) ----------------------------------------------------------------------
-
-export const REALTIME = {
-  /** socket.io path on the API's origin */
-  path: '/ws',
-  /** The client emits `heartbeat` this often (SPEC §9). */
-  heartbeatMs: TIMINGS.heartbeatMs,
-  /** After `server-message:newNotification` the web refetches the latest notifications after this delay. */
-  refetchDelayMs: TIMINGS.notificationRefetchDelayMs,
-  events: {
-    /** client → server: the user is present (payload ignored: the ticket says who it is) */
-    online: 'online',
-    /** client → server: the user goes away (the socket stays connected and still gets notifications) */
-    offline: 'offline',
-    /** client → server, every heartbeatMs */
-    heartbeat: 'heartbeat',
-    /** server → client: the ids of the users online now (string[]) */
-    getUsers: 'get-users',
-    /** server → client: a new notification of the socket's user (notificationSchema) */
-    newNotification: 'server-message:newNotification',
-  },
-} as const
+// --- realtime socket (socket.io; its constants are REALTIME in constants.ts) ----------------------------
 
 /** POST /realtime/ticket: pass `ticket` as socket.io `auth: { ticket }`; it is valid for `expiresIn` seconds. */
 export const realtimeTicketResponseSchema = z.object({ ticket: z.string(), expiresIn: z.number().int() })

@@ -37,6 +37,7 @@ const pricedEvent = (overrides: Record<string, unknown> = {}) => ({
 test('shows the details of an event: dates, address, price, categories, organizer, counts, map', async ({
   page,
   createUser,
+  javaScriptEnabled,
 }) => {
   const organizer = await createUser()
   const fields = pricedEvent()
@@ -63,7 +64,16 @@ test('shows the details of an event: dates, address, price, categories, organize
   await expect(page.getByTestId('access-info')).toContainText('Open event: anyone signed in can see the details and join.')
   await expect(page.getByTestId('chat-notice')).toHaveText('Please use the mobile app to access the chat.')
   await expect(page.getByRole('img', { name: `Photo 1 of 1: ${fields.title}` })).toBeVisible()
-  await expect(page.getByRole('region', { name: 'Location on the map' }).first()).toBeVisible()
+  const map = page.getByRole('region', { name: 'Location on the map' }).first()
+  await expect(map).toBeVisible()
+  if (javaScriptEnabled) {
+    // The map is fetched only when asked for: Leaflet is a third of the page's JavaScript.
+    await expect(map.locator('.leaflet-container')).toHaveCount(0)
+    await map.getByRole('button', { name: 'Show the map' }).click()
+    await expect(page.locator(`.leaflet-marker-icon[title="${fields.title}"]`)).toBeVisible()
+  } else {
+    await expect(map).toContainText('The map needs JavaScript')
+  }
   await expect(page.getByRole('link', { name: 'Open in maps' })).toHaveAttribute(
     'href',
     'https://www.openstreetmap.org/?mlat=44.817&mlon=20.457#map=17/44.817/20.457',

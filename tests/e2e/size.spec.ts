@@ -22,7 +22,7 @@ interface Measured {
 }
 
 /** Loads `path` in a fresh context and sums the encoded (on-the-wire) bytes of every script response. */
-async function measure(browser: Browser, path: string, options: { cookie?: string; width?: number; scrollToBottom?: boolean } = {}): Promise<Measured> {
+async function measure(browser: Browser, path: string, options: { cookie?: string; width?: number; showMap?: boolean } = {}): Promise<Measured> {
   const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 800 } })
   if (options.cookie) {
     const [name, value] = options.cookie.split(/=(.*)/s) as [string, string]
@@ -42,11 +42,15 @@ async function measure(browser: Browser, path: string, options: { cookie?: strin
     const url = urls.get(event.requestId)
     if (url) files.set(new URL(url).pathname, (files.get(new URL(url).pathname) ?? 0) + event.encodedDataLength)
   })
-  await page.goto(path, { waitUntil: 'networkidle' })
-  if (options.scrollToBottom) {
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+  await page.goto(path, { waitUntil: 'load' })
+  // A page that ships scripts is measured once it has hydrated (and then gone quiet): what it needs to work.
+  if ((await page.locator('script[type="module"]').count()) > 0)
+    await page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: unknown }).__remixRouter))
+  await page.waitForLoadState('networkidle')
+  if (options.showMap) {
+    await page.getByRole('button', { name: 'Show the map' }).click()
+    await page.locator('.leaflet-container').waitFor()
     await page.waitForLoadState('networkidle')
-    await page.waitForTimeout(300)
   }
   await context.close()
   const bytes = [...files.values()].reduce((sum, n) => sum + n, 0)
@@ -68,12 +72,12 @@ test('every page ships JavaScript within its budget', async ({ browser, createUs
   await row('home (with the map)', 200 * KiB, '/')
   await row('places (with the map)', 200 * KiB, '/places')
   await row('event page, before the map', 150 * KiB, `/event/${event._id}`, { width: 390, ceiling: 166 * KiB })
-  await row('event page, map shown', null, `/event/${event._id}`, { width: 390, scrollToBottom: true })
-  await row('sign in', 110 * KiB, '/auth', { ceiling: 166 * KiB })
-  await row('register', 110 * KiB, '/auth/register', { ceiling: 166 * KiB })
-  await row('forgot password', 110 * KiB, '/auth/forgotPassword', { ceiling: 166 * KiB })
-  await row('people', 110 * KiB, '/users', { ceiling: 157 * KiB })
-  await row('404', 110 * KiB, '/no/such-page', { ceiling: 150 * KiB })
+  await row('event page, map shown', null, `/event/${event._id}`, { width: 390, showMap: true })
+  await row('sign in', 110 * KiB, '/auth', { ceiling: 162 * KiB })
+  await row('register', 110 * KiB, '/auth/register', { ceiling: 162 * KiB })
+  await row('forgot password', 110 * KiB, '/auth/forgotPassword', { ceiling: 162 * KiB })
+  await row('people', 110 * KiB, '/users', { ceiling: 155 * KiB })
+  await row('404', 110 * KiB, '/no/such-page', { ceiling: 131 * KiB })
   await row('privacy policy (static)', 0, '/privacy-policy')
   await row('terms of use (static)', 0, '/terms-of-use')
 

@@ -30,6 +30,9 @@ export type EventMapProps = {
   label: string
   /** Shown in the box while the map loads, and instead of it without JavaScript. */
   fallback?: ReactNode
+  /** A map that is not the point of its page loads only when asked: the box then shows a button with this
+   * text (with JavaScript), and Leaflet is fetched on its press. */
+  showLabel?: string
   className?: string
 }
 
@@ -44,8 +47,10 @@ export function EventMap(props: EventMapProps) {
   const hydrated = useHydrated()
   const [Map, setMap] = useState<ClientMap | null>(() => loaded)
   const box = useRef<HTMLDivElement>(null)
+  const [requested, setRequested] = useState(false)
+  const onRequest = Boolean(props.showLabel)
   useEffect(() => {
-    if (!hydrated || Map) return
+    if (!hydrated || Map || (onRequest && !requested)) return
     let cancelled = false
     const load = () =>
       void import('./event-map.client').then((module) => {
@@ -53,7 +58,7 @@ export function EventMap(props: EventMapProps) {
         if (!cancelled) setMap(() => module.ClientEventMap)
       })
     const element = box.current
-    if (!element || typeof IntersectionObserver === 'undefined') {
+    if (requested || !element || typeof IntersectionObserver === 'undefined') {
       load()
       return () => {
         cancelled = true
@@ -73,7 +78,7 @@ export function EventMap(props: EventMapProps) {
       cancelled = true
       observer.disconnect()
     }
-  }, [hydrated, Map])
+  }, [hydrated, Map, onRequest, requested])
 
   const height = props.height ?? MAP_HEIGHT_PX
   if (Map) return <Map zoom={MAP_ZOOM.list} {...props} height={height} />
@@ -85,7 +90,18 @@ export function EventMap(props: EventMapProps) {
       style={{ height }}
       className={`flex items-center justify-center overflow-hidden rounded-lg border border-slate-200 bg-slate-100 p-3 text-center text-sm text-slate-600 ${props.className ?? ''}`}
     >
-      {props.fallback ?? null}
+      {hydrated && onRequest ? (
+        <button
+          type="button"
+          onClick={() => setRequested(true)}
+          disabled={requested}
+          className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+        >
+          {props.showLabel}
+        </button>
+      ) : (
+        (props.fallback ?? null)
+      )}
     </div>
   )
 }

@@ -27,6 +27,7 @@ export default {
   },
   map: {
     label: 'Location on the map',
+    show: 'Show the map',
     fallback: 'The map needs JavaScript. Use “Open in maps” to see the place.',
   },
   hours: {

@@ -189,6 +189,8 @@ export function Location({ event }: { event: Event }) {
         markers={[{ id: event._id, position: point, title: event.title }]}
         height={300}
         label={t('map.label')}
+        // The address is on the page already: Leaflet (a third of the page's JavaScript) waits to be asked.
+        showLabel={t('map.show')}
         fallback={
           <span className="flex flex-col items-center gap-1">
             <MapPinIcon className="h-5 w-5" />

@@ -4,7 +4,8 @@ import { z } from 'zod'
 import { registrationSchema } from './auth'
 import { roleSchema, userSchema } from './common'
 import {
-  LIMITS,
+  ADMIN_LIMITS,
+  ADMIN_SORTS,
   MODERATION_FIELDS,
   MODERATION_STATUSES,
   MODERATION_TARGET_TYPES,
@@ -13,20 +14,10 @@ import {
 } from './constants'
 import { eventSchema, pageQueryField, userSummarySchema } from './events'
 
-export const ADMIN_LIMITS = {
-  /** SPEC §9 table page size. */
-  pageSize: LIMITS.tablePageSize,
-  maxPageSize: 50,
-  queryMax: 100,
-  reasonMax: 500,
-} as const
-
 /** A query value a GET form sends empty ("any") counts as left out. */
 export const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess(blankToUndefined, z.enum(values, { errorMap: () => ({ message: 'invalidValue' }) }).optional())
-
-export const ADMIN_SORTS = ['newest', 'oldest'] as const
 
 /** The console's page size: 7 by default (SPEC §9), at most 50. */
 export const adminPageSizeField = z.coerce
@@ -45,7 +36,10 @@ const adminPageQuery = z.object({
   /** Words that must all appear in the title (posts) or the name, last name, username or email (users). */
   query: z.preprocess(blankToUndefined, z.string().trim().max(ADMIN_LIMITS.queryMax, 'tooLong').optional()),
   /** newest: last changed first (default); oldest: first changed first, for working a queue of PENDING. */
-  sort: z.preprocess(blankToUndefined, z.enum(ADMIN_SORTS, { errorMap: () => ({ message: 'invalidValue' }) }).default('newest')),
+  sort: z.preprocess(
+    blankToUndefined,
+    z.enum(ADMIN_SORTS, { errorMap: () => ({ message: 'invalidValue' }) }).default('newest'),
+  ),
 })
 
 export const adminUsersQuerySchema = adminPageQuery.extend({
@@ -169,7 +163,9 @@ export const moderationDecisionFormSchema = z.object({
 export type ModerationDecisionForm = z.output<typeof moderationDecisionFormSchema>
 
 /** The PATCH body of a row action: Approve approves the information and the photos. */
-export function decisionPatch(intent: ModerationIntent): Pick<AdminPostPatch, 'moderationStatus' | 'moderationImageStatus' | 'postStatus'> {
+export function decisionPatch(
+  intent: ModerationIntent,
+): Pick<AdminPostPatch, 'moderationStatus' | 'moderationImageStatus' | 'postStatus'> {
   switch (intent) {
     case 'approve':
       return { moderationStatus: 'APPROVED', moderationImageStatus: 'APPROVED' }

@@ -1,13 +1,7 @@
 // Auth payloads of SPEC §7 and the auth forms of SPEC §5. The API validates requests with the
 // payload schemas; the web forms use the same schemas (extended with form-only fields) with conform.
 import { z } from 'zod'
-import {
-  emailField,
-  NO_SPECIAL_CHARACTERS,
-  passwordField,
-  requiredString,
-  userSchema,
-} from './common'
+import { emailField, NO_SPECIAL_CHARACTERS, passwordField, requiredString, userSchema } from './common'
 
 const verificationCodeField = requiredString().regex(/^\d{6}$/, 'invalidCode')
 
@@ -24,9 +18,15 @@ export const loginSchema = z.object({
 export const loginByGoogleSchema = z.object({ credential: requiredString().max(4096, 'tooLong') })
 
 export const registrationSchema = z.object({
-  name: requiredString().min(3, 'nameMin').max(50, 'tooLong').regex(NO_SPECIAL_CHARACTERS, 'noSpecialCharacters'),
+  name: requiredString()
+    .min(3, 'nameMin')
+    .max(50, 'tooLong')
+    .regex(NO_SPECIAL_CHARACTERS, 'noSpecialCharacters'),
   lastname: requiredString().max(50, 'tooLong').regex(NO_SPECIAL_CHARACTERS, 'noSpecialCharacters'),
-  username: requiredString().min(4, 'usernameMin').max(30, 'tooLong').regex(NO_SPECIAL_CHARACTERS, 'noSpecialCharacters'),
+  username: requiredString()
+    .min(4, 'usernameMin')
+    .max(30, 'tooLong')
+    .regex(NO_SPECIAL_CHARACTERS, 'noSpecialCharacters'),
   email: emailField,
   password: passwordField,
 })

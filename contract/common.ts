@@ -66,9 +66,7 @@ export const userSchema = z.object({
   moderationStatus: moderationStatusSchema,
   moderationImageStatus: moderationStatusSchema,
   isActivated: z.boolean(),
-  city: z
-    .object({ name: z.string().nullable(), latitude: z.number(), longitude: z.number() })
-    .nullable(),
+  city: z.object({ name: z.string().nullable(), latitude: z.number(), longitude: z.number() }).nullable(),
   locale: languageSchema,
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -67,7 +67,16 @@ export const MODERATION_TARGET_TYPES = ['POST', 'USER'] as const
 export type ModerationTargetType = (typeof MODERATION_TARGET_TYPES)[number]
 
 /** What a moderation decision changed (one log row per field). */
-export const MODERATION_FIELDS = ['moderationStatus', 'moderationImageStatus', 'postStatus', 'role', 'isActivated', 'content', 'avatar', 'images'] as const
+export const MODERATION_FIELDS = [
+  'moderationStatus',
+  'moderationImageStatus',
+  'postStatus',
+  'role',
+  'isActivated',
+  'content',
+  'avatar',
+  'images',
+] as const
 export type ModerationField = (typeof MODERATION_FIELDS)[number]
 
 export const LIMITS = {
@@ -136,3 +145,92 @@ export const REALTIME = {
     newNotification: 'server-message:newNotification',
   },
 } as const
+
+// Limits and value lists of the schema modules that the browser needs without the schemas (so pages that
+// only show data do not download zod).
+
+export const ADMIN_LIMITS = {
+  /** SPEC §9 table page size. */
+  pageSize: LIMITS.tablePageSize,
+  maxPageSize: 50,
+  queryMax: 100,
+  reasonMax: 500,
+} as const
+
+export const ADMIN_SORTS = ['newest', 'oldest'] as const
+
+export const EVENT_FILTERS = ['active', 'completed', 'my'] as const
+
+export const EVENT_LIMITS = {
+  /** GET /event/all, /event/my, /event/{userId}/events */
+  pageSize: 12,
+  /** GET /event/widget/* */
+  widgetSize: 3,
+  /** GET /event/all: events within this distance of the resolved city centre. */
+  radiusKm: 50,
+  titleMax: 200,
+  descriptionMax: 5000,
+  addressMax: 500,
+  channelLinkMax: 500,
+  maxParticipantsMax: 100_000,
+  hoursMax: 21,
+  /** Bytes per uploaded photo. */
+  imageMaxBytes: 10 * 1024 * 1024,
+  /** Pixels of an input image (sharp limitInputPixels). */
+  imageMaxPixels: 40_000_000,
+  imageLongSide: 2048,
+  thumbnailLongSide: 400,
+  /** A start this far in the past still counts as "now" (clock skew, slow forms). */
+  pastSlackMs: 5 * 60_000,
+  /** An event without an end date counts as ended this long after its start. */
+  defaultDurationMs: 6 * 3_600_000,
+} as const
+
+export const WEEK_DAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const
+
+export const imageLimit = (eventType: string): number =>
+  eventType === 'PLACE' ? LIMITS.placeImages : LIMITS.eventImages
+
+export const PROFILE_LIMITS = {
+  professionMax: 100,
+  userBioMax: 500,
+  linkMax: 500,
+  cityNameMax: 200,
+  /** Stored phone numbers: exactly this many digits (shown as +X (XXX) XXX-XX-XX). */
+  phoneDigits: 11,
+  /** Followers/following tables (SPEC §9 table page size) and the largest page a caller may ask for. */
+  tablePageSize: LIMITS.tablePageSize,
+  maxPageSize: 50,
+  /** GET /profile/ (user search). */
+  searchPageSize: 12,
+  searchQueryMax: 100,
+  /** Search words beyond this are ignored. */
+  searchTermsMax: 5,
+} as const
+
+/** '79991234567' → '+7 (999) 123-45-67' (SPEC §2); anything else is returned as it is. */
+export function formatPhone(digits: string | null | undefined): string {
+  if (!digits) return ''
+  const m = /^(\d)(\d{3})(\d{3})(\d{2})(\d{2})$/.exec(digits)
+  return m ? `+${m[1]} (${m[2]}) ${m[3]}-${m[4]}-${m[5]}` : digits
+}
+
+export const REPORT_LIMITS = {
+  detailsMax: 1000,
+  /** Reports one user may send in an hour (new ones and updates alike). */
+  perHour: 20,
+  /** An OPEN report older than this is overdue (the terms of use promise a review within 24 hours). */
+  reviewHours: REPORT_REVIEW_HOURS,
+} as const
+
+export const REPORT_REASONS = ['spam', 'inappropriate', 'harassment', 'fraud', 'other'] as const
+
+export const REPORT_STATUSES = ['OPEN', 'RESOLVED', 'DISMISSED'] as const

@@ -3,8 +3,8 @@
 // turns them into the API payload of POST /event and checks it with the API's own `eventFormSchema`, so
 // the rules and their messages are the same on both sides; errors land on the form's own fields.
 import { z } from 'zod'
-import { type EventType } from './constants'
-import { eventFormSchema, imageLimit, WEEK_DAYS, type EventFields, type EventRuleOptions } from './events'
+import { imageLimit, type EventType, WEEK_DAYS } from './constants'
+import { eventFormSchema, type EventFields, type EventRuleOptions } from './events'
 
 const text = z.string().optional()
 const hoursOfDay = z.object({ open: text, close: text }).optional()
@@ -30,7 +30,14 @@ export const eventWebFieldsSchema = z.object({
   /** New photos (File) and tokens of photos kept from an earlier post of the form (no JavaScript). */
   files: z.any(),
   staged: z.union([z.string(), z.array(z.string())]).optional(),
-  hours: z.object(Object.fromEntries(WEEK_DAYS.map((day) => [day, hoursOfDay])) as Record<(typeof WEEK_DAYS)[number], typeof hoursOfDay>).optional(),
+  hours: z
+    .object(
+      Object.fromEntries(WEEK_DAYS.map((day) => [day, hoursOfDay])) as Record<
+        (typeof WEEK_DAYS)[number],
+        typeof hoursOfDay
+      >,
+    )
+    .optional(),
 })
 export type EventWebFields = z.input<typeof eventWebFieldsSchema>
 
@@ -79,7 +86,8 @@ export function toEventPayload(v: z.output<typeof eventWebFieldsSchema>, options
     endDate: isPlace ? undefined : date(v.endDate),
     address: v.address ?? '',
     // [lon, lat] as the API stores it
-    coordinates: point && point.length === 2 && point.every(Number.isFinite) ? [point[1], point[0]] : undefined,
+    coordinates:
+      point && point.length === 2 && point.every(Number.isFinite) ? [point[1], point[0]] : undefined,
     maxParticipants: !isPlace && v.limitEnabled ? (v.maxParticipants ?? '') : undefined,
     price: v.priceEnabled
       ? v.donation
@@ -98,7 +106,12 @@ export function eventWebFormSchema(options: EventWebFormOptions) {
     const payload = toEventPayload(value, options)
     const result = rules.safeParse(payload)
     const photos = countPhotos(value, options.existingPhotos ?? 0)
-    const photoError = photos === 0 && !options.existingPhotos ? 'uploadPhoto' : photos > imageLimit(options.eventType) ? 'tooManyPhotos' : null
+    const photoError =
+      photos === 0 && !options.existingPhotos
+        ? 'uploadPhoto'
+        : photos > imageLimit(options.eventType)
+          ? 'tooManyPhotos'
+          : null
     if (photoError) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['files'], message: photoError })
     if (!result.success) {
       for (const issue of result.error.issues)

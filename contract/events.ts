@@ -5,49 +5,22 @@ import {
   ACCESS_TYPES,
   CATEGORIES,
   CURRENCIES,
+  EVENT_FILTERS,
+  EVENT_LIMITS,
   EVENT_TYPES,
   INVITATION_STATUSES,
   LIMITS,
   MODERATION_STATUSES,
   POST_STATUSES,
   PRICE_RANGES,
+  WEEK_DAYS,
 } from './constants'
 import { avatarFileSchema, requiredString } from './common'
 import type { MessageCode } from './messages'
 
-export const WEEK_DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const
 export type WeekDay = (typeof WEEK_DAYS)[number]
 
-export const EVENT_LIMITS = {
-  /** GET /event/all, /event/my, /event/{userId}/events */
-  pageSize: 12,
-  /** GET /event/widget/* */
-  widgetSize: 3,
-  /** GET /event/all: events within this distance of the resolved city centre. */
-  radiusKm: 50,
-  titleMax: 200,
-  descriptionMax: 5000,
-  addressMax: 500,
-  channelLinkMax: 500,
-  maxParticipantsMax: 100_000,
-  hoursMax: 21,
-  /** Bytes per uploaded photo. */
-  imageMaxBytes: 10 * 1024 * 1024,
-  /** Pixels of an input image (sharp limitInputPixels). */
-  imageMaxPixels: 40_000_000,
-  imageLongSide: 2048,
-  thumbnailLongSide: 400,
-  /** A start this far in the past still counts as "now" (clock skew, slow forms). */
-  pastSlackMs: 5 * 60_000,
-  /** An event without an end date counts as ended this long after its start. */
-  defaultDurationMs: 6 * 3_600_000,
-} as const
-
-export const EVENT_FILTERS = ['active', 'completed', 'my'] as const
 export type EventFilter = (typeof EVENT_FILTERS)[number]
-
-export const imageLimit = (eventType: string): number =>
-  eventType === 'PLACE' ? LIMITS.placeImages : LIMITS.eventImages
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/
 
@@ -69,38 +42,36 @@ export const EVENT_JSON_FIELDS = ['coordinates', 'maxParticipants', 'price', 'ca
 // --- field schemas ----------------------------------------------------------------------------
 
 /** [lon, lat] (canonical, as stored in location.coordinates) or {lat, lon} / {latitude, longitude}. */
-export const coordinatesField = z
-  .unknown()
-  .transform((value, ctx): [number, number] => {
-    let lon: unknown
-    let lat: unknown
-    if (Array.isArray(value) && value.length === 2) [lon, lat] = value
-    else if (value && typeof value === 'object') {
-      const o = value as Record<string, unknown>
-      lat = o.lat ?? o.latitude
-      lon = o.lon ?? o.lng ?? o.longitude
-    }
-    if (value === undefined || value === null || value === '') {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'choosePosition' })
-      return z.NEVER
-    }
-    const x = typeof lon === 'string' ? Number(lon) : lon
-    const y = typeof lat === 'string' ? Number(lat) : lat
-    if (
-      typeof x !== 'number' ||
-      typeof y !== 'number' ||
-      !Number.isFinite(x) ||
-      !Number.isFinite(y) ||
-      x < -180 ||
-      x > 180 ||
-      y < -90 ||
-      y > 90
-    ) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'choosePosition' })
-      return z.NEVER
-    }
-    return [x, y]
-  })
+export const coordinatesField = z.unknown().transform((value, ctx): [number, number] => {
+  let lon: unknown
+  let lat: unknown
+  if (Array.isArray(value) && value.length === 2) [lon, lat] = value
+  else if (value && typeof value === 'object') {
+    const o = value as Record<string, unknown>
+    lat = o.lat ?? o.latitude
+    lon = o.lon ?? o.lng ?? o.longitude
+  }
+  if (value === undefined || value === null || value === '') {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'choosePosition' })
+    return z.NEVER
+  }
+  const x = typeof lon === 'string' ? Number(lon) : lon
+  const y = typeof lat === 'string' ? Number(lat) : lat
+  if (
+    typeof x !== 'number' ||
+    typeof y !== 'number' ||
+    !Number.isFinite(x) ||
+    !Number.isFinite(y) ||
+    x < -180 ||
+    x > 180 ||
+    y < -90 ||
+    y > 90
+  ) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'choosePosition' })
+    return z.NEVER
+  }
+  return [x, y]
+})
 
 export const priceSchema = z
   .object({
@@ -111,8 +82,14 @@ export const priceSchema = z
       .max(1e9, 'tooLong')
       .nullable()
       .optional(),
-    currency: z.enum(CURRENCIES, { errorMap: () => ({ message: 'invalidValue' }) }).nullable().optional(),
-    range: z.enum(PRICE_RANGES, { errorMap: () => ({ message: 'invalidValue' }) }).nullable().optional(),
+    currency: z
+      .enum(CURRENCIES, { errorMap: () => ({ message: 'invalidValue' }) })
+      .nullable()
+      .optional(),
+    range: z
+      .enum(PRICE_RANGES, { errorMap: () => ({ message: 'invalidValue' }) })
+      .nullable()
+      .optional(),
   })
   .superRefine((p, ctx) => {
     if (p.donation) return
@@ -125,7 +102,12 @@ export const priceSchema = z
       ? { donation: true, amount: null, currency: null, range: null }
       : { donation: false, amount: p.amount ?? 0, currency: p.currency ?? null, range: p.range ?? null },
   )
-export type Price = { donation: boolean; amount: number | null; currency: string | null; range: string | null }
+export type Price = {
+  donation: boolean
+  amount: number | null
+  currency: string | null
+  range: string | null
+}
 
 export const hoursItemSchema = z
   .object({
@@ -170,7 +152,13 @@ export const eventFieldsObject = z.object({
   ),
   price: z.preprocess(emptyToUndefined, priceSchema.optional()),
   categories: z.preprocess(
-    (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : emptyToUndefined(v)),
+    (v) =>
+      typeof v === 'string'
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : emptyToUndefined(v),
     z
       .array(z.enum(CATEGORIES, { errorMap: () => ({ message: 'invalidValue' }) }))
       .max(CATEGORIES.length, 'invalidValue')
@@ -186,7 +174,10 @@ export const eventFieldsObject = z.object({
       .refine((v) => /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(v), 'invalidUrl')
       .optional(),
   ),
-  hours: z.preprocess(emptyToUndefined, z.array(hoursItemSchema).max(EVENT_LIMITS.hoursMax, 'tooLong').optional()),
+  hours: z.preprocess(
+    emptyToUndefined,
+    z.array(hoursItemSchema).max(EVENT_LIMITS.hoursMax, 'tooLong').optional(),
+  ),
 })
 export type EventFieldsInput = z.input<typeof eventFieldsObject>
 
@@ -226,8 +217,10 @@ export function eventRuleIssues(
   if (start && start !== options.existingStartDate && Date.parse(start) < now)
     issues.push({ path: 'startDate', message: 'pastDate' })
   if (end) {
-    if (start && Date.parse(end) < Date.parse(start)) issues.push({ path: 'endDate', message: 'endBeforeStart' })
-    else if (end !== options.existingEndDate && Date.parse(end) < now) issues.push({ path: 'endDate', message: 'pastDate' })
+    if (start && Date.parse(end) < Date.parse(start))
+      issues.push({ path: 'endDate', message: 'endBeforeStart' })
+    else if (end !== options.existingEndDate && Date.parse(end) < now)
+      issues.push({ path: 'endDate', message: 'pastDate' })
   }
   return issues
 }
@@ -366,10 +359,18 @@ export type EventListResponse = z.infer<typeof eventListResponseSchema>
 const csv = (v: unknown) => {
   if (v === undefined || v === null || v === '') return undefined
   const list = Array.isArray(v) ? v : [v]
-  return list.flatMap((s) => String(s).split(',')).map((s) => s.trim()).filter(Boolean)
+  return list
+    .flatMap((s) => String(s).split(','))
+    .map((s) => s.trim())
+    .filter(Boolean)
 }
 
-export const pageQueryField = z.coerce.number({ invalid_type_error: 'invalidValue' }).int('invalidValue').min(1, 'invalidValue').max(10_000, 'invalidValue').default(1)
+export const pageQueryField = z.coerce
+  .number({ invalid_type_error: 'invalidValue' })
+  .int('invalidValue')
+  .min(1, 'invalidValue')
+  .max(10_000, 'invalidValue')
+  .default(1)
 
 /** GET /event/all query. startDate/endDate: ISO instants, or YYYY-MM-DD for whole UTC days. */
 export const eventListQuerySchema = z.object({
@@ -382,7 +383,10 @@ export const eventListQuerySchema = z.object({
   startDate: z.string().trim().max(40, 'tooLong').optional(),
   endDate: z.string().trim().max(40, 'tooLong').optional(),
   eventType: z.enum(EVENT_TYPES, { errorMap: () => ({ message: 'invalidValue' }) }).default('EVENT'),
-  categories: z.preprocess(csv, z.array(z.enum(CATEGORIES, { errorMap: () => ({ message: 'invalidValue' }) })).optional()),
+  categories: z.preprocess(
+    csv,
+    z.array(z.enum(CATEGORIES, { errorMap: () => ({ message: 'invalidValue' }) })).optional(),
+  ),
   filter: z.enum(EVENT_FILTERS, { errorMap: () => ({ message: 'invalidValue' }) }).default('active'),
 })
 export type EventListQuery = z.infer<typeof eventListQuerySchema>
@@ -391,14 +395,21 @@ export type EventListQuery = z.infer<typeof eventListQuerySchema>
 export const userEventsQuerySchema = z.object({
   page: pageQueryField,
   eventType: z.enum(EVENT_TYPES, { errorMap: () => ({ message: 'invalidValue' }) }).optional(),
-  filter: z.enum(['active', 'completed', 'all'], { errorMap: () => ({ message: 'invalidValue' }) }).default('all'),
+  filter: z
+    .enum(['active', 'completed', 'all'], { errorMap: () => ({ message: 'invalidValue' }) })
+    .default('all'),
 })
 
 /** PUT /event/{id}/like and /participate: the state wanted; no body (or no field) toggles, as the mobile app does. */
 export const likeBodySchema = z.object({ like: z.boolean().optional() }).strict()
 export const participateBodySchema = z.object({ participate: z.boolean().optional() }).strict()
 
-export const likeResponseSchema = z.object({ postId: z.string(), likes: z.array(z.string()), likesCount: z.number().int(), isLiked: z.boolean() })
+export const likeResponseSchema = z.object({
+  postId: z.string(),
+  likes: z.array(z.string()),
+  likesCount: z.number().int(),
+  isLiked: z.boolean(),
+})
 export const viewResponseSchema = z.object({ postId: z.string(), views: z.number().int() })
 export const participateResponseSchema = z.object({
   postId: z.string(),

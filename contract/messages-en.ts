@@ -115,8 +115,10 @@ const en = {
   ownContent: 'Another moderator decides on your own profile and posts.',
   nothingToChange: 'Nothing to change: choose a new status or edit a field.',
   notPostOwner: 'This user is not the author of this post.',
-  notifyModerationPostInfo: 'Moderators rejected the information of “{title}”. Edit it to send it for review again.',
-  notifyModerationPostImage: 'Moderators rejected the photos of “{title}”. Change them to send them for review again.',
+  notifyModerationPostInfo:
+    'Moderators rejected the information of “{title}”. Edit it to send it for review again.',
+  notifyModerationPostImage:
+    'Moderators rejected the photos of “{title}”. Change them to send them for review again.',
   notifyModerationPostDeleted: 'Moderators removed “{title}”.',
   notifyModerationUserInfo: 'Moderators rejected your profile information. Edit it in Settings.',
   notifyModerationUserImage: 'Moderators rejected your profile photo. Change it in Settings.',
@@ -128,7 +130,8 @@ const en = {
   noDeletionRequest: 'There is no deletion request to cancel.',
   cannotReportYourself: 'You cannot report yourself or your own posts.',
   notifyReportResolved: 'Moderators reviewed your report about “{title}” and took action. Thank you!',
-  notifyReportDismissed: 'Moderators reviewed your report about “{title}” and found nothing against the rules. Thank you!',
+  notifyReportDismissed:
+    'Moderators reviewed your report about “{title}” and found nothing against the rules. Thank you!',
   reportClosed: 'This report is already closed.',
   actionNotForUsers: 'Users cannot be deleted from a report; reject their information or image.',
   someone: 'Someone',

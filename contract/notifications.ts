@@ -139,7 +139,10 @@ export const pushWebResponseSchema = z.object({
 })
 
 /** GET /push/vapidPublicKey: the applicationServerKey for pushManager.subscribe (null when web push is off). */
-export const vapidPublicKeyResponseSchema = z.object({ publicKey: z.string().nullable(), enabled: z.boolean() })
+export const vapidPublicKeyResponseSchema = z.object({
+  publicKey: z.string().nullable(),
+  enabled: z.boolean(),
+})
 
 /** What a push message carries (JSON, encrypted aes128gcm); the service worker shows title/body and opens url. */
 export const pushPayloadSchema = z.object({

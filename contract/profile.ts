@@ -3,27 +3,11 @@
 import { z } from 'zod'
 import { registrationSchema } from './auth'
 import { avatarFileSchema, userSchema } from './common'
-import { LIMITS } from './constants'
+import { PROFILE_LIMITS } from './constants'
 import { moderationReasonsSchema, pageQueryField, userSummarySchema } from './events'
 
-export const PROFILE_LIMITS = {
-  professionMax: 100,
-  userBioMax: 500,
-  linkMax: 500,
-  cityNameMax: 200,
-  /** Stored phone numbers: exactly this many digits (shown as +X (XXX) XXX-XX-XX). */
-  phoneDigits: 11,
-  /** Followers/following tables (SPEC §9 table page size) and the largest page a caller may ask for. */
-  tablePageSize: LIMITS.tablePageSize,
-  maxPageSize: 50,
-  /** GET /profile/ (user search). */
-  searchPageSize: 12,
-  searchQueryMax: 100,
-  /** Search words beyond this are ignored. */
-  searchTermsMax: 5,
-} as const
-
-const emptyToNull = (v: unknown) => (v === undefined ? undefined : v === null || (typeof v === 'string' && v.trim() === '') ? null : v)
+const emptyToNull = (v: unknown) =>
+  v === undefined ? undefined : v === null || (typeof v === 'string' && v.trim() === '') ? null : v
 
 /** Optional text that may be cleared with '' or null (then stored as null). */
 function clearableText(max: number) {
@@ -59,19 +43,17 @@ export const phoneField = z.preprocess(
     .optional(),
 )
 
-/** '79991234567' → '+7 (999) 123-45-67' (SPEC §2); anything else is returned as it is. */
-export function formatPhone(digits: string | null | undefined): string {
-  if (!digits) return ''
-  const m = /^(\d)(\d{3})(\d{3})(\d{2})(\d{2})$/.exec(digits)
-  return m ? `+${m[1]} (${m[2]}) ${m[3]}-${m[4]}-${m[5]}` : digits
-}
-
 /** True for an absolute http(s) link to a host with a dot and no spaces. */
 export function isWebLink(value: string): boolean {
   if (/\s/.test(value) || !/^https?:\/\//i.test(value)) return false
   try {
     const url = new URL(value)
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.') && !url.username && !url.password
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.hostname.includes('.') &&
+      !url.username &&
+      !url.password
+    )
   } catch {
     return false
   }
@@ -95,7 +77,11 @@ export const citySchema = z.object({
   name: clearableText(PROFILE_LIMITS.cityNameMax),
   latitude: z.preprocess(
     numberLike,
-    z.number({ required_error: 'required', invalid_type_error: 'invalidValue' }).finite('invalidValue').min(-90, 'invalidValue').max(90, 'invalidValue'),
+    z
+      .number({ required_error: 'required', invalid_type_error: 'invalidValue' })
+      .finite('invalidValue')
+      .min(-90, 'invalidValue')
+      .max(90, 'invalidValue'),
   ),
   longitude: z.preprocess(
     numberLike,
@@ -158,7 +144,11 @@ export function profileFormToUpdate(form: ProfileForm): Omit<UpdateProfile, 'cit
     phone: form.phone ?? null,
     profession: form.profession ?? null,
     userBio: form.userBio ?? null,
-    socialMediaLinks: { facebook: form.facebook ?? null, instagram: form.instagram ?? null, vk: form.vk ?? null },
+    socialMediaLinks: {
+      facebook: form.facebook ?? null,
+      instagram: form.instagram ?? null,
+      vk: form.vk ?? null,
+    },
   }
 }
 
@@ -221,7 +211,11 @@ export const followListResponseSchema = z.object({
 export type FollowListResponse = z.infer<typeof followListResponseSchema>
 
 export const profileSearchQuerySchema = z.object({
-  query: z.string({ invalid_type_error: 'invalidValue' }).trim().max(PROFILE_LIMITS.searchQueryMax, 'tooLong').optional(),
+  query: z
+    .string({ invalid_type_error: 'invalidValue' })
+    .trim()
+    .max(PROFILE_LIMITS.searchQueryMax, 'tooLong')
+    .optional(),
   page: pageQueryField,
   pageSize: pageSizeField(PROFILE_LIMITS.searchPageSize),
 })
@@ -267,5 +261,8 @@ export type AccountDeletionStatus = z.infer<typeof accountDeletionStatusSchema>
 
 /** Settings → Delete account: the password (or the mailed code) and the confirming checkbox. */
 export const deleteAccountFormSchema = accountDeletionSchema.extend({
-  confirm: z.preprocess((v) => v === 'on' || v === 'true' || v === true, z.literal(true, { errorMap: () => ({ message: 'confirmDeletion' }) })),
+  confirm: z.preprocess(
+    (v) => v === 'on' || v === 'true' || v === true,
+    z.literal(true, { errorMap: () => ({ message: 'confirmDeletion' }) }),
+  ),
 })

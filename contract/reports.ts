@@ -2,21 +2,16 @@
 // real"): users report a post or a user; moderators work the queue within REPORT_REVIEW_HOURS.
 import { z } from 'zod'
 import { adminPageSizeField, blankToUndefined, checkboxField, reasonField } from './admin'
-import { REPORT_REVIEW_HOURS, REPORT_TARGET_TYPES } from './constants'
+import {
+  REPORT_LIMITS,
+  REPORT_REASONS,
+  REPORT_STATUSES,
+  REPORT_TARGET_TYPES,
+} from './constants'
 import { pageQueryField, userSummarySchema } from './events'
 
-export const REPORT_REASONS = ['spam', 'inappropriate', 'harassment', 'fraud', 'other'] as const
 export type ReportReason = (typeof REPORT_REASONS)[number]
-export const REPORT_STATUSES = ['OPEN', 'RESOLVED', 'DISMISSED'] as const
 export type ReportStatus = (typeof REPORT_STATUSES)[number]
-
-export const REPORT_LIMITS = {
-  detailsMax: 1000,
-  /** Reports one user may send in an hour (new ones and updates alike). */
-  perHour: 20,
-  /** An OPEN report older than this is overdue (the terms of use promise a review within 24 hours). */
-  reviewHours: REPORT_REVIEW_HOURS,
-} as const
 
 /** POST /reports, and the report form of the web. Details are required for "other". */
 export const reportSchema = z
@@ -26,11 +21,16 @@ export const reportSchema = z
     reason: z.enum(REPORT_REASONS, { errorMap: () => ({ message: 'chooseReason' }) }),
     details: z.preprocess(
       blankToUndefined,
-      z.string({ invalid_type_error: 'invalidValue' }).trim().max(REPORT_LIMITS.detailsMax, 'tooLong').optional(),
+      z
+        .string({ invalid_type_error: 'invalidValue' })
+        .trim()
+        .max(REPORT_LIMITS.detailsMax, 'tooLong')
+        .optional(),
     ),
   })
   .superRefine((value, ctx) => {
-    if (value.reason === 'other' && !value.details) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['details'], message: 'required' })
+    if (value.reason === 'other' && !value.details)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['details'], message: 'required' })
   })
 export type ReportInput = z.input<typeof reportSchema>
 export type ReportPayload = z.output<typeof reportSchema>
@@ -51,8 +51,14 @@ export const adminReportsQuerySchema = z.object({
   page: pageQueryField,
   pageSize: adminPageSizeField,
   /** OPEN by default: the queue. */
-  status: z.preprocess(blankToUndefined, z.enum(REPORT_STATUSES, { errorMap: () => ({ message: 'invalidValue' }) }).default('OPEN')),
-  targetType: z.preprocess(blankToUndefined, z.enum(REPORT_TARGET_TYPES, { errorMap: () => ({ message: 'invalidValue' }) }).optional()),
+  status: z.preprocess(
+    blankToUndefined,
+    z.enum(REPORT_STATUSES, { errorMap: () => ({ message: 'invalidValue' }) }).default('OPEN'),
+  ),
+  targetType: z.preprocess(
+    blankToUndefined,
+    z.enum(REPORT_TARGET_TYPES, { errorMap: () => ({ message: 'invalidValue' }) }).optional(),
+  ),
 })
 export type AdminReportsQuery = z.output<typeof adminReportsQuerySchema>
 
@@ -111,7 +117,10 @@ export type ReportAction = (typeof REPORT_ACTIONS)[number]
 export const adminReportPatchSchema = z.object({
   status: z.enum(['RESOLVED', 'DISMISSED'], { errorMap: () => ({ message: 'invalidValue' }) }),
   resolutionNote: reasonField,
-  action: z.preprocess(blankToUndefined, z.enum(REPORT_ACTIONS, { errorMap: () => ({ message: 'invalidValue' }) }).optional()),
+  action: z.preprocess(
+    blankToUndefined,
+    z.enum(REPORT_ACTIONS, { errorMap: () => ({ message: 'invalidValue' }) }).optional(),
+  ),
   wholeTarget: checkboxField.optional(),
 })
 export type AdminReportPatch = z.output<typeof adminReportPatchSchema>

@@ -9,7 +9,7 @@ import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DEFAULT_LANGUAGE, type Notification } from '#contract'
 import { metaText } from '~/utils/meta-text'
-import { NotificationItem } from '~/components/notifications/notification-item'
+import { NotificationItem, notificationText } from '~/components/notifications/notification-item'
 import { useHydrated } from '~/components/ui/use-hydrated'
 import type { loader as rootLoader } from '~/root'
 import { ApiError, ok } from '~/utils/api.server'
@@ -99,7 +99,8 @@ function Row({ notification, timeZone }: { notification: Notification; timeZone:
         <button
           type="submit"
           className="rounded-md px-2 py-1 text-xs text-slate-500 hover:bg-red-50 hover:text-red-700"
-          aria-label={`${t('delete')}: ${notification._id}`}
+          // Named by what it deletes: a list of identical "Delete" buttons tells a screen reader nothing.
+          aria-label={`${t('delete')}: ${notificationText(notification, t)}`}
         >
           {t('delete')}
         </button>

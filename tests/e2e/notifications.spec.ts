@@ -63,7 +63,10 @@ test('/notifications lists, links and deletes notifications; visitors get the si
   const deleted = page.waitForResponse(
     (response) => new URL(response.url()).pathname.startsWith('/notifications') && response.request().method() === 'POST',
   )
-  await rows.first().getByRole('button', { name: /^Delete/ }).click()
+  // Each Delete button is named by its notification, not by an id.
+  const deleteNewest = rows.first().getByRole('button', { name: /^Delete/ })
+  await expect(deleteNewest).toHaveAccessibleName(new RegExp(`^Delete: .*liked ${second.title}`))
+  await deleteNewest.click()
   await expect(rows).toHaveCount(1)
   // With JavaScript the row goes at once; the reload must not cut the delete short.
   await deleted

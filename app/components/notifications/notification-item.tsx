@@ -1,6 +1,7 @@
 // One notification: who did what, linking to the event (/event/{entityId}) or, for a follow, the follower's
 // profile (SPEC §2 "The activity list links to /event/{entityId}").
 import { Link } from '@remix-run/react'
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import type { Notification } from '#contract'
 import { formatDateTime } from '~/components/events/format'
@@ -24,26 +25,27 @@ export function notificationHref(notification: Notification): string {
   return `/event/${notification.entityId ?? notification.post?._id ?? ''}`
 }
 
-export function NotificationText({ notification }: { notification: Notification }) {
-  const { t } = useTranslation('notifications')
+/** What a notification says, as plain text (its row, and the name of its Delete button). */
+export function notificationText(notification: Notification, t: TFunction<'notifications'>): string {
   const from = notification.userFrom
   const name = from ? `${from.name} ${from.lastname}`.trim() || from.username : t('someone')
   const title = notification.post?.title ?? t('aPost')
   if (notification.notificationType === 'report') {
     const report = notification.report
     const about = report?.targetLabel ?? t('aPost')
-    return <>{report ? t(`report.${report.status}`, { title: about }) : t('types.report', { title: about })}</>
+    return report ? t(`report.${report.status}`, { title: about }) : t('types.report', { title: about })
   }
   if (notification.notificationType === 'moderation') {
     const reason = notification.moderation?.reason
-    return (
-      <>
-        {t(`moderation.${moderationKey(notification)}`, { title })}
-        {reason ? ` ${t('moderation.reason', { reason })}` : null}
-      </>
-    )
+    const text = t(`moderation.${moderationKey(notification)}`, { title })
+    return reason ? `${text} ${t('moderation.reason', { reason })}` : text
   }
-  return <>{t(`types.${notification.notificationType}`, { name, title })}</>
+  return t(`types.${notification.notificationType}`, { name, title })
+}
+
+export function NotificationText({ notification }: { notification: Notification }) {
+  const { t } = useTranslation('notifications')
+  return <>{notificationText(notification, t)}</>
 }
 
 export function NotificationItem({

@@ -123,6 +123,19 @@ export const UsersIcon = (props: IconProps) => (
   </Icon>
 )
 
+export const HeartIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M19 14c1.49-1.46 3-3.21 3-5.5A5.5 5.5 0 0 0 16.5 3c-1.76 0-3 .5-4.5 2-1.5-1.5-2.74-2-4.5-2A5.5 5.5 0 0 0 2 8.5c0 2.3 1.5 4.05 3 5.5l7 7Z" />
+  </Icon>
+)
+
+export const EyeIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
+    <circle cx="12" cy="12" r="3" />
+  </Icon>
+)
+
 export const SmartphoneIcon = (props: IconProps) => (
   <Icon {...props}>
     <rect x="5" y="2" width="14" height="20" rx="2" />

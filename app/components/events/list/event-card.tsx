@@ -2,11 +2,12 @@
 // views, participants/max; title and description clipped to one line. EventRow is the compact variant of
 // the timeline. A signed-in user's fully visible card counts one view (useViewOnce).
 import { Link } from '@remix-run/react'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, type ComponentType } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Event } from '#contract'
 import { formatDateTime, formatPrice } from '~/components/events/format'
 import { CARD_VIEW_ACTION } from '~/components/events/revalidation'
+import { EyeIcon, HeartIcon, UsersIcon } from '~/components/ui/icons'
 import { useHydrated } from '~/components/ui/use-hydrated'
 
 export function participantsLabel(event: Pick<Event, 'participantsCount' | 'maxParticipants'>) {
@@ -42,9 +43,11 @@ function useViewOnce(postId: string, enabled: boolean) {
   return ref
 }
 
-function Stat({ label, value }: { label: string; value: string | number }) {
+/** A count with its icon; the label is for screen readers and the tooltip. */
+function Stat({ label, value, icon: StatIcon }: { label: string; value: string | number; icon: ComponentType<{ className?: string }> }) {
   return (
-    <span title={label}>
+    <span title={label} className="inline-flex items-center gap-1">
+      <StatIcon className="h-3.5 w-3.5" />
       <span className="sr-only">{label}: </span>
       {value}
     </span>
@@ -108,10 +111,10 @@ export function EventCard({
           {t('card.organizer', { name: `${event.postedBy.name} ${event.postedBy.lastname}`.trim() })}
         </p>
         <p className="mt-auto flex gap-3 pt-1 text-xs text-slate-600">
-          <Stat label={t('events:stats.likes')} value={`♥ ${event.likesCount}`} />
-          <Stat label={t('events:stats.views')} value={`👁 ${event.views}`} />
+          <Stat label={t('events:stats.likes')} value={event.likesCount} icon={HeartIcon} />
+          <Stat label={t('events:stats.views')} value={event.views} icon={EyeIcon} />
           {event.eventType === 'EVENT' ? (
-            <Stat label={t('card.participants')} value={`👥 ${participantsLabel(event)}`} />
+            <Stat label={t('card.participants')} value={participantsLabel(event)} icon={UsersIcon} />
           ) : null}
         </p>
       </div>
@@ -132,7 +135,11 @@ export function EventRow({ event, timeZone }: { event: Event; timeZone: string }
         {event.title}
       </Link>
       {price ? <span className="shrink-0 text-xs text-slate-600">{price}</span> : null}
-      <span className="shrink-0 text-xs text-slate-500">👥 {participantsLabel(event)}</span>
+      <span className="inline-flex shrink-0 items-center gap-1 text-xs text-slate-500">
+        <UsersIcon className="h-3.5 w-3.5" />
+        <span className="sr-only">{te('stats.participants')}: </span>
+        {participantsLabel(event)}
+      </span>
     </li>
   )
 }

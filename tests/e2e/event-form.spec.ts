@@ -147,3 +147,28 @@ test('only the organizer opens the edit form; a photo can be removed there', asy
   await expect(page.getByText('Photo removed.')).toBeVisible()
   await expect(form(page).getByRole('button', { name: 'Remove photo' })).toHaveCount(1)
 })
+
+test('with JavaScript a file the API would refuse is refused in the browser, before any upload', async ({
+  page,
+  createUser,
+  signIn,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, 'the browser check is JavaScript; without it the server says the same')
+  await signIn(page, await createUser())
+  await page.goto('/event/new')
+  await page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: unknown }).__remixRouter))
+  const photos = form(page).getByLabel('Photos', { exact: true })
+  const uploads: string[] = []
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname.startsWith('/event/new')) uploads.push(request.url())
+  })
+  await photos.setInputFiles({ name: 'menu.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 not a photo') })
+  await expect(form(page).getByText('Only JPEG, PNG and WebP images are accepted.')).toBeVisible()
+  await expect(photos).toHaveJSProperty('value', '')
+  await photos.setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) })
+  await expect(form(page).getByText('The photo is too large (at most 10 MB, 40 megapixels).')).toBeVisible()
+  await photos.setInputFiles(await photoFile())
+  await expect(form(page).getByText('The photo is too large')).toHaveCount(0)
+  expect(uploads).toEqual([])
+})

@@ -14,6 +14,7 @@ import {
   type Event,
   type EventFields,
   type EventWebFields,
+  EVENT_LIMITS,
   eventWebFormSchema,
   type EventType,
   type GeoItem,
@@ -97,6 +98,16 @@ function Section({ legend, children }: { legend: string; children: ReactNode }) 
   )
 }
 
+const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp']
+
+/** The API's refusal of these photos, as its message code, or null: type, size and how many fit. */
+function refusedPhotos(files: File[], room: number): 'unsupportedImage' | 'imageTooLarge' | 'tooManyPhotos' | null {
+  if (files.some((file) => !PHOTO_TYPES.includes(file.type))) return 'unsupportedImage'
+  if (files.some((file) => file.size > EVENT_LIMITS.imageMaxBytes)) return 'imageTooLarge'
+  if (files.length > Math.max(room, 0)) return 'tooManyPhotos'
+  return null
+}
+
 export function EventForm({
   eventType,
   isAdmin,
@@ -150,6 +161,8 @@ export function EventForm({
   const [priceOn, setPriceOn] = useState(Boolean(initial?.priceEnabled))
   const [donation, setDonation] = useState(Boolean(initial?.donation))
   const [previews, setPreviews] = useState<string[]>([])
+  // A file the API would refuse is refused here first, with the API's message, before any byte is sent.
+  const [fileError, setFileError] = useState<ReturnType<typeof refusedPhotos>>(null)
   useEffect(() => () => previews.forEach((url) => URL.revokeObjectURL(url)), [previews])
 
   const staged = actionData?.staged ?? []
@@ -439,7 +452,13 @@ export function EventForm({
             multiple
             accept="image/jpeg,image/png,image/webp"
             aria-describedby={`${form.id}-files-hint ${fields.files.errorId}`}
-            onChange={(e) => setPreviews([...(e.currentTarget.files ?? [])].map((file) => URL.createObjectURL(file)))}
+            onChange={(e) => {
+              const files = [...(e.currentTarget.files ?? [])]
+              const refusal = refusedPhotos(files, limit - (event?.images.length ?? 0) - staged.length)
+              setFileError(refusal)
+              if (refusal) e.currentTarget.value = ''
+              setPreviews(refusal ? [] : files.map((file) => URL.createObjectURL(file)))
+            }}
             className="block text-sm"
           />
           <p id={`${form.id}-files-hint`} className="text-xs text-slate-500">
@@ -454,7 +473,7 @@ export function EventForm({
               ))}
             </ul>
           ) : null}
-          <ErrorList id={fields.files.errorId} errors={fields.files.errors} />
+          <ErrorList id={fields.files.errorId} errors={fileError ? [fileError] : fields.files.errors} />
         </Section>
 
         {extraFields}

@@ -47,36 +47,40 @@ export function Toaster({ toast }: { toast: Toast | null }) {
 
   if (!visible) return null
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center p-3 sm:justify-end sm:p-5">
-      <div
-        role="status"
-        aria-live="polite"
-        data-testid="toast"
-        className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border px-4 py-3 text-sm shadow-lg ${
-          tone[visible.type]
-        } ${hydrated ? '' : 'animate-toast-out'}`}
-      >
-        <span className="mt-0.5 text-[color:var(--toast-accent)]">
-          {visible.type === 'error' ? (
-            <span aria-hidden="true" className="font-bold">
-              !
-            </span>
-          ) : (
-            <CheckIcon className="h-4 w-4" />
-          )}
-        </span>
-        <p className="flex-1">{t(visible.message, { ...visible.values, defaultValue: visible.message })}</p>
-        {hydrated ? (
-          <button
-            type="button"
-            onClick={() => setVisible(null)}
-            aria-label={t('close')}
-            className="-m-1 inline-flex h-7 w-7 shrink-0 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900"
-          >
-            <CloseIcon className="h-4 w-4" />
-          </button>
-        ) : null}
+    <>
+      {/* Room under the footer while a toast shows, so it never covers the footer's links and version. */}
+      <div aria-hidden="true" data-testid="toast-spacer" className="h-24" />
+      <div className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center p-3 sm:justify-end sm:p-5">
+        <div
+          role="status"
+          aria-live="polite"
+          data-testid="toast"
+          className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border px-4 py-3 text-sm shadow-lg ${
+            tone[visible.type]
+          } ${hydrated ? '' : 'animate-toast-out'}`}
+        >
+          <span className="mt-0.5 text-[color:var(--toast-accent)]">
+            {visible.type === 'error' ? (
+              <span aria-hidden="true" className="font-bold">
+                !
+              </span>
+            ) : (
+              <CheckIcon className="h-4 w-4" />
+            )}
+          </span>
+          <p className="flex-1">{t(visible.message, { ...visible.values, defaultValue: visible.message })}</p>
+          {hydrated ? (
+            <button
+              type="button"
+              onClick={() => setVisible(null)}
+              aria-label={t('close')}
+              className="-m-1 inline-flex h-7 w-7 shrink-0 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+            >
+              <CloseIcon className="h-4 w-4" />
+            </button>
+          ) : null}
+        </div>
       </div>
-    </div>
+    </>
   )
 }

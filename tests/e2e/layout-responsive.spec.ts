@@ -34,3 +34,20 @@ test('the open menus fit 320 px, signed in, in Russian', async ({ page, createUs
   await expect(page.getByRole('link', { name: 'Места' })).toBeVisible()
   await expectNoHorizontalOverflow(page)
 })
+
+test('a toast never covers the footer’s links and version label on a phone', async ({ page, createUser }) => {
+  const user = await createUser()
+  await page.goto('/auth')
+  await page.locator('main').getByLabel('Username or email').fill(user.email)
+  await page.locator('main').getByLabel('Password', { exact: true }).fill(user.password)
+  await page.locator('main').getByRole('button', { name: 'Sign in' }).click()
+  const toast = page.getByTestId('toast')
+  await expect(toast).toBeVisible()
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+  const toastBox = (await toast.boundingBox())!
+  for (const testId of ['app-version', 'support-link']) {
+    const box = (await page.getByTestId(testId).boundingBox())!
+    const overlaps = box.y < toastBox.y + toastBox.height && toastBox.y < box.y + box.height
+    expect(overlaps, `${testId} under the toast`).toBe(false)
+  }
+})

@@ -14,7 +14,7 @@ async function main() {
   const app = await buildApp(config)
   await migrateToLatest(app.ctx.db)
   if (config.seedDemo) {
-    const seeded = await seedDemo(app.ctx.db)
+    const seeded = await seedDemo(app.ctx.db, { uploadsDir: config.uploadsDir })
     if (seeded) app.log.info(seeded, 'demo data seeded')
   }
 

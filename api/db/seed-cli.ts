@@ -10,7 +10,7 @@ fs.mkdirSync(config.dataDir, { recursive: true })
 const handle = createDb(config.database)
 try {
   await migrateToLatest(handle.db)
-  const result = await seedDemo(handle.db)
+  const result = await seedDemo(handle.db, { uploadsDir: config.uploadsDir })
   console.log(result ? `Seeded demo data: ${JSON.stringify(result)}` : 'Users exist already: nothing seeded.')
 } finally {
   await handle.destroy()

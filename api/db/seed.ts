@@ -5,6 +5,8 @@ import type { Db } from './index'
 import { nowIso } from './index'
 import type { NewPost, NewUser } from './schema'
 import { hashPassword } from '../lib/passwords'
+import { createImageStore } from '../media/images'
+import { avatarPicture, postPicture } from './demo-pictures'
 
 /** Documented demo accounts (README, tests). */
 export const DEMO_ACCOUNTS = [
@@ -131,7 +133,11 @@ export interface SeedResult {
   places: number
 }
 
-export async function seedDemo(db: Db, options: { now?: Date } = {}): Promise<SeedResult | null> {
+export async function seedDemo(
+  db: Db,
+  /** uploadsDir: draw pictures for every post and most people (the first look of `npm start`). */
+  options: { now?: Date; uploadsDir?: string } = {},
+): Promise<SeedResult | null> {
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst()
   if (existing) return null
   const rand = mulberry32(20260101)
@@ -398,10 +404,43 @@ export async function seedDemo(db: Db, options: { now?: Date } = {}): Promise<Se
     }
   })
 
+  // Pictures: one per event, two per place, an avatar for everyone but the bot; drawn and stored through
+  // the same image store as uploads (re-encoded to WebP with a thumbnail).
+  const images: { id: string; post_id: string; name: string; path: string; thumb_path: string | null; position: number; created_at: string }[] = []
+  if (options.uploadsDir) {
+    const store = createImageStore(options.uploadsDir)
+    const categoryOf = new Map(categories.map((c) => [c.post_id, c.category]))
+    for (const [i, p] of posts.entries()) {
+      const count = p.event_type === 'PLACE' ? 2 : 1
+      const pictures = await Promise.all(
+        Array.from({ length: count }, (_, n) => postPicture(categoryOf.get(p.id) ?? '', i * 10 + n + 1)),
+      )
+      const stored = await store.saveAll('posts', pictures)
+      stored.forEach((picture, position) =>
+        images.push({
+          id: `20000000-0000-4000-8000-${String(i * 10 + position + 1).padStart(12, '0')}`,
+          post_id: p.id,
+          name: picture.name,
+          path: picture.path,
+          thumb_path: picture.thumbPath,
+          position,
+          created_at: created,
+        }),
+      )
+    }
+    for (const [i, u] of users.entries()) {
+      if (u.role === 'bot') continue
+      const [avatar] = await store.saveAll('avatars', [await avatarPicture(i + 101)])
+      u.avatar_path = avatar!.path
+      u.avatar_name = avatar!.name
+    }
+  }
+
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('users').values(users).execute()
     for (const p of posts) await trx.insertInto('posts').values(p).execute()
     await trx.insertInto('post_categories').values(categories).execute()
+    if (images.length) await trx.insertInto('post_images').values(images).execute()
     await trx.insertInto('post_hours').values(hours).execute()
     await trx.insertInto('follows').values(follows).execute()
     if (participants.length) await trx.insertInto('post_participants').values(participants).execute()

@@ -68,3 +68,39 @@ describe('demo seed', () => {
     expect(byName.body.user.followers).toBeGreaterThan(0)
   })
 })
+
+describe('demo seed with pictures', () => {
+  let withPictures: TestApi
+  beforeAll(async () => {
+    withPictures = await startTestApi()
+  })
+  afterAll(async () => {
+    await withPictures?.close()
+  })
+
+  it('draws a picture for every event, two for every place and an avatar for everyone but the bot, quickly', async () => {
+    const started = Date.now()
+    await seedDemo(withPictures.app.ctx.db, { uploadsDir: withPictures.config.uploadsDir })
+    // The issue's bound for the whole seed; the pictures are the part that costs.
+    expect(Date.now() - started).toBeLessThan(10_000)
+    const db = withPictures.app.ctx.db
+    const posts = await db.selectFrom('posts').select(['id', 'event_type']).execute()
+    const images = await db.selectFrom('post_images').select(['post_id', 'path', 'thumb_path']).execute()
+    for (const post of posts) {
+      const own = images.filter((image) => image.post_id === post.id)
+      expect(own.length, post.id).toBe(post.event_type === 'PLACE' ? 2 : 1)
+    }
+    const users = await db.selectFrom('users').select(['role', 'avatar_path']).execute()
+    expect(users.filter((u) => u.role !== 'bot').every((u) => u.avatar_path)).toBe(true)
+
+    // Served like any upload: a WebP and its thumbnail.
+    const event = await withPictures.get(`/event/${posts.find((p) => p.event_type === 'EVENT')!.id}`)
+    const image = (event.body as { images: { url: string; thumbnailUrl: string }[] }).images[0]!
+    for (const url of [image.url, image.thumbnailUrl]) {
+      const res = await fetch(`${withPictures.url}${new URL(url).pathname}`)
+      expect(res.status, url).toBe(200)
+      expect(res.headers.get('content-type')).toBe('image/webp')
+      expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(500)
+    }
+  }, 30_000)
+})

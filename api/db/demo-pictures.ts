@@ -37,7 +37,10 @@ export async function postPicture(category: string, seed: number): Promise<Buffe
     return `<circle cx="${(rand() * 1200).toFixed(0)}" cy="${(rand() * 560).toFixed(0)}" r="${r.toFixed(0)}" fill="#fff" fill-opacity="${(0.08 + rand() * 0.18).toFixed(2)}"/>`
   }).join('')
   const hill = (base: number, amplitude: number) => {
-    const points = Array.from({ length: 7 }, (_, i) => `${i * 200},${(base - rand() * amplitude).toFixed(0)}`).join(' ')
+    const points = Array.from(
+      { length: 7 },
+      (_, i) => `${i * 200},${(base - rand() * amplitude).toFixed(0)}`,
+    ).join(' ')
     return `<polygon points="0,800 ${points} 1200,800" fill="#000" fill-opacity="0.12"/>`
   }
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800">

@@ -406,7 +406,15 @@ export async function seedDemo(
 
   // Pictures: one per event, two per place, an avatar for everyone but the bot; drawn and stored through
   // the same image store as uploads (re-encoded to WebP with a thumbnail).
-  const images: { id: string; post_id: string; name: string; path: string; thumb_path: string | null; position: number; created_at: string }[] = []
+  const images: {
+    id: string
+    post_id: string
+    name: string
+    path: string
+    thumb_path: string | null
+    position: number
+    created_at: string
+  }[] = []
   if (options.uploadsDir) {
     const store = createImageStore(options.uploadsDir)
     const categoryOf = new Map(categories.map((c) => [c.post_id, c.category]))

@@ -80,7 +80,14 @@ export function EventCard({
     >
       <div className="relative aspect-[16/10] bg-slate-100">
         {photo ? (
-          <img src={photo.thumbnailUrl} alt="" loading="lazy" className="h-full w-full object-cover" />
+          <img
+            src={photo.thumbnailUrl}
+            alt=""
+            width={400}
+            height={250}
+            loading="lazy"
+            className="h-full w-full object-cover"
+          />
         ) : (
           <div className="flex h-full items-center justify-center text-sm text-slate-600">{t('events:noPhoto')}</div>
         )}

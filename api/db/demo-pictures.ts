@@ -1,6 +1,7 @@
 // Pictures for the demo data, drawn at seed time without the network: an SVG of gradients and shapes in the
 // colours of a category (or a person's initials' hue), rasterised by sharp. No text, so no font is needed.
 import sharp from 'sharp'
+import { mulberry32 } from '../lib/random'
 
 /** Two colours per category: the gradient of its pictures. */
 const PALETTES: Record<string, [string, string]> = {
@@ -16,22 +17,10 @@ const PALETTES: Record<string, [string, string]> = {
 }
 const FALLBACK: [string, string] = ['#4f46e5', '#06b6d4']
 
-/** A small deterministic PRNG (the seed's pictures are the same on every machine). */
-function random(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 /** A 1200×800 PNG for a post of `category`: a diagonal gradient, soft circles and a band of hills. */
 export async function postPicture(category: string, seed: number): Promise<Buffer> {
   const [from, to] = PALETTES[category] ?? FALLBACK
-  const rand = random(seed)
+  const rand = mulberry32(seed)
   const circles = Array.from({ length: 7 }, () => {
     const r = 40 + rand() * 160
     return `<circle cx="${(rand() * 1200).toFixed(0)}" cy="${(rand() * 560).toFixed(0)}" r="${r.toFixed(0)}" fill="#fff" fill-opacity="${(0.08 + rand() * 0.18).toFixed(2)}"/>`
@@ -52,7 +41,7 @@ export async function postPicture(category: string, seed: number): Promise<Buffe
 
 /** A 400×400 PNG avatar: a radial gradient with two rings, its hue from the seed. */
 export async function avatarPicture(seed: number): Promise<Buffer> {
-  const rand = random(seed)
+  const rand = mulberry32(seed)
   const hue = Math.floor(rand() * 360)
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400">
     <defs><radialGradient id="g" cx="0.35" cy="0.3" r="0.9"><stop offset="0" stop-color="hsl(${hue},85%,70%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360},70%,40%)"/></radialGradient></defs>

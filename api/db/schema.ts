@@ -249,4 +249,5 @@ export type NewUser = Insertable<UsersTable>
 export type UserUpdate = Updateable<UsersTable>
 export type PostRow = Selectable<PostsTable>
 export type NewPost = Insertable<PostsTable>
+export type NewPostImage = Insertable<PostImagesTable>
 export type RefreshTokenRow = Selectable<RefreshTokensTable>

@@ -3,8 +3,9 @@
 import { CATEGORIES, DEFAULT_CENTER } from '#contract'
 import type { Db } from './index'
 import { nowIso } from './index'
-import type { NewPost, NewUser } from './schema'
+import type { NewPost, NewPostImage, NewUser } from './schema'
 import { hashPassword } from '../lib/passwords'
+import { mulberry32 } from '../lib/random'
 import { createImageStore } from '../media/images'
 import { avatarPicture, postPicture } from './demo-pictures'
 
@@ -56,17 +57,6 @@ export const DEMO_ACCOUNTS = [
     activated: true,
   },
 ] as const
-
-function mulberry32(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const EVENT_TITLES = [
   'Jazz night on the river',
@@ -406,15 +396,7 @@ export async function seedDemo(
 
   // Pictures: one per event, two per place, an avatar for everyone but the bot; drawn and stored through
   // the same image store as uploads (re-encoded to WebP with a thumbnail).
-  const images: {
-    id: string
-    post_id: string
-    name: string
-    path: string
-    thumb_path: string | null
-    position: number
-    created_at: string
-  }[] = []
+  const images: NewPostImage[] = []
   if (options.uploadsDir) {
     const store = createImageStore(options.uploadsDir)
     const categoryOf = new Map(categories.map((c) => [c.post_id, c.category]))

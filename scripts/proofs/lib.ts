@@ -1,9 +1,9 @@
 // Small pieces the proofs share: flags, PostgreSQL reachability, a table printer.
 import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import path from 'node:path'
 import pg from 'pg'
+import { freePort } from '../../tests/support/web-server'
 
 export const PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 
@@ -98,16 +98,6 @@ export interface ApiProcess {
   kill9(): Promise<void>
   /** SIGTERM (a clean shutdown), and wait. */
   stop(): Promise<void>
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo
-      probe.close(() => resolve(port))
-    })
-    probe.on('error', reject)
-  })
 }
 
 export const PROOF_JWT_SECRET = 'test-secret-test-secret-test-secret-0123'

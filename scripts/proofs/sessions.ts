@@ -20,6 +20,7 @@ import type { authSessionStorage as AuthSessionStorage } from '../../app/utils/s
 import { createEvent, makeUsers, type TestUser } from '../../tests/api/events-fixtures'
 import { startTestApi } from '../../tests/api/helpers'
 import { CookieJar, rawRequest } from '../../tests/support/route-manifest'
+import { jwtExpiry, sessionSetCookie } from '../../tests/support/session-cookie'
 import { startWebServer } from '../../tests/support/web-server'
 import { intFlag, printTable, seconds, sleep } from './lib'
 
@@ -76,17 +77,9 @@ async function main() {
         { id: user.id, role: 'user', isActivated: true },
         familyId,
       )
-      const session = await authSessionStorage.getSession()
-      session.set('accessToken', accessToken)
-      session.set('refreshToken', refreshToken)
-      session.set('userId', user.id)
       const jar = new CookieJar()
-      jar.take([await authSessionStorage.commitSession(session)])
-      const exp = (
-        JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
-          exp: number
-        }
-      ).exp
+      jar.take([await sessionSetCookie({ accessToken, refreshToken, userId: user.id })])
+      const exp = jwtExpiry(accessToken)
       await sleep(Math.max(0, exp * 1000 - Date.now()) + 300) // expired: the API refuses it
 
       const loadStarted = performance.now()

@@ -2,6 +2,7 @@
 // verification), signed in with a real session cookie, and deleted after the test.
 import { test as base, expect, type Page } from '@playwright/test'
 import Database from 'better-sqlite3'
+import { sessionSetCookie } from '../support/session-cookie'
 import { e2e } from './env'
 
 process.env.SESSION_SECRET = e2e.sessionSecret
@@ -104,16 +105,11 @@ export function deleteUserByEmail(email: string) {
 
 /** Signs `user` in by logging in through the API and storing the tokens in the web's real session cookie. */
 export async function signIn(page: Page, user: Pick<TestUser, 'email' | 'password'>) {
-  const { authSessionStorage } = await import('../../app/utils/session.server')
   const auth = await apiPost<{ accessToken: string; refreshToken: string; user: { id: string } }>('/auth/login', {
     email: user.email,
     password: user.password,
   })
-  const session = await authSessionStorage.getSession()
-  session.set('accessToken', auth.accessToken)
-  session.set('refreshToken', auth.refreshToken)
-  session.set('userId', auth.user.id)
-  const setCookie = await authSessionStorage.commitSession(session)
+  const setCookie = await sessionSetCookie({ accessToken: auth.accessToken, refreshToken: auth.refreshToken, userId: auth.user.id })
   const [pair] = setCookie.split(';')
   const separator = pair!.indexOf('=')
   await page.context().addCookies([

@@ -14,6 +14,7 @@ import { createEvent, makeUsers, type TestUser } from '../api/events-fixtures'
 import { startTestApi, type TestApi } from '../api/helpers'
 import { startFakeNominatim, type FakeNominatim } from '../support/nominatim'
 import { CookieJar, dataPath, inBatches, loadBuiltRoutes, rawRequest, RouteManifest } from '../support/route-manifest'
+import { jwtExpiry, sessionSetCookie } from '../support/session-cookie'
 import { startWebServer, type WebServer } from '../support/web-server'
 
 const SESSION_SECRET = 'web-test-session-secret-0123456789'
@@ -86,13 +87,6 @@ const prepared = new Map<string, Prepared>()
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-function jwtExpiry(token: string): number {
-  const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
-    exp: number
-  }
-  return payload.exp
-}
-
 interface Prepared {
   url: string
   jar: CookieJar
@@ -123,12 +117,8 @@ async function prepare(testCase: Case, user: TestUser, profileOwner: TestUser): 
   const address = `${web.url}${testCase.kind === 'data' ? dataPath(pathname) : pathname}${QUERIES[testCase.pattern] ?? ''}`
 
   const accessToken = await signAccessToken()
-  const session = await authSessionStorage.getSession()
-  session.set('accessToken', accessToken)
-  session.set('refreshToken', refreshToken)
-  session.set('userId', user.id)
   const jar = new CookieJar()
-  jar.take([await authSessionStorage.commitSession(session)])
+  jar.take([await sessionSetCookie({ accessToken, refreshToken, userId: user.id })])
   return { url: address, jar, userId: user.id, accessTokenExp: jwtExpiry(accessToken) }
 }
 

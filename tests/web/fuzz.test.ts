@@ -14,11 +14,11 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { authSessionStorage as authSessionStorageType } from '../../app/utils/session.server'
 import { createEvent, makeUsers, type TestUser } from '../api/events-fixtures'
 import { startTestApi, type TestApi } from '../api/helpers'
 import { startFakeNominatim, type FakeNominatim } from '../support/nominatim'
 import { dataPath, inBatches, loadBuiltRoutes, rawRequest, RouteManifest, type RouteUrl } from '../support/route-manifest'
+import { sessionSetCookie } from '../support/session-cookie'
 import { startWebServer, type WebServer } from '../support/web-server'
 
 const SESSION_SECRET = 'web-test-session-secret-0123456789'
@@ -170,7 +170,6 @@ function intentBodies(intents: string[]): Body[] {
 let api: TestApi
 let web: WebServer
 let geocoder: FakeNominatim
-let authSessionStorage: typeof authSessionStorageType
 let owner: TestUser
 let admin: TestUser
 let other: TestUser
@@ -207,11 +206,7 @@ async function cookieFor(role: Role): Promise<string> {
     { id: user.id, role: role === 'admin' ? 'superAdmin' : 'user', isActivated: true },
     familyId,
   )
-  const session = await authSessionStorage.getSession()
-  session.set('accessToken', accessToken)
-  session.set('refreshToken', refreshToken)
-  session.set('userId', user.id)
-  return (await authSessionStorage.commitSession(session)).split(';')[0]!
+  return (await sessionSetCookie({ accessToken, refreshToken, userId: user.id })).split(';')[0]!
 }
 
 async function bearerFor(role: Role): Promise<string | null> {
@@ -226,7 +221,6 @@ beforeAll(async () => {
   api = await startTestApi({ GEOCODER_URL: geocoder.url, GEOCODER_MIN_INTERVAL_MS: '0' })
   web = await startWebServer({ API_URL: api.url, SESSION_SECRET })
   process.env.WEB_URL = web.url
-  authSessionStorage = (await import('../../app/utils/session.server')).authSessionStorage
   ;[owner, other] = (await makeUsers(api, 2)) as [TestUser, TestUser]
   ;[admin] = (await makeUsers(api, 1, { role: 'superAdmin' })) as [TestUser]
   eventId = (await createEvent(api, owner.token))._id

@@ -5,19 +5,8 @@ import { useTranslation } from 'react-i18next'
 import type { AdminPostsResponse, Event } from '#contract'
 import { formatDateTime } from '~/components/events/format'
 import { useRootData } from '~/components/layout/use-root-data'
-import { Pager } from '~/components/ui/pager'
 import { TABLE_COLUMNS, type TableColumn } from './columns'
-import {
-  ColumnChooser,
-  ConsoleTable,
-  FiltersForm,
-  ImagesCell,
-  intentsFor,
-  RowActions,
-  StatusBadge,
-  consoleHref,
-  truncate,
-} from './table-parts'
+import { ImagesCell, intentsFor, KindTable, RowActions, StatusBadge, truncate } from './table-parts'
 
 export interface PostsTableData {
   page: AdminPostsResponse
@@ -96,29 +85,15 @@ export function PostsTable({ kind, data }: { kind: 'events' | 'places'; data: Po
 
   const shown = TABLE_COLUMNS[kind].filter(show)
   return (
-    <div className="space-y-3">
-      <FiltersForm kind={kind} values={query} />
-      <ColumnChooser all={TABLE_COLUMNS[kind]} shown={columns} values={query} />
-      <ConsoleTable
-        total={page.total}
-        queryError={data.queryError}
-        headers={shown.map((column) => t(`columns.${column}`))}
-      >
-        {page.events.map((event) => (
-          <tr key={event._id} data-testid={`row-${event._id}`} className="align-top">
-            {shown.map((column) => (
-              <td key={column} className="px-3 py-2">
-                {cell(event, column)}
-              </td>
-            ))}
-          </tr>
-        ))}
-      </ConsoleTable>
-      <Pager
-        page={page.page}
-        hasMore={page.hasMore}
-        href={(n) => consoleHref(`/moderation/${kind}`, query, { page: n > 1 ? String(n) : null })}
-      />
-    </div>
+    <KindTable
+      kind={kind}
+      query={query}
+      chosen={columns}
+      shown={shown}
+      rows={page.events}
+      page={page}
+      queryError={data.queryError}
+      cell={cell}
+    />
   )
 }

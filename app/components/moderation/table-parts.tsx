@@ -14,7 +14,8 @@ import {
   ROLES,
 } from '#contract'
 import { useHydrated } from '~/components/ui/use-hydrated'
-import type { TableColumn, TableKind } from './columns'
+import { Pager } from '~/components/ui/pager'
+import { TABLE_COLUMNS, type TableColumn, type TableKind } from './columns'
 
 const BADGE_TONES: Record<string, string> = {
   PENDING: 'bg-amber-50 text-amber-900 ring-amber-200',
@@ -396,5 +397,59 @@ export function ConsoleTable({
         </div>
       )}
     </>
+  )
+}
+
+/**
+ * A Users, Events or Places tab: its filters and column chooser, the chosen cells of every row (the refused
+ * query, the count and the empty state through ConsoleTable), and the pager.
+ */
+export function KindTable<Row extends { _id: string }>({
+  kind,
+  query,
+  chosen,
+  shown,
+  rows,
+  page,
+  queryError,
+  cell,
+}: {
+  kind: TableKind
+  query: Record<string, string>
+  /** The columns picked in the chooser. */
+  chosen: readonly TableColumn[]
+  /** The columns shown (the chosen ones this viewer may see). */
+  shown: readonly TableColumn[]
+  rows: Row[]
+  page: { page: number; total: number; hasMore: boolean }
+  queryError: string | null
+  cell: (row: Row, column: TableColumn) => ReactNode
+}) {
+  const { t } = useTranslation('moderation')
+  return (
+    <div className="space-y-3">
+      <FiltersForm kind={kind} values={query} />
+      <ColumnChooser all={TABLE_COLUMNS[kind]} shown={chosen} values={query} />
+      <ConsoleTable
+        total={page.total}
+        queryError={queryError}
+        headers={shown.map((column) => t(`columns.${column}`))}
+      >
+        {rows.map((row) => (
+          <tr key={row._id} data-testid={`row-${row._id}`} className="align-top">
+            {shown.map((column) => (
+              <td key={column} className="px-3 py-2">
+                {cell(row, column)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </ConsoleTable>
+      <Pager
+        page={page.page}
+        hasMore={page.hasMore}
+        href={(n) => consoleHref(`/moderation/${kind}`, query, { page: n > 1 ? String(n) : null })}
+      />
+    </div>
   )
 }

@@ -6,17 +6,8 @@ import type { AdminUsersResponse, User } from '#contract'
 import { formatDateTime } from '~/components/events/format'
 import { useRootData } from '~/components/layout/use-root-data'
 import { Avatar } from '~/components/ui/avatar'
-import { Pager } from '~/components/ui/pager'
 import { TABLE_COLUMNS, type TableColumn } from './columns'
-import {
-  ColumnChooser,
-  ConsoleTable,
-  FiltersForm,
-  intentsFor,
-  RowActions,
-  StatusBadge,
-  consoleHref,
-} from './table-parts'
+import { intentsFor, KindTable, RowActions, StatusBadge } from './table-parts'
 
 export interface UsersTableData {
   page: AdminUsersResponse
@@ -85,29 +76,15 @@ export function UsersTable({ data }: { data: UsersTableData }) {
 
   const shown = TABLE_COLUMNS.users.filter((c) => columns.includes(c))
   return (
-    <div className="space-y-3">
-      <FiltersForm kind="users" values={query} />
-      <ColumnChooser all={TABLE_COLUMNS.users} shown={columns} values={query} />
-      <ConsoleTable
-        total={page.total}
-        queryError={data.queryError}
-        headers={shown.map((column) => t(`columns.${column}`))}
-      >
-        {page.users.map((user) => (
-          <tr key={user._id} data-testid={`row-${user._id}`} className="align-top">
-            {shown.map((column) => (
-              <td key={column} className="px-3 py-2">
-                {cell(user, column)}
-              </td>
-            ))}
-          </tr>
-        ))}
-      </ConsoleTable>
-      <Pager
-        page={page.page}
-        hasMore={page.hasMore}
-        href={(n) => consoleHref('/moderation/users', query, { page: n > 1 ? String(n) : null })}
-      />
-    </div>
+    <KindTable
+      kind="users"
+      query={query}
+      chosen={columns}
+      shown={shown}
+      rows={page.users}
+      page={page}
+      queryError={data.queryError}
+      cell={cell}
+    />
   )
 }

@@ -7,7 +7,9 @@ import { EventForm } from '~/components/events/form/event-form'
 import type { EventFormActionData } from '~/components/events/form/types'
 import { useRootData } from '~/components/layout/use-root-data'
 import { UrlModal } from '~/components/ui/url-modal'
+import { Select } from './table-parts'
 
+/** One status field of the editor: its values shown with the console's status names. */
 function StatusSelect({
   name,
   label,
@@ -21,20 +23,12 @@ function StatusSelect({
 }) {
   const { t } = useTranslation('moderation')
   return (
-    <label className="flex flex-col text-sm font-medium text-slate-700">
-      {label}
-      <select
-        name={name}
-        defaultValue={value}
-        className="mt-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 font-normal"
-      >
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {t(`status.${option as 'PENDING'}`)}
-          </option>
-        ))}
-      </select>
-    </label>
+    <Select
+      name={name}
+      label={label}
+      value={value}
+      options={options.map((option) => ({ value: option, label: t(`status.${option as 'PENDING'}`) }))}
+    />
   )
 }
 

@@ -78,7 +78,8 @@ export function truncate(
   return chars.length > max ? `${chars.slice(0, max).join('')}…` : text
 }
 
-function Select({
+/** A labelled <select> of the console (filters, the editors' statuses). */
+export function Select({
   name,
   label,
   value,

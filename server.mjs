@@ -64,7 +64,10 @@ if (LOG_FORMAT === 'pretty' || (LOG_FORMAT === 'auto' && process.stdout.isTTY)) 
   })
 }
 
-// Fingerprinted build assets are immutable; other public files may change between releases.
+// Fingerprinted build assets are immutable; other public files may change between releases. `npm run build`
+// leaves a brotli and a gzip copy beside each script and style (scripts/precompress.mjs): they are sent as
+// they are, so no asset is compressed per request (docs/decisions/023-precompressed-assets.md).
+app.use('/build', sendPrecompressed('public/build'))
 app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
 app.use(express.static('public', { maxAge: '1h' }))
 
@@ -124,4 +127,41 @@ function isCrossSite(req) {
   const origin = req.get('origin')
   if (!origin) return false // not a browser form post from another site (curl, the tests' API calls)
   return origin !== `${req.protocol}://${req.get('host')}`
+}
+
+/**
+ * Serves `<file>.br` or `<file>.gz` for a request of `<file>` when the client accepts that encoding and the
+ * copy exists, with the original's type. Which copies exist is read from disk once per build directory state
+ * (a Set of names), not stat'ed per request; `remix dev` rebuilds without copies, so this serves nothing there.
+ * @param {string} root
+ */
+function sendPrecompressed(root) {
+  /** @type {[string, string][]} */
+  const ENCODINGS = [
+    ['br', '.br'],
+    ['gzip', '.gz'],
+  ]
+  /** @type {Set<string>} */
+  let copies = new Set()
+  const index = () => {
+    copies = new Set(
+      fs.existsSync(root)
+        ? fs.readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((name) => /\.(br|gz)$/.test(name)).map((name) => `/${name.split(path.sep).join('/')}`)
+        : [],
+    )
+  }
+  index()
+  if (MODE === 'development') fs.watchFile(BUILD_PATH, { interval: 300 }, index)
+  /** @type {import('express').RequestHandler} */
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next()
+    res.vary('Accept-Encoding')
+    // Ours, not the client's, order of preference: brotli is smaller (negotiation would take the header's order).
+    const [accepted, suffix] = ENCODINGS.find(([encoding, suffix]) => req.acceptsEncodings(encoding) === encoding && copies.has(`${req.path}${suffix}`)) ?? []
+    if (!accepted) return next()
+    res.type(path.extname(req.path)).set('Content-Encoding', accepted)
+    res.sendFile(`${req.path}${suffix}`, { root, immutable: true, maxAge: '1y' }, (error) => {
+      if (error && !res.headersSent) next()
+    })
+  }
 }

@@ -232,7 +232,7 @@ async function load(target: string, url: string, options: LoadOptions = {}): Pro
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(root, 'build/index.js'))) throw new Error('run `npx remix build` first (npm run bench does)')
+  if (!fs.existsSync(path.join(root, 'build/index.js'))) throw new Error('run `npm run build` first (npm run bench does)')
   console.log(`Seeding ${EVENTS} events (${/^postgres/.test(databaseUrl) ? 'PostgreSQL' : 'SQLite'})…`)
   const seeded = await seed()
   console.log(`  seeded in ${seeded.seedSeconds.toFixed(1)} s`)

@@ -9,7 +9,7 @@ rm -rf "$reports" && mkdir -p "$reports"
 status=0
 
 bash scripts/ensure-chromium.sh || exit 1
-npx remix build >/dev/null || { echo "remix build failed"; exit 1; }
+npm run build --silent >/dev/null || { echo "remix build failed"; exit 1; }
 
 if node scripts/pg-ready.mjs; then
   run_pg=1

@@ -34,7 +34,7 @@ const SETTLE_MS = 1_000
 
 async function main() {
   if (!fs.existsSync(path.resolve(import.meta.dirname, '../../build/index.js'))) {
-    console.log('No built web: run `npx remix build` first (npm run proof:sessions does).')
+    console.log('No built web: run `npm run build` first (npm run proof:sessions does).')
     process.exitCode = 1
     return
   }

@@ -1,0 +1,73 @@
+// Build assets leave the web server compressed once, at build time (scripts/precompress.mjs, docs/decisions/023):
+// brotli or gzip as the client accepts, byte for byte the file's copy, with the original's type, cache headers
+// and `Vary`, and the plain file for a client that accepts neither. Needs `npm run build` (npm test runs it).
+import fs from 'node:fs'
+import path from 'node:path'
+import http from 'node:http'
+import zlib from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startWebServer, type WebServer } from '../support/web-server'
+
+let server: WebServer
+beforeAll(async () => {
+  server = await startWebServer({})
+})
+afterAll(() => server?.stop())
+
+/** A raw GET (fetch would decode the body and hide the encoding). */
+function get(url: string, acceptEncoding: string | null): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers: acceptEncoding === null ? {} : { 'accept-encoding': acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
+    })
+    request.on('error', reject)
+  })
+}
+
+/** The biggest script of the build: the one where the encoding matters most. */
+function biggestScript(): { urlPath: string; file: string } {
+  const dir = path.resolve('public/build/_shared')
+  const [name] = fs
+    .readdirSync(dir)
+    .filter((file) => file.endsWith('.js'))
+    .sort((a, b) => fs.statSync(path.join(dir, b)).size - fs.statSync(path.join(dir, a)).size)
+  return { urlPath: `/build/_shared/${name}`, file: path.join(dir, name!) }
+}
+
+describe('precompressed build assets', () => {
+  it('sends the brotli copy to a browser that accepts br (what Chromium sends), with the script type and a year of cache', async () => {
+    const { urlPath, file } = biggestScript()
+    const res = await get(`${server.url}${urlPath}`, 'gzip, deflate, br, zstd')
+    expect(res.status).toBe(200)
+    expect(res.headers['content-encoding']).toBe('br')
+    expect(res.headers['content-type']).toMatch(/^(application|text)\/javascript/)
+    expect(res.headers['vary']).toMatch(/Accept-Encoding/i)
+    expect(res.headers['cache-control']).toContain('immutable')
+    expect(res.body.equals(fs.readFileSync(`${file}.br`))).toBe(true)
+    expect(zlib.brotliDecompressSync(res.body).equals(fs.readFileSync(file))).toBe(true)
+    // Quality 11, not the per-request compressor's quality 4.
+    expect(res.body.length).toBeLessThan(
+      zlib.brotliCompressSync(fs.readFileSync(file), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }).length,
+    )
+  })
+
+  it('sends the gzip copy to a client that accepts only gzip', async () => {
+    const { urlPath, file } = biggestScript()
+    const res = await get(`${server.url}${urlPath}`, 'gzip')
+    expect(res.headers['content-encoding']).toBe('gzip')
+    expect(res.body.equals(fs.readFileSync(`${file}.gz`))).toBe(true)
+    expect(zlib.gunzipSync(res.body).equals(fs.readFileSync(file))).toBe(true)
+  })
+
+  it('sends the plain file to a client that accepts no encoding, and 404 for a missing asset', async () => {
+    const { urlPath, file } = biggestScript()
+    const res = await get(`${server.url}${urlPath}`, null)
+    expect(res.headers['content-encoding']).toBeUndefined()
+    expect(res.headers['vary']).toMatch(/Accept-Encoding/i)
+    expect(res.body.equals(fs.readFileSync(file))).toBe(true)
+    expect((await get(`${server.url}/build/_shared/no-such-chunk.js`, 'br')).status).toBe(404)
+    expect((await get(`${server.url}/build/../package.json`, 'br')).status).toBe(404)
+  })
+})

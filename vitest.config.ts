@@ -1,10 +1,14 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
+/** The web's `~/` imports (tsconfig paths), for tests that load app modules. */
+const appAlias = { alias: [{ find: /^~\//, replacement: fileURLToPath(new URL('./app/', import.meta.url)) }] }
+
 export default defineConfig({
   test: {
     projects: [
       {
+        resolve: appAlias,
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
@@ -23,7 +27,7 @@ export default defineConfig({
       },
       {
         // The web's server modules (app/*.server.ts) against the real API.
-        resolve: { alias: [{ find: /^~\//, replacement: fileURLToPath(new URL('./app/', import.meta.url)) }] },
+        resolve: appAlias,
         test: {
           name: 'web',
           include: ['tests/web/**/*.test.ts'],

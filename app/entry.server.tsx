@@ -3,16 +3,12 @@ import { isRouteErrorResponse } from '@remix-run/react'
 import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
-import { createInstance, type i18n as I18n } from 'i18next'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
-import { I18nextProvider, initReactI18next } from 'react-i18next'
-import i18n from './i18n'
-import { resources } from './locales/resources.server'
-import { setServerTextLookup } from './utils/meta-text'
-import { getLanguage } from './i18next.server'
+import { addEveryText } from './locales/resources.server'
+import { getLanguage } from './language.server'
+import { LanguageProvider } from './utils/use-translation'
 import { NonceProvider } from './utils/nonce'
-import type { Language } from '#contract'
 
 // server.mjs runs every request through this: one API client per request, its session cookie set once.
 export { handleWithApiSession } from './utils/api.server'
@@ -21,20 +17,8 @@ export { withApiRefusalsAsResponses } from './utils/api-refusals.server'
 // …and sends every response with this policy, the nonce made per request (docs/decisions/021).
 export { contentSecurityPolicy } from './utils/csp.server'
 
-/**
- * One i18next instance per language, made once at start (every resource is bundled, so `init` is
- * synchronous): a server render never changes an instance's language, so requests share them (a fresh
- * instance per request cost ~10% of the home page's render time in `BENCH_PROFILE=1 npm run bench`). Route
- * meta functions translate with the same instances.
- */
-const instances = new Map<Language, I18n>()
-for (const language of Object.keys(resources) as Language[]) {
-  const instance = createInstance()
-  void instance.use(initReactI18next).init({ ...i18n, lng: language, resources, initImmediate: false })
-  instances.set(language, instance)
-}
-const i18nFor = (language: Language): I18n => instances.get(language) ?? instances.get('en')!
-setServerTextLookup((language, namespace, key, options) => i18nFor(language).getFixedT(language, namespace)(key, options) as string)
+// Every text of every language, for any page in any language (and route meta functions, and actions' texts).
+addEveryText()
 
 export const streamTimeout = 5_000
 
@@ -47,7 +31,7 @@ export default async function handleRequest(
 ) {
   // server.mjs makes one per request and sends it in the Content-Security-Policy header.
   const nonce = typeof loadContext.cspNonce === 'string' ? loadContext.cspNonce : ''
-  const instance = i18nFor(await getLanguage(request))
+  const language = await getLanguage(request)
 
   // Crawlers and link previews get the whole document at once; people get it streamed.
   const readyEvent = isbot(request.headers.get('user-agent')) ? 'onAllReady' : 'onShellReady'
@@ -56,9 +40,9 @@ export default async function handleRequest(
     let shellRendered = false
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={instance}>
+        <LanguageProvider language={language}>
           <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
-        </I18nextProvider>
+        </LanguageProvider>
       </NonceProvider>,
       {
         nonce,

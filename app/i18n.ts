@@ -1,6 +1,5 @@
-// i18next setup shared by the server (remix-i18next, every text bundled: app/locales/resources.server.ts) and
-// the browser (only its language, and only the namespaces of the page's routes: app/locales/load.ts).
-import { DEFAULT_LANGUAGE, LANGUAGES } from '#contract'
+// The namespaces of the web's texts (app/utils/translate.ts): the server has them all
+// (app/locales/resources.server.ts), the browser only its language's, of the page's routes (app/locales/load.ts).
 
 /** The namespaces of the web (one per screen family; `validation` is contract/messages.ts). */
 export const NAMESPACES = [
@@ -28,11 +27,3 @@ export const ROOT_NAMESPACES: Namespace[] = ['common', 'toast', 'validation', 'a
 /** A route's `handle`: the namespaces its screens use beyond the root's, loaded before it renders. */
 export type I18nHandle = { i18n?: Namespace[] }
 
-
-export default {
-  supportedLngs: [...LANGUAGES],
-  fallbackLng: DEFAULT_LANGUAGE,
-  defaultNS: 'common',
-  ns: [...NAMESPACES],
-  interpolation: { escapeValue: false },
-}

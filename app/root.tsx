@@ -11,8 +11,7 @@ import {
   useRouteLoaderData,
 } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
-import { useChangeLanguage } from 'remix-i18next/react'
+import { useTranslation } from '~/utils/use-translation'
 import { DEFAULT_LANGUAGE } from '#contract'
 import { ErrorPage } from './components/error-page'
 import { useLiveNotifications } from './components/notifications/live-updates'
@@ -175,7 +174,6 @@ function AppShell({ children }: { children: ReactNode }) {
 
 export default function App() {
   const rootData = useRouteLoaderData<typeof loader>('root')
-  useChangeLanguage(rootData?.locale ?? DEFAULT_LANGUAGE)
   useLiveNotifications(Boolean(rootData?.notifications))
   return (
     <AppShell>

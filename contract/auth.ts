@@ -108,6 +108,14 @@ export const changePasswordFormSchema = changePasswordSchema
   .extend({ confirmPassword: confirmPasswordField })
   .superRefine(passwordsMatch)
 
+/** What each auth form holds (conform's field types in the web, without zod in the browser bundle). */
+export type LoginForm = z.input<typeof loginFormSchema>
+export type RegisterForm = z.input<typeof registerFormSchema>
+export type ConfirmEmailForm = z.input<typeof confirmEmailFormSchema>
+export type ForgotPasswordForm = z.input<typeof forgotPasswordFormSchema>
+export type ResetCodeForm = z.input<typeof resetPasswordSchema>
+export type ResetPasswordForm = z.input<typeof resetPasswordFormSchema>
+
 /** POST /auth/logout: the refresh token of the session to end (optional; the bearer's session ends too). */
 export const logoutSchema = z.object({ refreshToken: z.string().max(512, 'tooLong').optional() })
 

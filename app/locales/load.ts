@@ -1,9 +1,9 @@
-// The browser's texts: one chunk per language and namespace, loaded on demand (i18next backend), so a page
-// downloads only its own language and the namespaces of its routes (issue "Light and finished"). The
-// server renders with every text bundled (resources.server.ts).
-import type { BackendModule, ReadCallback } from 'i18next'
+// The browser's texts: one chunk per language and namespace, loaded on demand, so a page downloads only its
+// own language and the namespaces of its routes (issue "Light and finished"). The server has every text
+// (resources.server.ts) and never loads one.
 import type { Language } from '#contract'
 import type { Namespace } from '~/i18n'
+import { addTexts, hasTexts } from '~/utils/translate'
 
 type Texts = { default: object }
 
@@ -44,16 +44,28 @@ const chunks: Record<Language, Record<Namespace, () => Promise<Texts>>> = {
   },
 }
 
-/** i18next's backend for the browser: a namespace of a language is a dynamic import. */
-export const chunkBackend: BackendModule = {
-  type: 'backend',
-  init() {},
-  read(language: string, namespace: string, callback: ReadCallback) {
-    const load = chunks[language as Language]?.[namespace as Namespace]
-    if (!load) return callback(new Error(`no texts for ${language}/${namespace}`), false)
-    load().then(
-      (texts) => callback(null, texts.default as never),
-      (error: unknown) => callback(error as Error, false),
-    )
-  },
+/** One load per language and namespace, however many screens ask for it at once. */
+const loading = new Map<string, Promise<void>>()
+
+/** Loads the namespaces of `language` that are not loaded yet; resolves when all are in. */
+export function loadTexts(language: Language, namespaces: readonly Namespace[]): Promise<void> {
+  return Promise.all(
+    namespaces
+      .filter((namespace) => !hasTexts(language, namespace))
+      .map((namespace) => {
+        const id = `${language}/${namespace}`
+        let load = loading.get(id)
+        if (!load) {
+          load = chunks[language][namespace]().then(
+            (texts) => addTexts(language, namespace, texts.default),
+            (error: unknown) => {
+              loading.delete(id) // a failed chunk (offline) is tried again by the next render
+              throw error
+            },
+          )
+          loading.set(id, load)
+        }
+        return load
+      }),
+  ).then(() => undefined)
 }

@@ -3,7 +3,7 @@
 import type { I18nHandle } from '~/i18n'
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/utils/use-translation'
 import { useRootData } from '~/components/layout/use-root-data'
 import { NotificationItem } from '~/components/notifications/notification-item'
 import { requireActivatedUser } from '~/utils/auth.server'

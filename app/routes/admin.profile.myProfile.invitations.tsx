@@ -3,7 +3,7 @@
 import type { I18nHandle } from '~/i18n'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/utils/use-translation'
 import { formatDateTime } from '~/components/events/format'
 import { personName } from '~/components/events/page/meta'
 import { useRootData } from '~/components/layout/use-root-data'

@@ -1,6 +1,6 @@
 import type { I18nHandle } from '~/i18n'
 import { Link } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/utils/use-translation'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
 export const handle: I18nHandle = { i18n: ['settings'] }

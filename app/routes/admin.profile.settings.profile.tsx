@@ -9,7 +9,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/utils/use-translation'
 import {
   formatPhone,
   messages,
@@ -28,7 +28,7 @@ import { personName } from '~/components/events/page/meta'
 import { useCitySuggestions } from '~/components/layout/search-form'
 import { loadProfile } from '~/components/profile/profile.server'
 import { Avatar } from '~/components/ui/avatar'
-import { getLanguage } from '~/i18next.server'
+import { getLanguage } from '~/language.server'
 import { ApiError, ok, type Api } from '~/utils/api.server'
 import { requireActivatedUser } from '~/utils/auth.server'
 import { redirectWithToast, type Toast } from '~/utils/toast.server'

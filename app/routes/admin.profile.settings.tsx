@@ -1,7 +1,7 @@
 // /admin/profile/settings/*: the settings area with its sub-navigation.
 import type { I18nHandle } from '~/i18n'
 import { NavLink, Outlet } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/utils/use-translation'
 import { SignOutForm } from '~/components/forms/sign-out-form'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */

@@ -1,14 +1,15 @@
 // /auth: sign in (remix-auth FormStrategy → POST /auth/login), plus Google sign-in when it is configured.
 import { getFormProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
-import { loginFormSchema, type AuthResponse } from '#contract'
+import type { AuthResponse, LoginForm } from '#contract'
+import { loginFormSchema } from '~/components/forms/auth-schemas.server'
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useRouteLoaderData, useSearchParams } from '@remix-run/react'
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/utils/use-translation'
 import { Field, FormErrors, FormProvider } from '~/components/forms/field'
 import { SubmitButton } from '~/components/forms/submit-button'
-import { apiFailure, invalid, type FormActionData } from '~/components/forms/submission.server'
+import { useAuthValidation } from '~/components/forms/use-auth-validation'
+import { apiFailure, invalid, parseWithZod, type FormActionData } from '~/components/forms/submission.server'
 import type { loader as rootLoader } from '~/root'
 import { getApi } from '~/utils/api.server'
 import { safeRedirect } from '~/utils/redirect'
@@ -46,12 +47,11 @@ export default function SignIn() {
   const googleClientId = rootData?.ENV.GOOGLE_CLIENT_ID ?? null
   const redirectTo = searchParams.get('redirectTo') ?? ''
 
-  const [form, fields] = useForm({
+  const validation = useAuthValidation<LoginForm>(() => 'login')
+  const [form, fields] = useForm<LoginForm>({
     lastResult: actionData?.result,
     defaultValue: { redirectTo },
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginFormSchema }),
+    ...validation.options,
   })
 
   return (
@@ -59,7 +59,7 @@ export default function SignIn() {
       <h1 className="mb-2 text-2xl font-semibold">{t('signIn.title')}</h1>
       <p className="mb-5 text-sm text-slate-600">{t('signIn.intro')}</p>
       <FormProvider context={form.context}>
-        <Form method="post" {...getFormProps(form)} noValidate className="space-y-3">
+        <Form method="post" {...getFormProps(form)} onFocus={validation.onFocus} noValidate className="space-y-3">
           <FormErrors formId={form.id} />
           <input type="hidden" name={fields.redirectTo.name} value={redirectTo} />
           <Field

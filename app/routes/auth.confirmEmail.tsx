@@ -2,15 +2,16 @@
 // "Send a new code" posts /auth/activateEmail from the same form. The email is prefilled from the
 // signed-in unactivated user or from ?email=.
 import { getFormProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
-import { activateEmailSchema, confirmEmailFormSchema } from '#contract'
+import type { ConfirmEmailForm } from '#contract'
+import { activateEmailSchema, confirmEmailFormSchema } from '~/components/forms/auth-schemas.server'
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useSearchParams } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/utils/use-translation'
 import { Field, FormErrors, FormProvider } from '~/components/forms/field'
 import { ActionToast } from '~/components/forms/action-toast'
 import { SubmitButton } from '~/components/forms/submit-button'
-import { apiFailure, invalid, type FormActionData } from '~/components/forms/submission.server'
+import { useAuthValidation } from '~/components/forms/use-auth-validation'
+import { apiFailure, invalid, parseWithZod, type FormActionData } from '~/components/forms/submission.server'
 import { getApi, ok } from '~/utils/api.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { usePendingUser } from './auth'
@@ -18,13 +19,6 @@ import { readFormData } from '~/utils/form.server'
 
 const INTENT = 'intent'
 const RESEND = 'resend'
-
-/** The resend button validates only the email. (Typed as the full form: its fields are a superset.) */
-function schemaFor(formData: FormData) {
-  return (
-    formData.get(INTENT) === RESEND ? activateEmailSchema : confirmEmailFormSchema
-  ) as typeof confirmEmailFormSchema
-}
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request)
@@ -62,12 +56,12 @@ export default function ConfirmEmail() {
   const [searchParams] = useSearchParams()
   const email = searchParams.get('email') ?? pendingUser?.email ?? ''
 
-  const [form, fields] = useForm({
+  // The resend button checks only the email.
+  const validation = useAuthValidation<ConfirmEmailForm>((formData) => (formData.get(INTENT) === RESEND ? 'resendCode' : 'confirmEmail'))
+  const [form, fields] = useForm<ConfirmEmailForm>({
     lastResult: actionData?.result,
     defaultValue: { email },
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemaFor(formData) }),
+    ...validation.options,
   })
 
   return (
@@ -75,7 +69,7 @@ export default function ConfirmEmail() {
       <h1 className="mb-2 text-2xl font-semibold">{t('confirmEmail.title')}</h1>
       <p className="mb-5 text-sm text-slate-600">{t('confirmEmail.intro')}</p>
       <FormProvider context={form.context}>
-        <Form method="post" {...getFormProps(form)} noValidate className="space-y-3">
+        <Form method="post" {...getFormProps(form)} onFocus={validation.onFocus} noValidate className="space-y-3">
           <FormErrors formId={form.id} />
           <Field
             meta={fields.email}

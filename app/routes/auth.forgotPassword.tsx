@@ -2,14 +2,15 @@
 //   email → POST /auth/activateEmail mails a 6-digit code → code → POST /auth/resetPassword mails a link
 //   to /auth/resetPassword/<token> → "check your email".
 import { getFormProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
-import { forgotPasswordFormSchema, resetPasswordSchema } from '#contract'
+import type { ResetCodeForm } from '#contract'
+import { forgotPasswordFormSchema, resetPasswordSchema } from '~/components/forms/auth-schemas.server'
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useSearchParams } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/utils/use-translation'
 import { Field, FormErrors, FormProvider } from '~/components/forms/field'
 import { SubmitButton } from '~/components/forms/submit-button'
-import { apiFailure, invalid, type FormActionData } from '~/components/forms/submission.server'
+import { useAuthValidation } from '~/components/forms/use-auth-validation'
+import { apiFailure, invalid, parseWithZod, type FormActionData } from '~/components/forms/submission.server'
 import { getApi, ok } from '~/utils/api.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { readFormData } from '~/utils/form.server'
@@ -19,11 +20,6 @@ type Step = 'email' | 'code' | 'sent'
 
 function stepOf(value: string | null | undefined | FormDataEntryValue): Step {
   return value === 'code' || value === 'sent' ? value : 'email'
-}
-
-/** Step 1 validates only the email. (Typed as the step 2 form: its fields are a superset.) */
-function schemaFor(step: Step) {
-  return (step === 'code' ? resetPasswordSchema : forgotPasswordFormSchema) as typeof resetPasswordSchema
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -91,13 +87,13 @@ export default function ForgotPassword() {
 function StepForm({ step, email }: { step: 'email' | 'code'; email: string }) {
   const { t } = useTranslation('auth')
   const actionData = useActionData<FormActionData>()
-  const [form, fields] = useForm({
+  // Step 1 checks only the email (typed as the step 2 form: its fields are a superset).
+  const validation = useAuthValidation<ResetCodeForm>(() => (step === 'code' ? 'resetCode' : 'forgotPassword'))
+  const [form, fields] = useForm<ResetCodeForm>({
     id: `forgot-password-${step}`,
     lastResult: actionData?.result,
     defaultValue: { email },
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemaFor(step) }),
+    ...validation.options,
   })
   return (
     <>
@@ -105,7 +101,7 @@ function StepForm({ step, email }: { step: 'email' | 'code'; email: string }) {
         {step === 'code' ? t('forgotPassword.codeIntro', { email }) : t('forgotPassword.emailIntro')}
       </p>
       <FormProvider context={form.context}>
-        <Form method="post" {...getFormProps(form)} noValidate className="space-y-3">
+        <Form method="post" {...getFormProps(form)} onFocus={validation.onFocus} noValidate className="space-y-3">
           <FormErrors formId={form.id} />
           <input type="hidden" name={STEP} value={step} />
           <Field

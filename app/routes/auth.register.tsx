@@ -1,13 +1,14 @@
 // /auth/register: POST /auth/registration signs the new (unactivated) user in; the API mails a 6-digit code.
 import { getFormProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
-import { registerFormSchema } from '#contract'
+import type { RegisterForm } from '#contract'
+import { registerFormSchema } from '~/components/forms/auth-schemas.server'
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/utils/use-translation'
 import { CheckboxField, Field, FormErrors, FormProvider } from '~/components/forms/field'
 import { SubmitButton } from '~/components/forms/submit-button'
-import { apiFailure, invalid, type FormActionData } from '~/components/forms/submission.server'
+import { useAuthValidation } from '~/components/forms/use-auth-validation'
+import { apiFailure, invalid, parseWithZod, type FormActionData } from '~/components/forms/submission.server'
 import { getApi, ok } from '~/utils/api.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { readFormData } from '~/utils/form.server'
@@ -39,11 +40,10 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Register() {
   const { t } = useTranslation('auth')
   const actionData = useActionData<FormActionData>()
-  const [form, fields] = useForm({
+  const validation = useAuthValidation<RegisterForm>(() => 'register')
+  const [form, fields] = useForm<RegisterForm>({
     lastResult: actionData?.result,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerFormSchema }),
+    ...validation.options,
   })
 
   return (
@@ -51,7 +51,7 @@ export default function Register() {
       <h1 className="mb-2 text-2xl font-semibold">{t('register.title')}</h1>
       <p className="mb-5 text-sm text-slate-600">{t('register.intro')}</p>
       <FormProvider context={form.context}>
-        <Form method="post" {...getFormProps(form)} noValidate className="space-y-3">
+        <Form method="post" {...getFormProps(form)} onFocus={validation.onFocus} noValidate className="space-y-3">
           <FormErrors formId={form.id} />
           <div className="grid gap-3 sm:grid-cols-2">
             <Field

@@ -1,14 +1,15 @@
 // /auth/resetPassword/<link>: the mailed link. New password + confirmation → POST /auth/newPassword →
 // /auth with the toast passwordSet.
 import { getFormProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
-import { resetPasswordFormSchema } from '#contract'
+import type { ResetPasswordForm } from '#contract'
+import { resetPasswordFormSchema } from '~/components/forms/auth-schemas.server'
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/utils/use-translation'
 import { Field, FormErrors, FormProvider } from '~/components/forms/field'
 import { SubmitButton } from '~/components/forms/submit-button'
-import { apiFailure, invalid, type FormActionData } from '~/components/forms/submission.server'
+import { useAuthValidation } from '~/components/forms/use-auth-validation'
+import { apiFailure, invalid, parseWithZod, type FormActionData } from '~/components/forms/submission.server'
 import { getApi, ok } from '~/utils/api.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { readFormData } from '~/utils/form.server'
@@ -35,17 +36,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function ResetPassword() {
   const { t } = useTranslation('auth')
   const actionData = useActionData<FormActionData>()
-  const [form, fields] = useForm({
+  const validation = useAuthValidation<ResetPasswordForm>(() => 'resetPassword')
+  const [form, fields] = useForm<ResetPasswordForm>({
     lastResult: actionData?.result,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordFormSchema }),
+    ...validation.options,
   })
   return (
     <>
       <h1 className="mb-5 text-2xl font-semibold">{t('resetPassword.title')}</h1>
       <FormProvider context={form.context}>
-        <Form method="post" {...getFormProps(form)} noValidate className="space-y-3">
+        <Form method="post" {...getFormProps(form)} onFocus={validation.onFocus} noValidate className="space-y-3">
           <FormErrors formId={form.id} />
           <Field
             meta={fields.password}

@@ -4,10 +4,11 @@
 import { loginByGoogleSchema } from '#contract'
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { parse as parseCookie } from 'cookie'
-import i18next from '~/i18next.server'
+import { getLanguage } from '~/language.server'
 import { ApiError, getApi, ok } from '~/utils/api.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { readFormData } from '~/utils/form.server'
+import { translate } from '~/utils/translate'
 
 export function loader() {
   return redirect('/auth')
@@ -23,8 +24,8 @@ function decodeOrEmpty(value: string): string {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const t = await i18next.getFixedT(request, 'auth')
-  const failed = (message: string = t('google.failed')) =>
+  const language = await getLanguage(request)
+  const failed = (message: string = translate(language, ['auth'], 'google.failed')) =>
     redirectWithToast('/auth', { type: 'error', message })
 
   const formData = await readFormData(request)

@@ -4,7 +4,7 @@
 import type { I18nHandle } from '~/i18n'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, Outlet, useLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/utils/use-translation'
 import { DEFAULT_LANGUAGE, type Event, type UserSummary } from '#contract'
 import { JoinForm, LikeForm, useEventCounts } from '~/components/events/page/actions'
 import { DetailsList, Location, OpeningHours, Organizer, Stats } from '~/components/events/page/details'

@@ -3,7 +3,7 @@
 import type { I18nHandle } from '~/i18n'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/utils/use-translation'
 import type { ModerationLogEntry } from '#contract'
 import { formatDateTime } from '~/components/events/format'
 import { useRootData } from '~/components/layout/use-root-data'

@@ -4,7 +4,7 @@
 import type { I18nHandle } from '~/i18n'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { NavLink, Outlet, useLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/utils/use-translation'
 import { REPORT_LIMITS } from '#contract'
 import { ok } from '~/utils/api.server'
 import { requireAdminUser } from '~/utils/auth.server'

@@ -6,7 +6,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { data } from '@remix-run/node'
 import { Form, useFetcher, useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/utils/use-translation'
 import { DEFAULT_LANGUAGE, type Notification } from '#contract'
 import { metaText } from '~/utils/meta-text'
 import { NotificationItem, notificationText } from '~/components/notifications/notification-item'

@@ -1,20 +1,10 @@
 // Texts for route `meta` functions, which run on the server (the document) and in the browser (client-side
-// navigations) and cannot use hooks. The server registers its every-text lookup at start (entry.server.tsx);
-// the browser reads its i18next instance, which holds the namespaces of the routes it shows.
-import i18next, { type TOptions } from 'i18next'
+// navigations) and cannot use hooks. Both look in the same store of texts: every text on the server, the
+// namespaces of the routes shown so far in the browser.
 import type { Language } from '#contract'
 import type { Namespace } from '~/i18n'
-
-type Lookup = (language: Language, namespace: Namespace, key: string, options?: TOptions) => string
-
-let serverLookup: Lookup | null = null
-
-/** Called once by entry.server.tsx. */
-export function setServerTextLookup(lookup: Lookup) {
-  serverLookup = lookup
-}
+import { translate, type TOptions } from './translate'
 
 export function metaText(language: Language, namespace: Namespace, key: string, options?: TOptions): string {
-  if (serverLookup) return serverLookup(language, namespace, key, options)
-  return i18next.getFixedT(language, namespace)(key, options) as string
+  return translate(language, [namespace], key, options)
 }

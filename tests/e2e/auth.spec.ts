@@ -217,6 +217,35 @@ test.describe('validation (SPEC §5)', () => {
     await expect(main(page).getByLabel('Username or email')).toHaveValue('nobody@example.test')
   })
 
+  test('with JavaScript, the checks load when the form is first focused and then run in the browser, without a request', async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, 'browser-side checks need JavaScript; without it the server checks (the tests above)')
+    const checks: string[] = []
+    const posts: string[] = []
+    page.on('request', (request) => {
+      if (request.method() !== 'GET') posts.push(request.url())
+      else if (/\/build\/.*auth-validation/.test(request.url())) checks.push(request.url())
+    })
+    await page.goto('/auth/register')
+    await page.waitForLoadState('networkidle')
+    // Not loaded with the page: zod and the schemas cost nothing until someone fills the form.
+    expect(checks).toEqual([])
+    const form = main(page)
+    await form.getByLabel('Name', { exact: true }).focus()
+    await expect.poll(() => checks.length).toBe(1)
+    await page.waitForLoadState('networkidle')
+    await form.getByLabel('Name', { exact: true }).fill('ab')
+    await form.getByLabel('Last name').focus()
+    await expect(form.getByText('Must be at least 3 characters!')).toBeVisible()
+    await form.getByLabel('Name', { exact: true }).fill('Ann')
+    await expect(form.getByText('Must be at least 3 characters!')).toHaveCount(0)
+    await form.getByRole('button', { name: 'Sign up' }).click()
+    await expect(form.getByText('This field is required!').first()).toBeVisible()
+    expect(posts).toEqual([])
+  })
+
   test('in Russian: the Russian twins of the texts and toasts', async ({ page, createUser }) => {
     const user = await createUser()
     await page.goto('/auth/register')

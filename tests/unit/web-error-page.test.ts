@@ -1,21 +1,19 @@
 // The 404 and 500 pages of the root error boundary render in en and ru (SPEC §8).
-import { createInstance } from 'i18next'
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
-import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { StaticRouter } from 'react-router-dom/server'
 import { describe, expect, it } from 'vitest'
 import { ErrorPage } from '../../app/components/error-page'
-import i18nOptions from '../../app/i18n'
-import { resources } from '../../app/locales/resources.server'
+import { addEveryText } from '../../app/locales/resources.server'
+import { LanguageProvider } from '../../app/utils/use-translation'
+
+addEveryText()
 
 async function render(status: number, language: 'en' | 'ru', messageCode?: string) {
-  const i18n = createInstance()
-  await i18n.use(initReactI18next).init({ ...i18nOptions, lng: language, resources })
   return renderToString(
     createElement(
-      I18nextProvider,
-      { i18n },
+      LanguageProvider,
+      { language },
       createElement(StaticRouter, { location: '/' }, createElement(ErrorPage, { status, messageCode })),
     ),
   )

@@ -1,10 +1,10 @@
 // Price and date texts and conversions shared by cards, the map popup, the event page, the form and the
 // header search. Times are shown and entered in one zone, ENV.TIME_ZONE (docs/decisions/005-time-zone.md).
-import type { TFunction } from 'i18next'
+import type { TFunction } from '~/utils/translate'
 import type { Event } from '#contract'
 
 /** SPEC §4 "Price display on the map": 'Donation', or optional from/up to + amount + currency. Null: no price. */
-export function formatPrice(price: Event['price'], t: TFunction<'events'>): string | null {
+export function formatPrice(price: Event['price'], t: TFunction): string | null {
   if (!price) return null
   if (price.donation) return t('price.donation')
   if (!price.amount) return t('price.free')

@@ -1,5 +1,5 @@
 import { Form } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/utils/use-translation'
 import { SubmitButton } from './submit-button'
 
 /** Sign out is a POST (a GET must not sign anyone out): /auth/logout ends the session and redirects to /. */

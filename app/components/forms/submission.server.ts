@@ -1,6 +1,10 @@
 // Server side of the forms: the shape every form action answers with, and API errors turned into
 // conform results (SPEC §8: a refused request shows the response message and its field errors).
 import type { Submission, SubmissionResult } from '@conform-to/react'
+// Actions whose page checks its form lazily (the auth screens: use-auth-validation.ts) take conform's zod
+// parsing from here: a `.server` module is empty in the browser build, while an import of @conform-to/zod
+// used only by an action would stay there with zod (the package does not declare itself side-effect free).
+export { parseWithZod } from '@conform-to/zod'
 import { data } from '@remix-run/node'
 import { ApiError } from '~/utils/api.server'
 import type { Toast } from '~/utils/toast.server'

@@ -5,7 +5,7 @@
 // cities from the bundled data (debounced 1000 ms, blank ignored: SPEC §5).
 import { Form, useLocation, useSearchParams } from '@remix-run/react'
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/utils/use-translation'
 import { TIMINGS, type CitySuggestion } from '#contract'
 import { MapPinIcon, SearchIcon } from '~/components/ui/icons'
 

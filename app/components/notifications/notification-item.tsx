@@ -1,8 +1,8 @@
 // One notification: who did what, linking to the event (/event/{entityId}) or, for a follow, the follower's
 // profile (SPEC §2 "The activity list links to /event/{entityId}").
 import { Link } from '@remix-run/react'
-import type { TFunction } from 'i18next'
-import { useTranslation } from 'react-i18next'
+import type { TFunction } from '~/utils/translate'
+import { useTranslation } from '~/utils/use-translation'
 import type { Notification } from '#contract'
 import { formatDateTime } from '~/components/events/format'
 
@@ -26,7 +26,7 @@ export function notificationHref(notification: Notification): string {
 }
 
 /** What a notification says, as plain text (its row, and the name of its Delete button). */
-export function notificationText(notification: Notification, t: TFunction<'notifications'>): string {
+export function notificationText(notification: Notification, t: TFunction): string {
   const from = notification.userFrom
   const name = from ? `${from.name} ${from.lastname}`.trim() || from.username : t('someone')
   const title = notification.post?.title ?? t('aPost')

@@ -3,7 +3,7 @@
 // the timeline. A signed-in user's fully visible card counts one view (useViewOnce).
 import { Link } from '@remix-run/react'
 import { useEffect, useRef, type ComponentType } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/utils/use-translation'
 import type { Event } from '#contract'
 import { formatDateTime, formatPrice } from '~/components/events/format'
 import { CARD_VIEW_ACTION } from '~/components/events/revalidation'

@@ -3,7 +3,7 @@
 // Map/List toggle. Without JavaScript "Load more" renders pages 1..N+1.
 import { Link } from '@remix-run/react'
 import { useMemo, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/utils/use-translation'
 import type { Event } from '#contract'
 import { formatDateTime, formatPrice } from '~/components/events/format'
 import { useRootData } from '~/components/layout/use-root-data'

@@ -1,6 +1,6 @@
 // The photos: a horizontal scroll-snap strip (swipe on phones) with numbered thumbnails that jump to a
 // photo. Plain anchors without JavaScript; with it the strip scrolls sideways without moving the page.
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/utils/use-translation'
 import type { Event } from '#contract'
 
 export function Gallery({ event }: { event: Pick<Event, '_id' | 'title' | 'images'> }) {

@@ -1,7 +1,7 @@
 // The participants of an event (GET /event/{id}/participants). The organizer gets Remove per participant:
 // a plain form post (intent=removeParticipant) that redirects back with a toast.
 import { Form } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/utils/use-translation'
 import type { UserSummary } from '#contract'
 import { SubmitButton } from '~/components/forms/submit-button'
 import { PersonLine } from '~/components/profile/person-line'

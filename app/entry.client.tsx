@@ -2,15 +2,16 @@ import { RemixBrowser } from '@remix-run/react'
 import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '#contract'
-import { ROOT_NAMESPACES, type I18nHandle, type Namespace } from './i18n'
+import { ROOT_NAMESPACES, SIGNED_IN_NAMESPACES, type I18nHandle, type Namespace } from './i18n'
 import { loadTexts } from './locales/load'
 import { LanguageProvider } from './utils/use-translation'
 
-/** The namespaces of the routes the server rendered: the root's and the matched routes' `handle.i18n`. */
+/** The namespaces of what the server rendered: the root's (app/i18n.ts) and the matched routes' `handle.i18n`. */
 function pageNamespaces(): Namespace[] {
   const modules = (window as unknown as { __remixRouteModules?: Record<string, { handle?: I18nHandle }> }).__remixRouteModules ?? {}
   const routes = Object.values(modules).flatMap((module) => module.handle?.i18n ?? [])
-  return [...new Set([...ROOT_NAMESPACES, ...routes])]
+  const root = document.documentElement.hasAttribute('data-signed-in') ? [...ROOT_NAMESPACES, ...SIGNED_IN_NAMESPACES] : ROOT_NAMESPACES
+  return [...new Set([...root, ...routes])]
 }
 
 async function hydrate() {

@@ -115,12 +115,13 @@ function useShipsScripts() {
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>('root')
   const { i18n } = useTranslation()
-  // Without root data (the root loader failed) the language the server's i18n instance detected.
+  // Without root data (the root loader failed): the language the page is rendered in.
   const locale = rootData?.locale ?? (i18n.language === 'ru' ? 'ru' : DEFAULT_LANGUAGE)
   const shipsScripts = useShipsScripts()
   const nonce = useNonce()
   return (
-    <html lang={locale} dir="ltr" className="h-full">
+    // data-signed-in: the browser loads the signed-in header's texts before hydrating (SIGNED_IN_NAMESPACES).
+    <html lang={locale} dir="ltr" className="h-full" data-signed-in={rootData?.user ? '' : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

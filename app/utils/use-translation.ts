@@ -19,8 +19,15 @@ export function useTranslation(namespace: Namespace | Namespace[] = 'common'): {
   const language = useContext(LanguageContext)
   const namespaces = Array.isArray(namespace) ? namespace : [namespace]
   const missing = namespaces.filter((name) => !hasTexts(language, name))
-  // Suspense: React renders again once the texts are in (the promise is the same for every render).
-  if (missing.length > 0) throw loadTexts(language, missing)
+  if (missing.length > 0) {
+    // Outside a navigation this is a page being hydrated with texts its route did not declare: it works (the
+    // server's HTML stays until they arrive) but costs a round trip. tests/e2e/csp.spec.ts fails on it.
+    const router = (globalThis as { __remixRouter?: { state: { navigation: { state: string } } } }).__remixRouter
+    if (router?.state.navigation.state === 'idle')
+      console.warn(`[i18n] ${missing.join(', ')} loaded late: add to the route's handle.i18n or app/i18n.ts`)
+    // Suspense: React renders again once the texts are in.
+    throw loadTexts(language, missing)
+  }
   const names = namespaces.join()
   const t = useMemo<TFunction>(
     () => (key, options) => translate(language, names.split(',') as Namespace[], key, options),

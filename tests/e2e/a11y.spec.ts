@@ -75,6 +75,12 @@ async function openNewEventDialog(page: Page, language: Language) {
 }
 
 /** Waits until Remix has hydrated the page (a page that ships no script is ready once loaded). */
+async function openDateRangeCalendar(page: Page, language: Language) {
+  const search = page.getByRole('search').first()
+  await search.getByRole('button', { name: language === 'ru' ? /^Любые даты/ : /^Any dates/ }).click()
+  await expect(page.getByRole('dialog', { name: language === 'ru' ? 'Выбор дат' : 'Choose the dates' })).toBeVisible()
+}
+
 async function hydrated(page: Page) {
   await page.waitForFunction(() => {
     const router = (window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter
@@ -161,6 +167,7 @@ for (const { language, width } of PAIRS) {
             width: 'phone',
             open: (page) => openDropdown(page, 'mobile-filters'),
           },
+          { path: '/', label: '/ with the date-range calendar open', open: openDateRangeCalendar },
           { path: '/?view=timeline' },
           { path: '/places' },
           { path: '/users' },

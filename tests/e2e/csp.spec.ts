@@ -1,7 +1,8 @@
 // The Content-Security-Policy (docs/decisions/021-content-security-policy.md) in Chromium with JavaScript on:
 // every page is sent with the policy and a fresh nonce, its scripts run (the app hydrates), and nothing on
 // it — the map's tiles, the notification socket, the service worker, pictures from the API — is refused.
-// Any violation report (the browser's console message or a securitypolicyviolation event) fails the test.
+// Any violation report (the browser's console message or a securitypolicyviolation event) fails the test, and
+// so does a page that hydrates with texts its routes did not declare (`[i18n] … loaded late`).
 import type { Page } from '@playwright/test'
 import { expect, test, type TestUser } from './fixtures'
 import { createEventViaApi } from './event-fixtures'
@@ -13,6 +14,8 @@ async function watchViolations(page: Page): Promise<string[]> {
   const violations: string[] = []
   page.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`)
+    // The same walk checks that each page declares the texts it renders (app/utils/use-translation.ts).
+    if (message.text().startsWith('[i18n]')) violations.push(`${page.url()}: ${message.text()}`)
   })
   await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text))
   await page.addInitScript(() => {

@@ -1,6 +1,7 @@
 // The events and places lists (SPEC §2 "Home and places screens", §4 list filter) with JavaScript on and
 // off. Other specs share the API, so each test puts its events on a far-future day of its own and looks
 // at that day only.
+import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { createEventViaApi, createPlaceViaApi } from './event-fixtures'
 
@@ -14,7 +15,24 @@ function uniqueDay() {
   return { day: date.toISOString().slice(0, 10), at: date.toISOString() }
 }
 
-test('category, city and date filters narrow the list', async ({ page, createUser }) => {
+/** The header's dates: one day, typed into the date inputs (no JavaScript) or picked in the calendar. */
+async function chooseDay(page: Page, javaScriptEnabled: boolean, day: string) {
+  const search = page.locator('form[role="search"]').first()
+  if (!javaScriptEnabled) {
+    await search.locator('#header-start-date').fill(day)
+    await search.locator('#header-end-date').fill(day)
+    return
+  }
+  await search.getByRole('button', { name: /^Any dates/ }).click()
+  const calendar = page.getByRole('dialog', { name: 'Choose the dates' })
+  const [year, month] = day.split('-').map(Number)
+  await calendar.getByRole('combobox', { name: 'Choose the Year' }).selectOption(String(year))
+  await calendar.getByRole('combobox', { name: 'Choose the Month' }).selectOption(String(month! - 1))
+  await calendar.locator(`[data-day="${day}"]:not([data-outside]) button`).click()
+  await calendar.getByRole('button', { name: 'Done' }).click()
+}
+
+test('category, city and date filters narrow the list', async ({ page, createUser, javaScriptEnabled }) => {
   const organizer = await createUser()
   const { day, at } = uniqueDay()
   const stamp = Date.now()
@@ -34,9 +52,8 @@ test('category, city and date filters narrow the list', async ({ page, createUse
   })
 
   await page.goto('/')
-  await page.locator('#header-start-date').fill(day)
-  await page.locator('#header-end-date').fill(day)
-  await page.locator('form[role="search"]').first().getByRole('button').click()
+  await chooseDay(page, javaScriptEnabled, day)
+  await page.locator('form[role="search"]').first().getByRole('button', { name: 'Search' }).click()
   await expect(page).toHaveURL(new RegExp(`startDate=${day}.*endDate=${day}`))
   const cards = page.getByTestId('event-list').getByTestId('event-card')
   // Near the default centre (Belgrade): the two Belgrade events, not the Novi Sad one.
@@ -55,7 +72,7 @@ test('category, city and date filters narrow the list', async ({ page, createUse
   await page.getByRole('navigation', { name: 'Categories' }).first().getByRole('link', { name: 'All' }).click()
   await expect(cards).toHaveCount(2)
   await page.locator('#header-city').fill('Novi Sad')
-  await page.locator('form[role="search"]').first().getByRole('button').click()
+  await page.locator('form[role="search"]').first().getByRole('button', { name: 'Search' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Novi Sad')
   await expect(cards).toHaveCount(1)
   await expect(cards.first()).toContainText(faraway.title)

@@ -123,19 +123,62 @@ test.describe('section switch', () => {
 })
 
 test.describe('header search', () => {
-  test('is a GET form to / with city and dates; past dates are disabled', async ({ page }) => {
+  test('is a GET form to / with city and dates; past dates are disabled', async ({ page, javaScriptEnabled }) => {
     await page.goto('/')
     const search = page.getByRole('search', { name: 'Search events' })
     const today = isoToday()
-    await expect(search.getByLabel('From date, DD-MM-YYYY')).toHaveAttribute('min', today)
-    await expect(search.getByLabel('To date, DD-MM-YYYY')).toHaveAttribute('min', today)
-
     await search.getByLabel('City').fill('Belgrade')
-    await search.getByLabel('From date, DD-MM-YYYY').fill(today)
+    if (javaScriptEnabled) {
+      // One range picker in DD-MM-YYYY (SPEC §2), loaded when first opened.
+      const dates = search.getByRole('button', { name: /^Any dates/ })
+      await dates.click()
+      const calendar = page.getByRole('dialog', { name: 'Choose the dates' })
+      await expect(calendar.locator(`[data-day="${today}"]:not([data-outside]) button`)).toBeFocused()
+      await expect(calendar.getByRole('button', { name: 'Go to the Previous Month' })).toBeDisabled()
+      const yesterday = new Date(Date.now() - 86_400_000)
+      const past = calendar.locator(`[data-day="${yesterday.toISOString().slice(0, 10)}"]`)
+      if ((await past.count()) > 0) await expect(past.first()).toHaveAttribute('data-disabled', 'true')
+      await page.keyboard.press('Enter')
+      await calendar.getByRole('button', { name: 'Done' }).click()
+      await expect(calendar).toHaveCount(0)
+      const shown = today.split('-').reverse().join('-')
+      await expect(search.getByRole('button', { name: new RegExp(`^${shown} – ${shown}`) })).toBeFocused()
+    } else {
+      await expect(search.getByLabel('From date, DD-MM-YYYY')).toHaveAttribute('min', today)
+      await expect(search.getByLabel('To date, DD-MM-YYYY')).toHaveAttribute('min', today)
+      await search.getByLabel('From date, DD-MM-YYYY').fill(today)
+    }
     await search.getByRole('button', { name: 'Search' }).click()
-    await expect(page).toHaveURL(new RegExp(`/\\?city=Belgrade&startDate=${today}&endDate=$`))
+    await expect(page).toHaveURL(new RegExp(`/\\?city=Belgrade&startDate=${today}&endDate=${javaScriptEnabled ? today : ''}$`))
     await expect(search.getByLabel('City')).toHaveValue('Belgrade')
-    await expect(search.getByLabel('From date, DD-MM-YYYY')).toHaveValue(today)
+    if (!javaScriptEnabled) await expect(search.getByLabel('From date, DD-MM-YYYY')).toHaveValue(today)
+  })
+
+  test('with JavaScript the calendar picks a range by keyboard, in Russian too, and Escape keeps the choice', async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, 'the calendar is the enhanced path; without JavaScript the inputs are tested above')
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Switch language to Русский' }).click()
+    const search = page.getByRole('search', { name: 'Поиск событий' })
+    await search.getByRole('button', { name: /^Любые даты/ }).click()
+    const calendar = page.getByRole('dialog', { name: 'Выбор дат' })
+    await expect(calendar.getByRole('combobox', { name: 'Выберите месяц' })).toBeVisible()
+    // Today, then a week later (Arrow Down = the same weekday next week).
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Escape')
+    await expect(calendar).toHaveCount(0)
+    const from = new Date(`${isoToday()}T12:00:00`)
+    const to = new Date(from.getTime() + 7 * 86_400_000)
+    const dmy = (date: Date) => `${String(date.getDate()).padStart(2, '0')}-${String(date.getMonth() + 1).padStart(2, '0')}-${date.getFullYear()}`
+    const iso = (date: Date) => dmy(date).split('-').reverse().join('-')
+    await expect(search.getByRole('button', { name: new RegExp(`^${dmy(from)} – ${dmy(to)}`) })).toBeFocused()
+    await search.getByRole('button', { name: 'Найти' }).click()
+    await expect(page).toHaveURL(new RegExp(`startDate=${iso(from)}&endDate=${iso(to)}$`))
+    await expect(page.getByTestId('date-summary')).toContainText(dmy(from))
   })
 })
 

@@ -1,13 +1,15 @@
 // The header search (SPEC §2 Layout): a city and a date range, sent as a GET form to the current list
 // (/places on the places screen, / elsewhere), keeping the category, tab and view and starting again at
-// page 1. Past days are disabled with `min` = today (computed on the server, so it holds without
-// JavaScript); the list also refuses past days typed by hand. With JavaScript the city field suggests
-// cities from the bundled data (debounced 1000 ms, blank ignored: SPEC §5).
+// page 1. The dates are a range picker with JavaScript and two date inputs without (date-range-field.tsx);
+// past days are disabled from today as the server counts it, and the list also refuses past days typed by
+// hand. With JavaScript the city field suggests cities from the bundled data (debounced 1000 ms, blank
+// ignored: SPEC §5).
 import { Form, useLocation, useSearchParams } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from '~/utils/use-translation'
 import { TIMINGS, type CitySuggestion } from '#contract'
 import { MapPinIcon, SearchIcon } from '~/components/ui/icons'
+import { DateRangeField } from './date-range-field'
 
 const inputClass =
   'block w-full min-w-0 rounded-lg border border-slate-300 bg-white px-2.5 py-1.5 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30'
@@ -59,9 +61,6 @@ export function SearchForm({
   const city = searchParams.get('city') ?? ''
   const startDate = searchParams.get('startDate') ?? ''
   const endDate = searchParams.get('endDate') ?? ''
-  // With JavaScript the end date cannot precede the chosen start date either.
-  const [chosenStart, setChosenStart] = useState(startDate)
-  const endMin = chosenStart && chosenStart > today ? chosenStart : today
 
   return (
     <Form
@@ -101,37 +100,7 @@ export function SearchForm({
           ))}
         </datalist>
       </div>
-      <fieldset className="col-span-2 row-start-2 flex min-w-0 items-center gap-1.5 sm:flex-none">
-        <legend className="sr-only">{t('search.dates')}</legend>
-        <label htmlFor={`${idPrefix}-start-date`} className="sr-only">
-          {t('search.from')}
-        </label>
-        <input
-          id={`${idPrefix}-start-date`}
-          name="startDate"
-          type="date"
-          min={today}
-          defaultValue={startDate}
-          onChange={(event) => setChosenStart(event.currentTarget.value)}
-          title={t('search.from')}
-          className={`${inputClass} sm:w-[9.5rem]`}
-        />
-        <span aria-hidden="true" className="text-slate-400">
-          –
-        </span>
-        <label htmlFor={`${idPrefix}-end-date`} className="sr-only">
-          {t('search.to')}
-        </label>
-        <input
-          id={`${idPrefix}-end-date`}
-          name="endDate"
-          type="date"
-          min={endMin}
-          defaultValue={endDate}
-          title={t('search.to')}
-          className={`${inputClass} sm:w-[9.5rem]`}
-        />
-      </fieldset>
+      <DateRangeField idPrefix={idPrefix} today={today} startDate={startDate} endDate={endDate} inputClass={inputClass} />
       <button
         type="submit"
         className="col-start-2 row-start-1 inline-flex h-full shrink-0 items-center justify-center gap-1.5 rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 focus-visible:outline-brand-600"

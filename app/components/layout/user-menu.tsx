@@ -26,7 +26,6 @@ function initials(user: User) {
 
 export function UserMenu({ user, origin }: { user: User | null; origin: string }) {
   const { t } = useTranslation()
-  const { t: tf } = useTranslation('eventForm')
 
   if (!user) {
     return (
@@ -55,6 +54,13 @@ export function UserMenu({ user, origin }: { user: User | null; origin: string }
     )
   }
 
+  return <SignedInMenu user={user} origin={origin} />
+}
+
+/** The signed-in person's menu: its texts for new events and places come with SIGNED_IN_NAMESPACES. */
+function SignedInMenu({ user, origin }: { user: User; origin: string }) {
+  const { t } = useTranslation()
+  const { t: tf } = useTranslation('eventForm')
   const profilePath = `/profile/${user.id}`
   return (
     <Dropdown

@@ -21,6 +21,10 @@ export default {
     from: 'From date, DD-MM-YYYY',
     to: 'To date, DD-MM-YYYY',
     submit: 'Search',
+    anyDates: 'Any dates',
+    chooseDates: 'Choose the dates',
+    clearDates: 'Clear',
+    done: 'Done',
   },
   userMenu: {
     open: 'Open the user menu',

@@ -24,6 +24,10 @@ export default {
     from: 'С даты, ДД-ММ-ГГГГ',
     to: 'По дату, ДД-ММ-ГГГГ',
     submit: 'Найти',
+    anyDates: 'Любые даты',
+    chooseDates: 'Выбор дат',
+    clearDates: 'Сбросить',
+    done: 'Готово',
   },
   userMenu: {
     open: 'Открыть меню пользователя',

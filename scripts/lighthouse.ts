@@ -48,6 +48,7 @@ try {
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
   })
   const rows: string[] = []
+  const benchmarks: number[] = []
   for (const [name, pagePath] of PAGES) {
     // One warm-up load (the server's first render of a page compiles and caches); Lighthouse then loads cold.
     await fetch(`${WEB}${pagePath}`)
@@ -61,12 +62,22 @@ try {
     const { categories, audits } = result.lhr
     const score = (key: string) => String(Math.round((categories[key]?.score ?? 0) * 100)).padStart(3)
     const ms = (key: string) => `${((audits[key]?.numericValue ?? 0) / 1000).toFixed(1)} s`
+    benchmarks.push(result.lhr.environment.benchmarkIndex)
+    // LIGHTHOUSE_DETAIL=1: where the main thread's time went (what TBT is made of) and the LCP element.
+    if (process.env.LIGHTHOUSE_DETAIL) {
+      type Items = { details?: { items?: Record<string, unknown>[] } }
+      const items = (key: string) => ((audits[key] as Items | undefined)?.details?.items ?? []).slice(0, 8)
+      console.log(`${name}: long tasks`, items('long-tasks').map((task) => `${String(task.url).replace(WEB, '')} ${Math.round(Number(task.duration))} ms @${Math.round(Number(task.startTime))}`))
+      console.log(`${name}: script bootup`, items('bootup-time').map((row) => `${String(row.url).replace(WEB, '')} ${Math.round(Number(row.scripting))} ms`))
+      console.log(`${name}: LCP`, JSON.stringify(items('largest-contentful-paint-element')).slice(0, 400))
+    }
     rows.push(
       `${name.padEnd(11)} performance ${score('performance')}  accessibility ${score('accessibility')}  best practices ${score('best-practices')}  SEO ${score('seo')}  LCP ${ms('largest-contentful-paint')}  CLS ${(audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)}  TBT ${Math.round(audits['total-blocking-time']?.numericValue ?? 0)} ms`,
     )
   }
   const { version } = createRequire(import.meta.url)('lighthouse/package.json') as { version: string }
   console.log(`Lighthouse ${version}, mobile, ${WEB}:\n${rows.join('\n')}`)
+  console.log(`host CPU benchmarkIndex: ${benchmarks.map(Math.round).join(', ')}`)
 } finally {
   await chrome?.kill()
   if (product.pid) process.kill(-product.pid, 'SIGTERM')

@@ -2,13 +2,14 @@
 import type { I18nHandle } from '~/i18n'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { listMeta } from '~/components/events/list/meta'
 import { EventsScreen } from '~/components/events/list/events-screen'
 import { loadEventList } from '~/components/events/list/list.server'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
 export const handle: I18nHandle = { i18n: ['eventList'] }
 
-export const meta: MetaFunction = () => [{ title: 'Nearby · Events near you' }]
+export const meta: MetaFunction<typeof loader> = (args) => listMeta(args)
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadEventList(request, 'EVENT')

@@ -199,6 +199,8 @@ export default function ModerationReports() {
                     src={report.target.thumbnailUrl}
                     alt=""
                     loading="lazy"
+                    width={40}
+                    height={40}
                     className="h-10 w-10 rounded object-cover"
                   />
                 ) : null}

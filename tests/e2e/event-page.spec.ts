@@ -5,7 +5,7 @@ import Database from 'better-sqlite3'
 import { formatDateTime } from '../../app/components/events/format'
 import { e2e } from './env'
 import { callApiAs, createEventViaApi, createPlaceViaApi, daysFromNow } from './event-fixtures'
-import { expect, test } from './fixtures'
+import { expect, test, waitForHydration } from './fixtures'
 
 const TIME_ZONE = 'Europe/Belgrade'
 const main = (page: Page) => page.locator('main')
@@ -238,7 +238,9 @@ test.describe('with JavaScript', () => {
       asked = dialog.message()
       void dialog.dismiss()
     })
-    await main(page).getByRole('button', { name: 'Delete', exact: true }).click()
+    const remove = main(page).getByRole('button', { name: 'Delete', exact: true })
+    await waitForHydration(remove)
+    await remove.click()
     await expect.poll(() => asked).toBe('Delete this event? This cannot be undone.')
     await page.reload()
     await expect(page.getByRole('heading', { level: 1, name: event.title })).toBeVisible()

@@ -230,3 +230,17 @@ test('timeline groups events by day; under 575 px the Map/List toggle and the dr
     await expect(list).toBeVisible()
   }
 })
+
+test('the lists’ titles are in the reader’s language and name the city; the site description stays', async ({ page }) => {
+  await page.goto('/')
+  await expect(page).toHaveTitle(/^Events near .+ · Nearby$/)
+  const description = page.locator('meta[name="description"]')
+  await expect(description).toHaveCount(1)
+  await expect(description).toHaveAttribute('content', 'Events and places near you')
+  await page.goto('/places?city=Novi%20Sad')
+  await expect(page).toHaveTitle('Places near Novi Sad · Nearby')
+  await page.getByRole('button', { name: 'Switch language to Русский' }).click()
+  await expect(page).toHaveTitle(/ · Nearby$/)
+  await expect(page).not.toHaveTitle(/Places near/)
+  await expect(page.locator('meta[name="description"]')).toHaveCount(1)
+})

@@ -1,6 +1,6 @@
 // Playwright fixtures: users created through the real API (registration, the code from the real mail,
 // verification), signed in with a real session cookie, and deleted after the test.
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type Locator, type Page } from '@playwright/test'
 import Database from 'better-sqlite3'
 import { sessionSetCookie } from '../support/session-cookie'
 import { e2e } from './env'
@@ -152,3 +152,13 @@ export const test = base.extend<{
 })
 
 export { expect }
+
+/**
+ * Waits until React has hydrated `element` (its props are attached): before that a click is a plain HTML
+ * form post or link, which is the no-JavaScript path, not the enhanced one a JS-on test means to check.
+ */
+export async function waitForHydration(element: Locator) {
+  await expect
+    .poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps'))))
+    .toBe(true)
+}

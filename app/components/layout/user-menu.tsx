@@ -69,7 +69,7 @@ function SignedInMenu({ user, origin }: { user: User; origin: string }) {
         // The name includes the visible initials (WCAG 2.5.3, label in name), then says what it does.
         user.avatarFile?.url ? (
           <>
-            <img src={user.avatarFile.url} alt="" className="h-9 w-9 rounded-full object-cover" />
+            <img src={user.avatarFile.url} alt="" width={36} height={36} className="h-9 w-9 rounded-full object-cover" />
             <span className="sr-only">{t('userMenu.open')}</span>
           </>
         ) : (

@@ -57,6 +57,8 @@ export function ImagesCell({ images, title }: { images: EventImage[]; title: str
             src={image.thumbnailUrl ?? image.url}
             alt={`${title} ${index + 1}`}
             loading="lazy"
+            width={40}
+            height={40}
             className="h-10 w-10 rounded object-cover"
           />
         </a>

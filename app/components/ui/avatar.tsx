@@ -7,6 +7,8 @@ const sizes = {
   md: 'h-11 w-11 text-base',
   lg: 'h-24 w-24 text-3xl',
 } as const
+/** The same sizes in CSS pixels, as the image's width and height (its box is known before it loads). */
+const pixels = { sm: 36, md: 44, lg: 96 } as const
 
 export function Avatar({
   name,
@@ -24,6 +26,8 @@ export function Avatar({
       <img
         src={size === 'lg' ? avatarFile.url : (avatarFile.thumbnailUrl ?? avatarFile.url)}
         alt={alt}
+        width={pixels[size]}
+        height={pixels[size]}
         className={`${sizes[size]} shrink-0 rounded-full object-cover`}
       />
     )

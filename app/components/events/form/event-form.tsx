@@ -417,7 +417,7 @@ export function EventForm({
               <ul className="flex flex-wrap gap-2">
                 {event.images.map((image) => (
                   <li key={image._id} className="w-28 space-y-1 text-center">
-                    <img src={image.thumbnailUrl} alt="" className="h-20 w-28 rounded object-cover" />
+                    <img src={image.thumbnailUrl} alt="" width={112} height={80} className="h-20 w-28 rounded object-cover" />
                     <button type="submit" name="intent" value={`removePhoto:${image.name}`} formNoValidate className="text-xs text-red-700 underline">
                       {t('removePhoto')}
                     </button>
@@ -468,7 +468,7 @@ export function EventForm({
             <ul className="flex flex-wrap gap-2" aria-hidden>
               {previews.map((url) => (
                 <li key={url}>
-                  <img src={url} alt="" className="h-20 w-28 rounded object-cover" />
+                  <img src={url} alt="" width={112} height={80} className="h-20 w-28 rounded object-cover" />
                 </li>
               ))}
             </ul>

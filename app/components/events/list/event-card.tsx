@@ -1,6 +1,7 @@
 // An event or place on the lists (SPEC §2 "Event card"): photo, price tag, type tag, organizer, likes,
 // views, participants/max; title and description clipped to one line. EventRow is the compact variant of
 // the timeline. A signed-in user's fully visible card counts one view (useViewOnce).
+import { PRIORITY } from '~/components/ui/image'
 import { Link } from '@remix-run/react'
 import { useEffect, useRef, type ComponentType } from 'react'
 import { useTranslation } from '~/utils/use-translation'
@@ -59,12 +60,15 @@ export function EventCard({
   timeZone,
   countViews,
   headingLevel = 3,
+  priority = false,
 }: {
   event: Event
   timeZone: string
   countViews: boolean
   /** The title's heading level: one below the heading the list sits under (no levels skipped). */
   headingLevel?: 2 | 3
+  /** The first card of a list: its photo is likely the page's largest paint, so it is fetched at once and first. */
+  priority?: boolean
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const { t, i18n } = useTranslation(['eventList', 'events'])
@@ -85,7 +89,8 @@ export function EventCard({
             alt=""
             width={400}
             height={250}
-            loading="lazy"
+            loading={priority ? 'eager' : 'lazy'}
+            {...(priority ? PRIORITY : {})}
             className="h-full w-full object-cover"
           />
         ) : (

@@ -33,7 +33,7 @@ function PopupCard({ event, timeZone }: { event: Event; timeZone: string }) {
   const price = formatPrice(event.price, te)
   return (
     <div className="w-48 space-y-1" data-testid="map-popup">
-      {event.images[0] ? <img src={event.images[0].thumbnailUrl} alt="" className="h-20 w-full rounded object-cover" /> : null}
+      {event.images[0] ? <img src={event.images[0].thumbnailUrl} alt="" width={400} height={80} loading="lazy" className="h-20 w-full rounded object-cover" /> : null}
       <p className="font-semibold text-slate-900">{event.title}</p>
       {event.startDate ? <p className="text-xs text-slate-600">{formatDateTime(event.startDate, i18n.language, timeZone)}</p> : null}
       {price ? <p className="text-xs font-medium text-brand-700">{price}</p> : null}
@@ -167,8 +167,8 @@ export function EventsScreen({ data }: { data: EventListData }) {
             </div>
           ) : (
             <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
-              {events.map((event) => (
-                <EventCard key={event._id} event={event} timeZone={timeZone} countViews={data.signedIn} headingLevel={2} />
+              {events.map((event, index) => (
+                <EventCard key={event._id} event={event} timeZone={timeZone} countViews={data.signedIn} headingLevel={2} priority={index === 0} />
               ))}
             </div>
           )}

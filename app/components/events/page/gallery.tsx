@@ -1,5 +1,6 @@
 // The photos: a horizontal scroll-snap strip (swipe on phones) with numbered thumbnails that jump to a
 // photo. Plain anchors without JavaScript; with it the strip scrolls sideways without moving the page.
+import { PRIORITY } from '~/components/ui/image'
 import { useTranslation } from '~/utils/use-translation'
 import type { Event } from '#contract'
 
@@ -26,7 +27,11 @@ export function Gallery({ event }: { event: Pick<Event, '_id' | 'title' | 'image
               <img
                 src={image.url}
                 alt={t('gallery.photo', { n: index + 1, count: images.length, title: event.title })}
+                width={1280}
+                height={720}
+                // The first photo is the page's largest paint: fetched first, not after layout.
                 loading={index === 0 ? 'eager' : 'lazy'}
+                {...(index === 0 ? PRIORITY : {})}
                 className="mx-auto aspect-[16/9] w-full object-contain"
               />
             </a>
@@ -48,7 +53,7 @@ export function Gallery({ event }: { event: Pick<Event, '_id' | 'title' | 'image
                 }}
                 className="block overflow-hidden rounded-md border border-slate-200 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600"
               >
-                <img src={image.thumbnailUrl} alt="" loading="lazy" className="h-14 w-20 object-cover" />
+                <img src={image.thumbnailUrl} alt="" loading="lazy" width={80} height={56} className="h-14 w-20 object-cover" />
               </a>
             </li>
           ))}

@@ -153,12 +153,17 @@ export function rawRequest(
       res.on('data', (chunk: string) => {
         if (head.length < 2_000) head += chunk
       })
-      res.on('error', reject)
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, setCookies: res.headers['set-cookie'] ?? [], headers: res.headers, head }),
-      )
+      const answered = () =>
+        resolve({ status: res.statusCode ?? 0, setCookies: res.headers['set-cookie'] ?? [], headers: res.headers, head })
+      res.on('end', answered)
+      // Its status line is read: a connection closed early (below) still leaves this answer.
+      res.on('error', answered)
+      res.on('close', answered)
     })
-    req.on('error', reject)
+    // A server may answer before it has read a large body (a redirect, a 404) and close the connection; the
+    // client's write then fails (EPIPE) while the answer is still being read. That answer counts, not the
+    // failed write: give it a moment before reporting the error (a settled promise ignores the late reject).
+    req.on('error', (error) => setTimeout(() => reject(error), 1_000))
     req.end(options.body)
   })
 }

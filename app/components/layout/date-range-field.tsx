@@ -16,27 +16,23 @@ export type IsoRange = { from: string; to: string }
 /** 2026-11-24 → 24-11-2026. */
 export const displayDate = (iso: string) => iso.split('-').reverse().join('-')
 
-export function DateRangeField({
-  idPrefix,
-  today,
-  startDate,
-  endDate,
-  inputClass,
-}: {
+type DateFieldsProps = {
   idPrefix: string
   /** YYYY-MM-DD in the site's time zone (the server's day, so past days are the same for everyone). */
   today: string
   startDate: string
   endDate: string
   inputClass: string
-}) {
+}
+
+export function DateRangeField({ idPrefix, today, startDate, endDate, inputClass }: DateFieldsProps) {
   const { t } = useTranslation()
   const hydrated = useHydrated()
   const [range, setRange] = useState<IsoRange>({ from: startDate, to: endDate })
   const [open, setOpen] = useState(false)
   const button = useRef<HTMLButtonElement>(null)
 
-  if (!hydrated) return <NativeDateInputs idPrefix={idPrefix} today={today} startDate={startDate} endDate={endDate} inputClass={inputClass} />
+  if (!hydrated) return <NativeDateInputs {...{ idPrefix, today, startDate, endDate, inputClass }} />
 
   const label = range.from
     ? `${displayDate(range.from)} – ${range.to && range.to !== range.from ? displayDate(range.to) : displayDate(range.from)}`
@@ -79,19 +75,7 @@ export function DateRangeField({
 }
 
 /** Without JavaScript (and until hydration): the browser's own date inputs, past days disabled by `min`. */
-function NativeDateInputs({
-  idPrefix,
-  today,
-  startDate,
-  endDate,
-  inputClass,
-}: {
-  idPrefix: string
-  today: string
-  startDate: string
-  endDate: string
-  inputClass: string
-}) {
+function NativeDateInputs({ idPrefix, today, startDate, endDate, inputClass }: DateFieldsProps) {
   const { t } = useTranslation()
   return (
     <fieldset className="col-span-2 row-start-2 flex min-w-0 items-center gap-1.5 sm:flex-none">

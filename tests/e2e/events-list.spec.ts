@@ -2,8 +2,9 @@
 // off. Other specs share the API, so each test puts its events on a far-future day of its own and looks
 // at that day only.
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
-import { createEventViaApi, createPlaceViaApi } from './event-fixtures'
+import { expect, test, waitForHydration } from './fixtures'
+import { createEventViaApi, createPlaceViaApi, type ApiEvent } from './event-fixtures'
+import { e2e } from './env'
 
 const NOVI_SAD: [number, number] = [19.8335, 45.2671] // ~70 km from Belgrade: outside its 50 km radius
 
@@ -108,49 +109,77 @@ test('the second page: Load more without JavaScript, infinite scroll with it', a
   await expect(cards).toHaveCount(13)
 })
 
-test('with JavaScript, a signed-in user’s card views reload no loader and keep the scrolled-in page', async ({
+test('with JavaScript, a signed-in user’s scroll through six pages costs five page loads and a few view batches, reloads no loader and keeps every page', async ({
   page,
   createUser,
   signIn,
   javaScriptEnabled,
 }) => {
   test.skip(!javaScriptEnabled, 'views are counted by script')
+  test.slow()
   const organizer = await createUser()
   const { day, at } = uniqueDay()
-  for (let i = 0; i < 13; i += 1) await createEventViaApi(organizer, { title: `Viewed ${i} ${day}`, startDate: at })
+  const PAGES = 6
+  const total = 12 * (PAGES - 1) + 1
+  const events: ApiEvent[] = []
+  for (let i = 0; i < total; i += 1) events.push(await createEventViaApi(organizer, { title: `Viewed ${i} ${day}`, startDate: at }))
   await signIn(page, await createUser())
 
   await page.goto(`/?startDate=${day}&endDate=${day}`)
   const cards = page.getByTestId('event-list').getByTestId('event-card')
   await expect(cards).toHaveCount(12)
-  // Once the scrolled-in page is there, record the fewest cards the list shows from then on.
+  await waitForHydration(cards.first())
+  // Record whether the list ever shows fewer cards than it did (a revalidation reset it to page 1).
   await page.evaluate(() => {
     const count = () => document.querySelectorAll('[data-testid="event-list"] [data-testid="event-card"]').length
-    const w = window as unknown as { fewestCards: number | null }
-    w.fewestCards = null
+    const w = window as unknown as { mostCards: number; cardsDropped: boolean }
+    w.mostCards = count()
+    w.cardsDropped = false
     new MutationObserver(() => {
       const now = count()
-      if (w.fewestCards !== null) w.fewestCards = Math.min(w.fewestCards, now)
-      else if (now === 13) w.fewestCards = now
+      if (now < w.mostCards) w.cardsDropped = true
+      w.mostCards = Math.max(w.mostCards, now)
     }).observe(document.body, { childList: true, subtree: true })
   })
-  // Loader requests from now on other than "load more" (page=2): revalidations.
-  const revalidations: string[] = []
+  // Every request the page makes from now on, but for its own scripts, styles and pictures.
+  const requests: string[] = []
   page.on('request', (request) => {
-    if (request.method() === 'GET' && request.url().includes('.data') && !/[?&]page=/.test(request.url())) revalidations.push(request.url())
+    if (!['document', 'fetch', 'xhr'].includes(request.resourceType())) return
+    requests.push(`${request.method()} ${new URL(request.url()).pathname}${new URL(request.url()).search}`)
   })
-  await page.mouse.wheel(0, 20_000)
-  await expect(cards).toHaveCount(13)
-  // The cards that came into view post their views…
-  await expect
-    .poll(() => page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/resources/view')).length))
-    .toBeGreaterThan(0)
+  for (let loaded = 12; loaded < total; ) {
+    await page.mouse.wheel(0, 20_000)
+    loaded = Math.min(total, loaded + 12)
+    await expect(cards).toHaveCount(loaded)
+  }
+  await expect(page.getByText('That is everything.')).toBeVisible()
   await page.waitForLoadState('networkidle')
-  // …which reload neither the root nor the list (a view changes nothing they show; issue 14's storm)…
+  // Views leave in batches a second apart, not one request per card.
+  await expect.poll(() => requests.filter((request) => request === 'POST /resources/view').length).toBeGreaterThan(0)
+  await page.waitForTimeout(1_500)
+  const pageLoads = requests.filter((request) => /^GET .*[?&]page=\d/.test(request))
+  const viewBatches = requests.filter((request) => request === 'POST /resources/view')
+  // Remix asks which routes the links of the new cards lead to (lazy route discovery): one per page at most.
+  const routeDiscovery = requests.filter((request) => request.startsWith('GET /__manifest?'))
+  const revalidations = requests.filter((request) => ![...pageLoads, ...viewBatches, ...routeDiscovery].includes(request))
+  const all = requests.join('\n')
+  expect(pageLoads, all).toHaveLength(PAGES - 1)
+  expect(new Set(pageLoads).size, 'no page twice').toBe(PAGES - 1)
   expect(revalidations).toEqual([])
-  // …and never drop the page loaded by scrolling.
-  expect(await page.evaluate(() => (window as unknown as { fewestCards: number | null }).fewestCards)).toBe(13)
-  await expect(cards).toHaveCount(13)
+  expect(viewBatches.length, all).toBeLessThanOrEqual(PAGES + 2)
+  expect(routeDiscovery.length, all).toBeLessThanOrEqual(PAGES)
+  expect(requests.length, all).toBeLessThanOrEqual(3 * PAGES + 2)
+  // …the views are counted: the first card (seen on arrival) and the last (seen at the bottom)…
+  for (const card of [cards.first(), cards.last()]) {
+    const id = ((await card.getByRole('link').first().getAttribute('href')) ?? '').split('/').pop()
+    expect(events.some((event) => event._id === id)).toBe(true)
+    await expect
+      .poll(async () => ((await (await fetch(`${e2e.apiUrl}/event/${id}`)).json()) as { views: number }).views)
+      .toBe(1)
+  }
+  // …and no page loaded by scrolling was ever dropped.
+  expect(await page.evaluate(() => (window as unknown as { cardsDropped: boolean }).cardsDropped)).toBe(false)
+  await expect(cards).toHaveCount(total)
 })
 
 test('the map shows a marker whose popup gives the price and closes', async ({ page, createUser, javaScriptEnabled }) => {

@@ -33,8 +33,12 @@ export function useInfinitePages<D, T>(
   const fetcher = useFetcher<D>()
   const [loaded, setLoaded] = useState<LoadedPages<T>>(() => toPages(data))
   const currentList = listKey(location.pathname, location.search)
-  /** The list the pending fetch was for, until its answer is used. */
-  const fetchedList = useRef<string | null>(null)
+  /**
+   * The list and page last asked for. Scroll events come faster than the fetcher's
+   * state changes (a second load of the same page was a second request), and until the answer arrives the
+   * fetcher still holds the previous page's, which must not count as this one's.
+   */
+  const requested = useRef<{ list: string; page: number } | null>(null)
 
   // New loader data. Another list (search, filter): start from it. The same list again (a revalidation
   // after a post on the page: a card's view, the bell, the language): fresh items for the pages it has,
@@ -58,9 +62,10 @@ export function useInfinitePages<D, T>(
     if (!fetcher.data || fetcher.state !== 'idle') return
     // A page asked for before the search changed belongs to the previous list; and each answer is used
     // once (the effect runs again when the address changes).
-    if (fetchedList.current !== currentList) return
-    fetchedList.current = null
+    const pending = requested.current
+    if (!pending || pending.list !== currentList) return
     const next = toPages(fetcher.data)
+    if (next.page !== pending.page) return
     setLoaded((current) => {
       if (next.page <= current.page) return current
       const seen = new Set(current.items.map(idOf))
@@ -89,11 +94,14 @@ export function useInfinitePages<D, T>(
   const isIndexRoute = matches.at(-1)?.id.endsWith('_index') ?? false
   const loadNext = useCallback(() => {
     if (!loaded.hasMore || fetcher.state !== 'idle') return
+    // Until the page state catches up with an answer, this runs with the page before it: a page at or past
+    // the next one already asked for is not asked for again.
+    if (requested.current?.list === currentList && requested.current.page >= loaded.page + 1) return
+    requested.current = { list: currentList, page: loaded.page + 1 }
     const params = new URLSearchParams(location.search)
     params.set('page', String(loaded.page + 1))
     params.set('only', '1')
     if (isIndexRoute) params.set('index', '')
-    fetchedList.current = currentList
     fetcher.load(`${location.pathname}?${params.toString()}`)
   }, [loaded, fetcher, location, isIndexRoute, currentList])
 

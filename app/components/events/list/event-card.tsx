@@ -7,7 +7,7 @@ import { useEffect, useRef, type ComponentType } from 'react'
 import { useTranslation } from '~/utils/use-translation'
 import type { Event } from '#contract'
 import { formatDateTime, formatPrice } from '~/components/events/format'
-import { CARD_VIEW_ACTION } from '~/components/events/revalidation'
+import { queueCardView } from '~/components/events/list/card-views'
 import { EyeIcon, HeartIcon, UsersIcon } from '~/components/ui/icons'
 import { useHydrated } from '~/components/ui/use-hydrated'
 
@@ -26,14 +26,7 @@ function useViewOnce(postId: string, enabled: boolean) {
       (entries) => {
         if (entries.some((entry) => entry.intersectionRatio >= 1)) {
           observer.disconnect()
-          // A plain request, not a Remix fetcher: a view changes nothing any page shows, so it must not make
-          // Remix reload the page's loaders (with a fetcher every card did: the revalidation storm).
-          void fetch(CARD_VIEW_ACTION, {
-            method: 'POST',
-            body: new URLSearchParams({ postId }),
-            credentials: 'same-origin',
-            keepalive: true,
-          }).catch(() => {})
+          queueCardView(postId)
         }
       },
       { threshold: 1 },

@@ -10,6 +10,7 @@ import { dayBoundaryIso, isoDayToDmy, todayInZone } from '~/components/events/fo
 import { ApiError, getApi, ok, type Api } from '~/utils/api.server'
 import { loadPages, requestedPageRange } from '~/utils/pages.server'
 import { getEnv } from '~/utils/env.server'
+import { MAX_VIEWS_PER_REQUEST } from '~/components/events/list/card-views'
 
 /** Pages rendered at once after "Load more" without JavaScript. */
 export const MAX_PAGES_AT_ONCE = 10
@@ -149,13 +150,16 @@ function toIsoDay(value: string): string {
 
 /** POST /event/{id}/view for a signed-in user (a card became fully visible). A resource route's answer: a
  * Response (React Router v7 will not serialise plain objects there). */
-export async function registerView(request: Request, postId: string) {
+/**
+ * Counts the views of the cards a signed-in user saw (a batch from card-views.ts): each id once, the API
+ * called for each. 400 when nobody is signed in or no id is usable; ids the API refuses (gone, hidden) are
+ * skipped, as a view of them changes nothing.
+ */
+export async function registerViews(request: Request, postIds: string[]) {
   const api = await getApi(request)
-  if (!api.isSignedIn() || !/^[\w-]{1,100}$/.test(postId)) return Response.json({ ok: false }, { status: 400 })
-  try {
-    await ok(api.typed.PUT('/event/{id}/view', { params: { path: { id: postId } } }))
-  } catch {
-    return Response.json({ ok: false }, { status: 400 })
-  }
-  return Response.json({ ok: true })
+  const ids = [...new Set(postIds)].filter((id) => /^[\w-]{1,100}$/.test(id))
+  if (!api.isSignedIn() || ids.length === 0 || postIds.length > MAX_VIEWS_PER_REQUEST) return Response.json({ ok: false }, { status: 400 })
+  const outcomes = await Promise.allSettled(ids.map((id) => ok(api.typed.PUT('/event/{id}/view', { params: { path: { id } } }))))
+  const counted = outcomes.filter((outcome) => outcome.status === 'fulfilled').length
+  return Response.json({ ok: counted > 0, counted }, { status: counted > 0 ? 200 : 400 })
 }

@@ -1,15 +1,20 @@
 // `npm run bench`: how fast the event list answers with a realistic amount of data. Seeds 10,000 events
 // (plus the demo data) into a fresh database, starts the real API and the built web as their own
 // processes, and loads them with autocannon: 20 concurrent connections for a fixed time per target.
-// Prints p50 / p95 / p99 latency and throughput. A measurement, not a test: it never fails on slowness.
+// The web's pages are asked for as Chromium asks (Accept-Encoding: gzip, deflate, br, zstd) and measured
+// side by side, in alternating rounds, with a bare Remix page (scripts/bench-bare) built and served the same
+// way. Prints req/s, p50 / p95 / p99 latency, the CPU milliseconds per request of the process that answered
+// (read from /proc), and the bytes of each page plain, gzip and brotli. A measurement, not a test: it never
+// fails on slowness.
 //
 //   npm run bench                       SQLite file in .cache/bench
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/nearby_bench npm run bench   (created if missing)
 //   BENCH_SECONDS=20 BENCH_CONNECTIONS=20 npm run bench
 //   BENCH_PROFILE=1 npm run bench       CPU profiles in .cache/bench/profiles/{api,web}
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
+import http from 'node:http'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { sql, type Insertable } from 'kysely'
@@ -26,6 +31,11 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20)
 const API_PORT = 4900
 const WEB_PORT = 3900
+const BARE_PORT = 3901
+/** Web pages are measured in this many alternating rounds of SECONDS each, so that drift hits all alike. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2)
+/** What Chromium sends: the web compresses its answers for it as it would for a person. */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd'
 const root = path.resolve(import.meta.dirname, '..')
 const dataDir = path.join(root, '.cache/bench')
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? path.join(dataDir, 'nearby.db')
@@ -175,6 +185,7 @@ function start(name: string, args: string[], env: Record<string, string>) {
     if (code && !stopping) console.error(`${name} exited with ${code}`)
   })
   children.push(child)
+  return child
 }
 let stopping = false
 function stopAll() {
@@ -195,7 +206,33 @@ async function waitFor(url: string) {
   throw new Error(`${url} did not come up`)
 }
 
-type Figures = { target: string; requests: number; rps: number; p50: number; p95: number; p99: number; errors: number }
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100
+function cpuSeconds(pid: number | undefined): number {
+  if (!pid) return NaN
+  try {
+    // Fields after the command name's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
+  } catch {
+    return NaN
+  }
+}
+
+type Target = { name: string; url: string; options?: LoadOptions; servedBy: ChildProcess; api?: ChildProcess }
+type Figures = {
+  target: string
+  requests: number
+  rps: number
+  p50: number
+  p95: number
+  p99: number
+  errors: number
+  /** CPU ms per request of the process that answered (the web for pages, the API for API calls). */
+  cpuMs: number
+  /** CPU ms per request the API spent on the web's behalf (pages only). */
+  apiCpuMs: number | null
+}
 
 function percentile(sorted: number[], p: number) {
   if (!sorted.length) return NaN
@@ -203,32 +240,74 @@ function percentile(sorted: number[], p: number) {
 }
 
 type LoadOptions = Pick<autocannon.Options, 'method' | 'headers'>
+type Tally = { latencies: number[]; errors: number; seconds: number; cpu: number; apiCpu: number }
 
-/** Loads one URL; latencies are taken from every response, so p95 is exact (autocannon's table has no p95). */
-async function load(target: string, url: string, options: LoadOptions = {}): Promise<Figures> {
-  // Warm-up: caches, JIT, SQLite page cache.
-  await autocannon({ url, connections: CONNECTIONS, duration: 2, ...options })
-  const latencies: number[] = []
-  let errors = 0
+/** One run of `seconds` against a target, added to its tally: latencies of every response, CPU of its servers. */
+async function run(target: Target, seconds: number, tally: Tally) {
+  const cpuBefore = cpuSeconds(target.servedBy.pid)
+  const apiBefore = cpuSeconds(target.api?.pid)
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url, connections: CONNECTIONS, duration: SECONDS, ...options }, (error, outcome) =>
+    const instance = autocannon({ url: target.url, connections: CONNECTIONS, duration: seconds, ...target.options }, (error, outcome) =>
       error ? reject(error) : resolve(outcome),
     )
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-      if (statusCode >= 400) errors += 1
-      latencies.push(responseTime)
+      if (statusCode >= 400) tally.errors += 1
+      tally.latencies.push(responseTime)
     })
   })
-  latencies.sort((a, b) => a - b)
-  return {
-    target,
-    requests: latencies.length,
-    rps: latencies.length / SECONDS,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    errors: errors + result.errors + result.timeouts,
+  tally.cpu += cpuSeconds(target.servedBy.pid) - cpuBefore
+  tally.apiCpu += cpuSeconds(target.api?.pid) - apiBefore
+  tally.errors += result.errors + result.timeouts
+  tally.seconds += seconds
+}
+
+/** Loads each target for `rounds` rounds of SECONDS, the targets taking turns; a warm-up first (JIT, caches). */
+async function load(targets: Target[], rounds: number): Promise<Figures[]> {
+  const tallies = targets.map((): Tally => ({ latencies: [], errors: 0, seconds: 0, cpu: 0, apiCpu: 0 }))
+  for (const target of targets) {
+    console.log(`Warming up ${target.name}…`)
+    await autocannon({ url: target.url, connections: CONNECTIONS, duration: 2, ...target.options })
   }
+  for (let round = 1; round <= rounds; round += 1) {
+    for (const [index, target] of targets.entries()) {
+      console.log(`Loading ${target.name}: ${CONNECTIONS} connections, ${SECONDS} s${rounds > 1 ? ` (round ${round} of ${rounds})` : ''}…`)
+      await run(target, SECONDS, tallies[index]!)
+    }
+  }
+  return targets.map((target, index) => {
+    const tally = tallies[index]!
+    const sorted = [...tally.latencies].sort((a, b) => a - b)
+    return {
+      target: target.name,
+      requests: sorted.length,
+      rps: sorted.length / tally.seconds,
+      p50: percentile(sorted, 50),
+      p95: percentile(sorted, 95),
+      p99: percentile(sorted, 99),
+      errors: tally.errors,
+      cpuMs: (tally.cpu * 1000) / sorted.length,
+      apiCpuMs: target.api ? (tally.apiCpu * 1000) / sorted.length : null,
+    }
+  })
+}
+
+/** The body bytes of one answer for a given Accept-Encoding (null: none sent). */
+function bodyBytes(url: string, acceptEncoding: string | null): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
+      let bytes = 0
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length))
+      res.on('end', () => resolve(bytes))
+    })
+    request.on('error', reject)
+  })
+}
+
+/** Builds the bare Remix page into .cache/bench/bare (a few seconds). */
+function buildBarePage() {
+  const cli = path.join(root, 'node_modules/@remix-run/dev/dist/cli.js')
+  const built = spawnSync(process.execPath, [cli, 'build', 'scripts/bench-bare'], { cwd: root, encoding: 'utf8' })
+  if (built.status !== 0) throw new Error(`the bare page did not build:\n${built.stderr}`)
 }
 
 async function main() {
@@ -236,9 +315,10 @@ async function main() {
   console.log(`Seeding ${EVENTS} events (${/^postgres/.test(databaseUrl) ? 'PostgreSQL' : 'SQLite'})…`)
   const seeded = await seed()
   console.log(`  seeded in ${seeded.seedSeconds.toFixed(1)} s`)
+  buildBarePage()
 
   const secrets = { JWT_SECRET: crypto.randomBytes(32).toString('hex'), SESSION_SECRET: crypto.randomBytes(32).toString('hex') }
-  start('API', ['--import', 'tsx', 'api/main.ts'], {
+  const apiProcess = start('API', ['--import', 'tsx', 'api/main.ts'], {
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
@@ -253,7 +333,7 @@ async function main() {
     JWT_SECRET: secrets.JWT_SECRET,
   })
   await waitFor(`http://127.0.0.1:${API_PORT}/health`)
-  start('Web', ['server.mjs'], {
+  const webProcess = start('Web', ['server.mjs'], {
     NODE_ENV: 'production',
     PORT: String(WEB_PORT),
     HOST: '127.0.0.1',
@@ -262,47 +342,65 @@ async function main() {
     SESSION_SECRET: secrets.SESSION_SECRET,
   })
   await waitFor(`http://127.0.0.1:${WEB_PORT}/`)
+  const bareProcess = start('Bare', ['scripts/bench-bare/server.mjs'], { NODE_ENV: 'production', PORT: String(BARE_PORT) })
+  await waitFor(`http://127.0.0.1:${BARE_PORT}/`)
 
   const api = `http://127.0.0.1:${API_PORT}`
   const web = `http://127.0.0.1:${WEB_PORT}`
-  const targets: [string, string][] = [
-    ['API GET /event/all (page 1)', `${api}/event/all`],
-    ['API GET /event/all?page=20&categories=concerts', `${api}/event/all?page=20&categories=concerts`],
-    ['Web GET / (home page, server-rendered)', `${web}/`],
+  const listed = (await (await fetch(`${api}/event/all`)).json()) as { events: Array<{ _id: string; accessType: string }> }
+  const publicEvent = listed.events.find((event) => event.accessType === 'COMMON')
+  if (!publicEvent) throw new Error('no public event on the first page')
+  const asBrowser: LoadOptions = { headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING } }
+  const pages: Target[] = [
+    { name: 'Web GET / (home page)', url: `${web}/`, options: asBrowser, servedBy: webProcess, api: apiProcess },
+    { name: 'Web GET /event/{id} (event page)', url: `${web}/event/${publicEvent._id}`, options: asBrowser, servedBy: webProcess, api: apiProcess },
+    { name: 'Bare Remix page (same server setup)', url: `http://127.0.0.1:${BARE_PORT}/`, options: asBrowser, servedBy: bareProcess },
   ]
-  const results: Figures[] = []
-  for (const [name, url] of targets) {
-    console.log(`Loading ${name}: ${CONNECTIONS} connections, ${SECONDS} s…`)
-    results.push(await load(name, url))
-  }
+  const apiCalls: Target[] = [
+    { name: 'API GET /event/all (page 1)', url: `${api}/event/all`, servedBy: apiProcess },
+    { name: 'API GET /event/all?page=20&categories=concerts', url: `${api}/event/all?page=20&categories=concerts`, servedBy: apiProcess },
+  ]
+  const results: Figures[] = [...(await load(apiCalls, 1)), ...(await load(pages, ROUNDS))]
   // A write per request: one user toggles the like of one event (a committed insert or delete each time).
   const token = await signInDemoUser(api)
-  const listed = (await (await fetch(`${api}/event/all`)).json()) as { events: Array<{ _id: string; accessType: string }> }
-  const likeTarget = listed.events.find((event) => event.accessType === 'COMMON')
-  if (likeTarget) {
-    const name = 'API PUT /event/{id}/like (a committed write each)'
-    console.log(`Loading ${name}: ${CONNECTIONS} connections, ${SECONDS} s…`)
-    results.push(await load(name, `${api}/event/${likeTarget._id}/like`, { method: 'PUT', headers: { authorization: `Bearer ${token}` } }))
+  results.push(
+    ...(await load(
+      [{ name: 'API PUT /event/{id}/like (a committed write each)', url: `${api}/event/${publicEvent._id}/like`, options: { method: 'PUT', headers: { authorization: `Bearer ${token}` } }, servedBy: apiProcess }],
+      1,
+    )),
+  )
+  // What each answer weighs on the wire, per encoding the client accepts.
+  const sizes = []
+  for (const target of [...pages, apiCalls[0]!]) {
+    const [plain, gzip, brotli] = await Promise.all([bodyBytes(target.url, null), bodyBytes(target.url, 'gzip'), bodyBytes(target.url, BROWSER_ACCEPT_ENCODING)])
+    sizes.push({ target: target.name, 'KB plain': kb(plain), 'KB gzip': kb(gzip), 'KB brotli': kb(brotli) })
   }
   stopAll()
   const commits = seeded.dialect === 'sqlite' ? measureSqliteCommits() : null
 
   const rows = results.map((r) => ({
     target: r.target,
+    'req/s': Math.round(r.rps),
     'p50 ms': Number(r.p50.toFixed(1)),
     'p95 ms': Number(r.p95.toFixed(1)),
     'p99 ms': Number(r.p99.toFixed(1)),
-    'req/s': Math.round(r.rps),
+    'CPU ms/req': Number(r.cpuMs.toFixed(2)),
+    'API CPU ms/req': r.apiCpuMs === null ? '' : Number(r.apiCpuMs.toFixed(2)),
     requests: r.requests,
     errors: r.errors,
   }))
-  console.log(`\n${EVENTS} events, ${seeded.dialect}, ${CONNECTIONS} connections, ${SECONDS} s per target, Node ${process.version}`)
+  console.log(`\n${EVENTS} events, ${seeded.dialect}, ${CONNECTIONS} connections, ${SECONDS} s per target and round, Node ${process.version}`)
+  console.log('CPU ms/req: of the process that answered (pages: the web; API calls: the API); pages ask as Chromium does.')
   console.table(rows)
+  console.table(sizes)
+  const bare = results.find((r) => r.target.startsWith('Bare'))!
+  const share = (prefix: string) => Math.round((100 * results.find((r) => r.target.startsWith(prefix))!.rps) / bare.rps)
+  console.log(`Of the bare Remix page's req/s: home page ${share('Web GET / ')} %, event page ${share('Web GET /event')} %`)
   if (commits)
     console.log(
       `SQLite commit (WAL, one-row insert): synchronous=NORMAL ${commits.NORMAL!.toFixed(0)} µs, FULL ${commits.FULL!.toFixed(0)} µs (the API uses FULL)`,
     )
-  fs.writeFileSync(path.join(dataDir, 'results.json'), JSON.stringify({ at: new Date().toISOString(), events: EVENTS, dialect: seeded.dialect, connections: CONNECTIONS, seconds: SECONDS, results, sqliteCommitMicroseconds: commits }, null, 2))
+  fs.writeFileSync(path.join(dataDir, 'results.json'), JSON.stringify({ at: new Date().toISOString(), events: EVENTS, dialect: seeded.dialect, connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS, results, sizes, sqliteCommitMicroseconds: commits }, null, 2))
   if (results.some((r) => r.errors > 0)) {
     console.error('Some requests failed: the figures above are not a clean measurement.')
     process.exitCode = 1
@@ -313,6 +411,10 @@ process.once('SIGINT', () => {
   stopAll()
   process.exit(130)
 })
+function kb(bytes: number) {
+  return Number((bytes / 1000).toFixed(1))
+}
+
 main().catch((error: unknown) => {
   console.error(error)
   stopAll()

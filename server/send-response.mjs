@@ -14,6 +14,8 @@ const { constants } = zlib
 
 /** Content types worth compressing: pages, single-fetch data (text/x-script), JSON, feeds, SVG. */
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|rss\+xml|atom\+xml|manifest\+json|ld\+json)|image\/svg\+xml)/i
+/** Written at once when this much is waiting, whether more is ready or not. */
+const HIGH_WATER_BYTES = 64 * 1024
 /** Below this, compression saves less than the headers and the work cost. */
 const THRESHOLD_BYTES = 1024
 
@@ -82,22 +84,26 @@ export async function sendResponse(req, res, response) {
 }
 
 /**
- * Copies a web stream into a Node writable, waiting on its back-pressure. `flush` runs once the chunks that
- * were ready have been written (not after each one), so what arrived together is compressed together.
+ * Copies a web stream into a Node writable, waiting on its back-pressure. React writes a page in many small
+ * chunks; the ones that are ready together are written as one (each write costs a pass through every stream
+ * on the way, and a compressor call), then `flush` runs, once the stream has nothing more ready.
  * @param {ReadableStream<Uint8Array>} body
  * @param {import('node:stream').Writable} writable
  * @param {(() => void) | null} flush
  */
 async function copyStream(body, writable, flush) {
   const reader = body.getReader()
-  let flushScheduled = false
-  const flushWhenIdle = () => {
-    if (!flush || flushScheduled) return
-    flushScheduled = true
-    setImmediate(() => {
-      flushScheduled = false
-      if (!writable.writableEnded) flush()
-    })
+  /** @type {Uint8Array[]} */
+  let ready = []
+  let readyBytes = 0
+  /** @type {Promise<void> | null} */
+  let written = null
+  const writeReady = async () => {
+    const chunk = ready.length === 1 ? ready[0] : Buffer.concat(ready, readyBytes)
+    ready = []
+    readyBytes = 0
+    if (!writable.write(chunk)) await drainedOrClosed(writable)
+    if (flush && !writable.destroyed) flush()
   }
   let gone = false
   const onClose = () => {
@@ -109,9 +115,17 @@ async function copyStream(body, writable, flush) {
     for (;;) {
       const { done, value } = await reader.read()
       if (done || gone) break
-      if (!writable.write(value)) await drainedOrClosed(writable)
-      flushWhenIdle()
+      ready.push(value)
+      readyBytes += value.byteLength
+      // Written once nothing more is ready (the next macrotask), or at once when a lot is waiting.
+      if (readyBytes >= HIGH_WATER_BYTES) await writeReady()
+      else written ??= new Promise((resolve) => setImmediate(resolve)).then(async () => {
+        if (readyBytes > 0) await writeReady()
+        written = null
+      })
     }
+    await written
+    if (readyBytes > 0) await writeReady()
     if (!gone) writable.end()
   } catch (error) {
     writable.destroy(error instanceof Error ? error : new Error(String(error)))

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { isRouteErrorResponse } from '@remix-run/react'
-import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
@@ -9,6 +8,7 @@ import { addEveryText } from './locales/resources.server'
 import { getLanguage } from './language.server'
 import { LanguageProvider } from './utils/use-translation'
 import { NonceProvider } from './utils/nonce'
+import { PageStream } from './utils/page-stream.server'
 
 // server.mjs runs every request through this: one API client per request, its session cookie set once.
 export { handleWithApiSession } from './utils/api.server'
@@ -38,6 +38,7 @@ export default async function handleRequest(
 
   return new Promise((resolve, reject) => {
     let shellRendered = false
+    const abortTimer = setTimeout(() => abort(), streamTimeout + 1_000)
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <LanguageProvider language={language}>
@@ -48,7 +49,9 @@ export default async function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true
-          const body = new PassThrough()
+          const body = new PageStream()
+          // The abort below is for a render that never ends; one that ends must not keep its state alive.
+          body.once('close', () => clearTimeout(abortTimer))
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -59,6 +62,7 @@ export default async function handleRequest(
           pipe(body)
         },
         onShellError(error: unknown) {
+          clearTimeout(abortTimer)
           reject(error)
         },
         onError(error: unknown) {
@@ -68,7 +72,6 @@ export default async function handleRequest(
         },
       },
     )
-    setTimeout(abort, streamTimeout + 1_000)
   })
 }
 

@@ -1,6 +1,7 @@
 // The built web (server.mjs) as its own process on a free port, for tests of what only the whole server
 // does: headers, the request scope, cookies across requests. Needs `npx remix build` (npm test runs it).
 import { spawn, type ChildProcess } from 'node:child_process'
+import http from 'node:http'
 import net from 'node:net'
 
 export interface WebServer {
@@ -45,4 +46,16 @@ export async function startWebServer(env: Record<string, string>): Promise<WebSe
   }
   child.kill('SIGTERM')
   throw new Error('the web server did not start')
+}
+
+/** A raw GET with a given Accept-Encoding (null: none sent); fetch would decode the body and hide the encoding. */
+export function getRaw(url: string, acceptEncoding: string | null): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers: acceptEncoding === null ? {} : { 'accept-encoding': acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
+    })
+    request.on('error', reject)
+  })
 }

@@ -3,10 +3,9 @@
 // and `Vary`, and the plain file for a client that accepts neither. Needs `npm run build` (npm test runs it).
 import fs from 'node:fs'
 import path from 'node:path'
-import http from 'node:http'
 import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startWebServer, type WebServer } from '../support/web-server'
+import { getRaw, startWebServer, type WebServer } from '../support/web-server'
 
 let server: WebServer
 beforeAll(async () => {
@@ -14,17 +13,6 @@ beforeAll(async () => {
 })
 afterAll(() => server?.stop())
 
-/** A raw GET (fetch would decode the body and hide the encoding). */
-function get(url: string, acceptEncoding: string | null): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(url, { headers: acceptEncoding === null ? {} : { 'accept-encoding': acceptEncoding } }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
-    })
-    request.on('error', reject)
-  })
-}
 
 /** The biggest script of the build: the one where the encoding matters most. */
 function biggestScript(): { urlPath: string; file: string } {
@@ -39,7 +27,7 @@ function biggestScript(): { urlPath: string; file: string } {
 describe('precompressed build assets', () => {
   it('sends the brotli copy to a browser that accepts br (what Chromium sends), with the script type and a year of cache', async () => {
     const { urlPath, file } = biggestScript()
-    const res = await get(`${server.url}${urlPath}`, 'gzip, deflate, br, zstd')
+    const res = await getRaw(`${server.url}${urlPath}`, 'gzip, deflate, br, zstd')
     expect(res.status).toBe(200)
     expect(res.headers['content-encoding']).toBe('br')
     expect(res.headers['content-type']).toMatch(/^(application|text)\/javascript/)
@@ -55,7 +43,7 @@ describe('precompressed build assets', () => {
 
   it('sends the gzip copy to a client that accepts only gzip', async () => {
     const { urlPath, file } = biggestScript()
-    const res = await get(`${server.url}${urlPath}`, 'gzip')
+    const res = await getRaw(`${server.url}${urlPath}`, 'gzip')
     expect(res.headers['content-encoding']).toBe('gzip')
     expect(res.body.equals(fs.readFileSync(`${file}.gz`))).toBe(true)
     expect(zlib.gunzipSync(res.body).equals(fs.readFileSync(file))).toBe(true)
@@ -63,11 +51,11 @@ describe('precompressed build assets', () => {
 
   it('sends the plain file to a client that accepts no encoding, and 404 for a missing asset', async () => {
     const { urlPath, file } = biggestScript()
-    const res = await get(`${server.url}${urlPath}`, null)
+    const res = await getRaw(`${server.url}${urlPath}`, null)
     expect(res.headers['content-encoding']).toBeUndefined()
     expect(res.headers['vary']).toMatch(/Accept-Encoding/i)
     expect(res.body.equals(fs.readFileSync(file))).toBe(true)
-    expect((await get(`${server.url}/build/_shared/no-such-chunk.js`, 'br')).status).toBe(404)
-    expect((await get(`${server.url}/build/../package.json`, 'br')).status).toBe(404)
+    expect((await getRaw(`${server.url}/build/_shared/no-such-chunk.js`, 'br')).status).toBe(404)
+    expect((await getRaw(`${server.url}/build/../package.json`, 'br')).status).toBe(404)
   })
 })

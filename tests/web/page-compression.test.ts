@@ -5,7 +5,7 @@
 import http from 'node:http'
 import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startWebServer, type WebServer } from '../support/web-server'
+import { getRaw, startWebServer, type WebServer } from '../support/web-server'
 
 let server: WebServer
 beforeAll(async () => {
@@ -17,25 +17,14 @@ const CHROMIUM_ACCEPT_ENCODING = 'gzip, deflate, br, zstd'
 /** Pages of different shapes: a form with its scripts, a long static text, the not-found page. */
 const PAGES = ['/auth', '/privacy-policy', '/no/such/page']
 
-/** A raw GET (fetch would decode the body and hide the encoding). */
-function get(url: string, acceptEncoding: string | null): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(url, { headers: acceptEncoding === null ? {} : { 'accept-encoding': acceptEncoding } }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
-    })
-    request.on('error', reject)
-  })
-}
 
 /** A page's text with its per-response parts (the CSP nonce) made equal. */
 const comparable = (html: string) => html.replace(/nonce="[^"]*"/g, 'nonce=""')
 
 describe('pages compressed per request', () => {
   it.each(PAGES)('%s: brotli for Chromium, the same page once decoded, and Vary', async (page) => {
-    const plain = await get(`${server.url}${page}`, null)
-    const res = await get(`${server.url}${page}`, CHROMIUM_ACCEPT_ENCODING)
+    const plain = await getRaw(`${server.url}${page}`, null)
+    const res = await getRaw(`${server.url}${page}`, CHROMIUM_ACCEPT_ENCODING)
     expect(res.status).toBe(plain.status)
     expect(res.headers['content-encoding']).toBe('br')
     expect(res.headers['content-type']).toMatch(/^text\/html/)
@@ -48,7 +37,7 @@ describe('pages compressed per request', () => {
   })
 
   it.each(PAGES)('%s: gzip for a client without brotli, within 5 %% of compressing the page in one piece', async (page) => {
-    const res = await get(`${server.url}${page}`, 'gzip, deflate')
+    const res = await getRaw(`${server.url}${page}`, 'gzip, deflate')
     expect(res.headers['content-encoding']).toBe('gzip')
     const decoded = zlib.gunzipSync(res.body)
     const inOnePiece = zlib.gzipSync(decoded, { level: 4 }).length
@@ -56,7 +45,7 @@ describe('pages compressed per request', () => {
   })
 
   it('sends the page as it is to a client that accepts no encoding, still with Vary', async () => {
-    const res = await get(`${server.url}/auth`, null)
+    const res = await getRaw(`${server.url}/auth`, null)
     expect(res.headers['content-encoding']).toBeUndefined()
     expect(res.headers['vary']).toMatch(/Accept-Encoding/i)
     expect(res.body.toString('utf8')).toMatch(/^<!DOCTYPE html>/i)

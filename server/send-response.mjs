@@ -102,6 +102,8 @@ async function copyStream(body, writable, flush) {
     const chunk = ready.length === 1 ? ready[0] : Buffer.concat(ready, readyBytes)
     ready = []
     readyBytes = 0
+    // A stream destroyed (the client went away) would answer a write with an 'error' event.
+    if (writable.destroyed) return
     if (!writable.write(chunk)) await drainedOrClosed(writable)
     if (flush && !writable.destroyed) flush()
   }
@@ -119,10 +121,15 @@ async function copyStream(body, writable, flush) {
       readyBytes += value.byteLength
       // Written once nothing more is ready (the next macrotask), or at once when a lot is waiting.
       if (readyBytes >= HIGH_WATER_BYTES) await writeReady()
-      else written ??= new Promise((resolve) => setImmediate(resolve)).then(async () => {
-        if (readyBytes > 0) await writeReady()
-        written = null
-      })
+      else
+        written ??= new Promise((resolve) => setImmediate(resolve))
+          .then(() => (readyBytes > 0 ? writeReady() : undefined))
+          .catch(() => {
+            gone = true
+          })
+          .finally(() => {
+            written = null
+          })
     }
     await written
     if (readyBytes > 0) await writeReady()

@@ -60,4 +60,21 @@ describe('pages compressed per request', () => {
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-encoding']).toBeUndefined()
   })
+
+  it('clients that leave in the middle of a compressed page leave the server answering', async () => {
+    const leaveEarly = () =>
+      new Promise<void>((resolve) => {
+        const request = http.get(`${server.url}/privacy-policy`, { headers: { 'accept-encoding': CHROMIUM_ACCEPT_ENCODING } }, (res) => {
+          res.once('data', () => {
+            request.destroy()
+            resolve()
+          })
+        })
+        request.on('error', () => resolve())
+      })
+    for (let round = 0; round < 10; round++) await Promise.all([leaveEarly(), leaveEarly(), leaveEarly()])
+    const res = await getRaw(`${server.url}/privacy-policy`, CHROMIUM_ACCEPT_ENCODING)
+    expect(res.status).toBe(200)
+    expect(zlib.brotliDecompressSync(res.body).toString('utf8')).toContain('</html>')
+  })
 })

@@ -1,7 +1,7 @@
 // The flash toast of the last mutation. Rendered by the server (role=status) so it shows with JavaScript
 // off, where a CSS animation fades it out after a while; with JavaScript it has a close button and
 // dismisses itself after ~5 s.
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from '~/utils/use-translation'
 import type { Toast } from '~/utils/toast.server'
 import { CheckIcon, CloseIcon } from './ui/icons'
@@ -21,6 +21,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   const { t } = useTranslation('toast')
   const hydrated = useHydrated()
   const [visible, setVisible] = useState<Toast | null>(toast)
+  const element = useRef<HTMLDivElement>(null)
 
   // A new toast (each loader run that carries one makes a new object) shows and starts its own timer. A
   // run without one (a revalidation after a fetcher's post, e.g. a card's view) leaves the current toast
@@ -38,8 +39,27 @@ export function Toaster({ toast }: { toast: Toast | null }) {
       if ((event as CustomEvent<number>).detail !== id) setVisible(null)
     }
     window.addEventListener(TOAST_SHOWN_EVENT, onOtherToast)
-    const timer = setTimeout(() => setVisible(null), TOAST_DURATION_MS)
+    // Its time counts from when it is on screen, not from when it was rendered: a page that waits for its
+    // texts or code after a navigation keeps the new content hidden meanwhile, and a timer started then
+    // could run out before anyone saw the toast.
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const startTimer = () => {
+      timer ??= setTimeout(() => setVisible(null), TOAST_DURATION_MS)
+    }
+    const target = element.current
+    const observer =
+      target && 'IntersectionObserver' in window
+        ? new IntersectionObserver((entries) => {
+            if (entries.some((entry) => entry.isIntersecting)) {
+              observer?.disconnect()
+              startTimer()
+            }
+          })
+        : null
+    if (observer && target) observer.observe(target)
+    else startTimer()
     return () => {
+      observer?.disconnect()
       clearTimeout(timer)
       window.removeEventListener(TOAST_SHOWN_EVENT, onOtherToast)
     }
@@ -52,6 +72,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
       <div aria-hidden="true" data-testid="toast-spacer" className="h-24" />
       <div className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center p-3 sm:justify-end sm:p-5">
         <div
+          ref={element}
           role="status"
           aria-live="polite"
           data-testid="toast"

@@ -152,7 +152,8 @@ test('with JavaScript, a signed-in user’s scroll through six pages costs five 
   const requests: string[] = []
   page.on('request', (request) => {
     if (!['document', 'fetch', 'xhr'].includes(request.resourceType())) return
-    requests.push(`${request.method()} ${new URL(request.url()).pathname}${new URL(request.url()).search}`)
+    const url = new URL(request.url())
+    requests.push(`${request.method()} ${url.pathname}${url.search}`)
   })
   for (let loaded = 12; loaded < total; ) {
     await page.mouse.wheel(0, 20_000)

@@ -148,12 +148,11 @@ function toIsoDay(value: string): string {
   return dmy ? `${dmy[3]}-${dmy[2]}-${dmy[1]}` : value
 }
 
-/** POST /event/{id}/view for a signed-in user (a card became fully visible). A resource route's answer: a
- * Response (React Router v7 will not serialise plain objects there). */
 /**
- * Counts the views of the cards a signed-in user saw (a batch from card-views.ts): each id once, the API
- * called for each. 400 when nobody is signed in or no id is usable; ids the API refuses (gone, hidden) are
- * skipped, as a view of them changes nothing.
+ * Counts the views of the cards a signed-in user saw (a batch from card-views.ts): POST /event/{id}/view for
+ * each id once. 400 when nobody is signed in or no id is usable; ids the API refuses (gone, hidden) are
+ * skipped, as a view of them changes nothing. A resource route's answer: a Response (React Router v7 will
+ * not serialise plain objects there).
  */
 export async function registerViews(request: Request, postIds: string[]) {
   const api = await getApi(request)

@@ -1,9 +1,8 @@
 import { RemixBrowser } from '@remix-run/react'
 import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '#contract'
 import { ROOT_NAMESPACES, SIGNED_IN_NAMESPACES, type I18nHandle, type Namespace } from './i18n'
-import { loadTexts } from './locales/load'
+import { documentLanguage, loadTexts } from './locales/load'
 import { LanguageProvider } from './utils/use-translation'
 
 /** The namespaces of what the server rendered: the root's (app/i18n.ts) and the matched routes' `handle.i18n`. */
@@ -17,8 +16,7 @@ function pageNamespaces(): Namespace[] {
 async function hydrate() {
   // The server rendered <html lang>; the browser keeps to it so hydration matches (the language switch
   // reloads the document). Only this language's texts are loaded, before hydration, so nothing suspends.
-  const lang = document.documentElement.lang
-  const language: Language = (LANGUAGES as readonly string[]).includes(lang) ? (lang as Language) : DEFAULT_LANGUAGE
+  const language = documentLanguage()
   await loadTexts(language, pageNamespaces())
   startTransition(() => {
     hydrateRoot(

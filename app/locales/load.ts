@@ -1,8 +1,8 @@
 // The browser's texts: one chunk per language and namespace, loaded on demand, so a page downloads only its
 // own language and the namespaces of its routes (issue "Light and finished"). The server has every text
 // (resources.server.ts) and never loads one.
-import type { Language } from '#contract'
-import type { Namespace } from '~/i18n'
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '#contract'
+import type { I18nHandle, Namespace } from '~/i18n'
 import { addTexts, hasTexts } from '~/utils/translate'
 
 type Texts = { default: object }
@@ -68,4 +68,25 @@ export function loadTexts(language: Language, namespaces: readonly Namespace[]):
         return load
       }),
   ).then(() => undefined)
+}
+
+/** Whether some screen has started loading the namespace (it may still be on its way). */
+export function isLoadingTexts(language: Language, namespace: Namespace): boolean {
+  return loading.has(`${language}/${namespace}`)
+}
+
+/** The page's language in the browser: the server's `<html lang>` (the language switch reloads the document). */
+export function documentLanguage(): Language {
+  const lang = document.documentElement.lang
+  return (LANGUAGES as readonly string[]).includes(lang) ? (lang as Language) : DEFAULT_LANGUAGE
+}
+
+/**
+ * A route's `handle` with the namespaces its screens use. In the browser, the route's module is loaded while a
+ * client-side navigation waits for its data, so the texts start loading then, alongside the data, instead of
+ * when the new page first renders and suspends for them.
+ */
+export function routeTexts<Handle extends I18nHandle>(handle: Handle): Handle {
+  if (typeof document !== 'undefined' && handle.i18n) void loadTexts(documentLanguage(), handle.i18n).catch(() => {})
+  return handle
 }

@@ -1,5 +1,5 @@
 // /: events near a city, as cards and on a map (SPEC §2 "Home and places screens").
-import type { I18nHandle } from '~/i18n'
+import { routeTexts } from '~/locales/load'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { listMeta } from '~/components/events/list/meta'
@@ -7,7 +7,7 @@ import { EventsScreen } from '~/components/events/list/events-screen'
 import { loadEventList } from '~/components/events/list/list.server'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
-export const handle: I18nHandle = { i18n: ['eventList'] }
+export const handle = routeTexts({ i18n: ['eventList'] })
 
 export const meta: MetaFunction<typeof loader> = (args) => listMeta(args)
 

@@ -1,6 +1,6 @@
 // /account/deletion: what an account waiting for deletion sees after signing in, and nothing else (the root
 // sends every other page here): when it goes, and "Cancel deletion" (DELETE /profile/my/deletion) or sign out.
-import type { I18nHandle } from '~/i18n'
+import { routeTexts } from '~/locales/load'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
 import { Form, useLoaderData } from '@remix-run/react'
@@ -13,7 +13,7 @@ import { readFormData } from '~/utils/form.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
-export const handle: I18nHandle = { i18n: ['settings'] }
+export const handle = routeTexts({ i18n: ['settings'] })
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, user } = await requireUser(request)

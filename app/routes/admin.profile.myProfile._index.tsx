@@ -1,5 +1,5 @@
 // /admin/profile/myProfile: the user's own posts (GET /event/my, REJECTED ones included).
-import type { I18nHandle } from '~/i18n'
+import { routeTexts } from '~/locales/load'
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { loadPosts } from '~/components/profile/profile.server'
@@ -7,7 +7,7 @@ import { UserPosts } from '~/components/profile/user-posts'
 import { requireActivatedUser } from '~/utils/auth.server'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
-export const handle: I18nHandle = { i18n: ['eventList', 'profile'] }
+export const handle = routeTexts({ i18n: ['eventList', 'profile'] })
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await requireActivatedUser(request)

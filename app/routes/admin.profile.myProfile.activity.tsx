@@ -1,6 +1,6 @@
 // /admin/profile/myProfile/activity: the activity list (SPEC §2: items link to /event/{entityId}, a follow
 // to the follower's profile), newest first with "Load more". Managing them is on /notifications.
-import type { I18nHandle } from '~/i18n'
+import { routeTexts } from '~/locales/load'
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from '~/utils/use-translation'
@@ -11,7 +11,7 @@ import { loadNotificationPages, MAX_NOTIFICATION_PAGES as MAX_PAGES } from '~/ut
 import { EmptyState, LoadMoreLink } from '~/components/ui/list-parts'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
-export const handle: I18nHandle = { i18n: ['profile'] }
+export const handle = routeTexts({ i18n: ['profile'] })
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await requireActivatedUser(request)

@@ -1,6 +1,6 @@
 // /admin/profile/myProfile/invitations: the invitations the user received (GET /invitations/my), each with
 // the event, who invited, its status and Accept / Decline.
-import type { I18nHandle } from '~/i18n'
+import { routeTexts } from '~/locales/load'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from '~/utils/use-translation'
@@ -16,7 +16,7 @@ import { EmptyState, LoadMoreLink } from '~/components/ui/list-parts'
 import { readFormData } from '~/utils/form.server'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
-export const handle: I18nHandle = { i18n: ['profile'] }
+export const handle = routeTexts({ i18n: ['profile'] })
 
 const PATH = '/admin/profile/myProfile/invitations'
 const MAX_PAGES = 10

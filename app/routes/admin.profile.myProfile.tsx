@@ -1,7 +1,7 @@
 // /admin/profile/myProfile/*: the signed-in user's own profile (SPEC §2: the profile is 'myProfile' when the
 // path contains myProfile): follower/following counts open their tables (?show=), follow actions hidden.
 // Sub-pages: posts (index), activity and invitations.
-import type { I18nHandle } from '~/i18n'
+import { routeTexts } from '~/locales/load'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { NavLink, Outlet, useLoaderData } from '@remix-run/react'
@@ -15,7 +15,7 @@ import type { loader as rootLoader } from '~/root'
 import { requireActivatedUser } from '~/utils/auth.server'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
-export const handle: I18nHandle = { i18n: ['eventPage', 'profile'] }
+export const handle = routeTexts({ i18n: ['eventPage', 'profile'] })
 
 const MY_PROFILE_PATH = '/admin/profile/myProfile'
 

@@ -1,9 +1,9 @@
-import type { I18nHandle } from '~/i18n'
+import { routeTexts } from '~/locales/load'
 import { Link } from '@remix-run/react'
 import { useTranslation } from '~/utils/use-translation'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
-export const handle: I18nHandle = { i18n: ['settings'] }
+export const handle = routeTexts({ i18n: ['settings'] })
 
 const SECTIONS = [
   { to: '/admin/profile/settings/profile', key: 'profile.title' },

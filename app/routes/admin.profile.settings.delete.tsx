@@ -1,7 +1,7 @@
 // /admin/profile/settings/delete: Settings → Delete account (/docs/deleteAccount links here). The consequences,
 // the password (or, for accounts without one, a code by email) and a confirming checkbox; afterwards the user
 // is signed out with a toast that says until when the deletion can be cancelled.
-import type { I18nHandle } from '~/i18n'
+import { routeTexts } from '~/locales/load'
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
@@ -18,7 +18,7 @@ import { getLanguage } from '~/language.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
-export const handle: I18nHandle = { i18n: ['settings'] }
+export const handle = routeTexts({ i18n: ['settings'] })
 
 const PATH = '/admin/profile/settings/delete'
 const HIDDEN = ['password']

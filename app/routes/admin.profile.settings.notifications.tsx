@@ -1,7 +1,7 @@
 // /admin/profile/settings/notifications: web push on or off for this device (SPEC §7 POST /push/web).
 // A push subscription is made by the browser's Push API, so the switch needs JavaScript; without it the
 // page says so. The subscription is stored for the signed-in user only (the API takes the caller's id).
-import type { I18nHandle } from '~/i18n'
+import { routeTexts } from '~/locales/load'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { useFetcher, useLoaderData } from '@remix-run/react'
@@ -14,7 +14,7 @@ import { requireActivatedUser } from '~/utils/auth.server'
 import { readFormData } from '~/utils/form.server'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
-export const handle: I18nHandle = { i18n: ['settings'] }
+export const handle = routeTexts({ i18n: ['settings'] })
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await requireActivatedUser(request)

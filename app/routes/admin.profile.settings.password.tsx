@@ -1,6 +1,6 @@
 // /admin/profile/settings/password: POST /auth/changePassword. Success: toast 'Password changed' (SPEC §8);
 // failure: a toast with the response message, field errors on their fields. Passwords never come back.
-import type { I18nHandle } from '~/i18n'
+import { routeTexts } from '~/locales/load'
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { changePasswordFormSchema } from '#contract'
@@ -17,7 +17,7 @@ import { redirectWithToast } from '~/utils/toast.server'
 import { readFormData } from '~/utils/form.server'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
-export const handle: I18nHandle = { i18n: ['settings'] }
+export const handle = routeTexts({ i18n: ['settings'] })
 
 const HIDDEN = ['oldPassword', 'password', 'confirmPassword']
 

@@ -2,7 +2,7 @@
 // DELETE /profile/avatar), with the toasts of SPEC §8: 'Данные успешно изменены!' / 'Ошибка при изменении
 // данных', 'Данные успешно отправлены!' / 'Ошибка при отправке данных', 'Файл успешно удален!' / 'Ошибка
 // при удалении' (English twins in contract/messages.ts). Three plain forms; all work without JavaScript.
-import type { I18nHandle } from '~/i18n'
+import { routeTexts } from '~/locales/load'
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
@@ -35,7 +35,7 @@ import { redirectWithToast, type Toast } from '~/utils/toast.server'
 import { readFormData } from '~/utils/form.server'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
-export const handle: I18nHandle = { i18n: ['settings'] }
+export const handle = routeTexts({ i18n: ['settings'] })
 
 const PATH = '/admin/profile/settings/profile'
 

@@ -1,11 +1,11 @@
 // /admin/profile/settings/*: the settings area with its sub-navigation.
-import type { I18nHandle } from '~/i18n'
+import { routeTexts } from '~/locales/load'
 import { NavLink, Outlet } from '@remix-run/react'
 import { useTranslation } from '~/utils/use-translation'
 import { SignOutForm } from '~/components/forms/sign-out-form'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
-export const handle: I18nHandle = { i18n: ['settings'] }
+export const handle = routeTexts({ i18n: ['settings'] })
 
 const sections = [
   { to: '/admin/profile/settings/profile', key: 'profile' },

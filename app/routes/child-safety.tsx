@@ -1,9 +1,9 @@
 // /child-safety: the child safety standards (SPEC §2). Static: ships no JavaScript.
-import type { I18nHandle } from '~/i18n'
+import { routeTexts } from '~/locales/load'
 import { StaticPage, staticPageMeta } from '~/components/layout/static-page'
 import { useRootData } from '~/components/layout/use-root-data'
 
-export const handle: I18nHandle & { hydrate: false } = { hydrate: false, i18n: ['static'] }
+export const handle = routeTexts({ hydrate: false as const, i18n: ['static'] })
 export const meta = staticPageMeta('childSafety')
 
 export default function ChildSafetyPage() {

@@ -1,11 +1,11 @@
 // /docs/deleteAccount: how to delete the account (SPEC §2, §9). Static: ships no JavaScript.
-import type { I18nHandle } from '~/i18n'
+import { routeTexts } from '~/locales/load'
 import { Link } from '@remix-run/react'
 import { useTranslation } from '~/utils/use-translation'
 import { StaticPage, staticPageMeta } from '~/components/layout/static-page'
 import { useRootData } from '~/components/layout/use-root-data'
 
-export const handle: I18nHandle & { hydrate: false } = { hydrate: false, i18n: ['static'] }
+export const handle = routeTexts({ hydrate: false as const, i18n: ['static'] })
 export const meta = staticPageMeta('deleteAccount')
 
 export default function DeleteAccountPage() {

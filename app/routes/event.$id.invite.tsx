@@ -2,7 +2,7 @@
 // width on narrow screens) with the organizer's followers (page size 7), a status column, Invite for the
 // selected and Revoke per row. The drawer is this nested route, so without JavaScript it is a page of its
 // own and every button is a plain form post that comes back here with a toast.
-import type { I18nHandle } from '~/i18n'
+import { routeTexts } from '~/locales/load'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data, redirect } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
@@ -25,7 +25,7 @@ import { redirectWithToast } from '~/utils/toast.server'
 import { readFormData } from '~/utils/form.server'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
-export const handle: I18nHandle = { i18n: ['profile'] }
+export const handle = routeTexts({ i18n: ['profile'] })
 
 const invitePath = (id: string, page = 1) => `${eventPath(id)}/invite${page > 1 ? `?page=${page}` : ''}`
 

@@ -1,7 +1,7 @@
 // /event/{id}: the page of an event or a place (SPEC §2 "Event page"). Loader and action live in
 // components/events/page/event-page.server.ts; this module wires them to the screen.
 // Nested routes (e.g. /event/{id}/edit) render in the <Outlet /> at the end of the page.
-import type { I18nHandle } from '~/i18n'
+import { routeTexts } from '~/locales/load'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, Outlet, useLoaderData } from '@remix-run/react'
 import { useTranslation } from '~/utils/use-translation'
@@ -23,7 +23,7 @@ import { metaText } from '~/utils/meta-text'
 import type { loader as rootLoader } from '~/root'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
-export const handle: I18nHandle = { i18n: ['eventPage', 'profile', 'report'] }
+export const handle = routeTexts({ i18n: ['eventPage', 'profile', 'report'] })
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadEventPage(request, params.id ?? '')

@@ -1,5 +1,5 @@
 // /moderation/events/{id}: the post editor over the Events table (super admin only, SPEC §6).
-import type { I18nHandle } from '~/i18n'
+import { routeTexts } from '~/locales/load'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import type { EventFormActionData } from '~/components/events/form/types'
@@ -7,7 +7,7 @@ import { PostEditor } from '~/components/moderation/post-editor'
 import { postEditorAction, postEditorLoader } from '~/components/moderation/post-editor.server'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
-export const handle: I18nHandle = { i18n: ['moderation'] }
+export const handle = routeTexts({ i18n: ['moderation'] })
 
 export function loader({ request, params }: LoaderFunctionArgs) {
   return postEditorLoader(request, 'events', params.id ?? '')

@@ -1,5 +1,5 @@
 // /moderation/events: the Events table of the console (SPEC §2 "Moderation tabs"). Row actions post here.
-import type { I18nHandle } from '~/i18n'
+import { routeTexts } from '~/locales/load'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Outlet, useLoaderData } from '@remix-run/react'
 import { can } from '#contract'
@@ -9,7 +9,7 @@ import { moderationMeta } from '~/components/moderation/meta'
 import { requireAdminUser } from '~/utils/auth.server'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
-export const handle: I18nHandle = { i18n: ['moderation', 'profile'] }
+export const handle = routeTexts({ i18n: ['moderation', 'profile'] })
 
 export const meta: MetaFunction = moderationMeta
 

@@ -1,6 +1,6 @@
 // /moderation/log: the moderation log (who decided what, when, on which target, and why), newest first;
 // ?targetId= narrows it to one post or user (linked from each row).
-import type { I18nHandle } from '~/i18n'
+import { routeTexts } from '~/locales/load'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from '~/utils/use-translation'
@@ -14,7 +14,7 @@ import { Pager } from '~/components/ui/pager'
 import { requireAdminUser } from '~/utils/auth.server'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
-export const handle: I18nHandle = { i18n: ['moderation', 'profile'] }
+export const handle = routeTexts({ i18n: ['moderation', 'profile'] })
 
 export const meta: MetaFunction = moderationMeta
 

@@ -1,7 +1,7 @@
 // /moderation/reports: the reports queue (docs/decisions/019-reports.md): OPEN reports oldest first with their
 // age and a red mark past 24 hours; each row closes the report (or all of its target's) as Dismissed or
 // Resolved, optionally with a decision. Plain form posts; with JavaScript a fetcher per row.
-import type { I18nHandle } from '~/i18n'
+import { routeTexts } from '~/locales/load'
 import { parseWithZod } from '@conform-to/zod'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useFetcher, useLoaderData, useLocation } from '@remix-run/react'
@@ -32,7 +32,7 @@ import { requirePermission } from '~/utils/auth.server'
 import { readFormData } from '~/utils/form.server'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
-export const handle: I18nHandle = { i18n: ['moderation', 'profile'] }
+export const handle = routeTexts({ i18n: ['moderation', 'profile'] })
 
 export const meta: MetaFunction = moderationMeta
 

@@ -1,7 +1,7 @@
 // /moderation/*: signed in, activated, and admin or superAdmin (SPEC §2, §6); others get the guard screen
 // or the 403 page. Tabs Users, Events, Places (SPEC §2), Reports (with the count of OPEN ones, and of those
 // over 24 hours) and the moderation Log; the header shows the age of the oldest open report.
-import type { I18nHandle } from '~/i18n'
+import { routeTexts } from '~/locales/load'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { NavLink, Outlet, useLoaderData } from '@remix-run/react'
 import { useTranslation } from '~/utils/use-translation'
@@ -10,7 +10,7 @@ import { ok } from '~/utils/api.server'
 import { requireAdminUser } from '~/utils/auth.server'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
-export const handle: I18nHandle = { i18n: ['moderation'] }
+export const handle = routeTexts({ i18n: ['moderation'] })
 
 export const MODERATION_TABS = ['users', 'events', 'places', 'reports', 'log'] as const
 export type ModerationTab = (typeof MODERATION_TABS)[number]

@@ -1,5 +1,5 @@
 // /moderation/users/{id}: the user editor over the Users table (super admin only, SPEC §6).
-import type { I18nHandle } from '~/i18n'
+import { routeTexts } from '~/locales/load'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import type { FormActionData } from '~/components/forms/submission.server'
@@ -7,7 +7,7 @@ import { UserEditor } from '~/components/moderation/user-editor'
 import { userEditorAction, userEditorLoader } from '~/components/moderation/user-editor.server'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
-export const handle: I18nHandle = { i18n: ['moderation'] }
+export const handle = routeTexts({ i18n: ['moderation'] })
 
 export function loader({ request, params }: LoaderFunctionArgs) {
   return userEditorLoader(request, params.id ?? '')

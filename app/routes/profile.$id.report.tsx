@@ -1,5 +1,5 @@
 // /profile/{id}/report: the report form, a drawer over the profile page (a page without JavaScript).
-import type { I18nHandle } from '~/i18n'
+import { routeTexts } from '~/locales/load'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import type { FormActionData } from '~/components/forms/submission.server'
@@ -7,7 +7,7 @@ import { ReportDrawer } from '~/components/reports/report-form'
 import { reportAction, reportLoader } from '~/components/reports/report.server'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
-export const handle: I18nHandle = { i18n: ['report'] }
+export const handle = routeTexts({ i18n: ['report'] })
 
 export function loader({ request, params }: LoaderFunctionArgs) {
   return reportLoader(request, { type: 'USER', id: params.id ?? '' })

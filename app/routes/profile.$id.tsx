@@ -1,6 +1,6 @@
 // /profile/{id}: a user's public profile (SPEC §2 Profile): the card with Follow/Unfollow, the about card,
 // the moderation banner (for the user themself and moderators) and the user's posts.
-import type { I18nHandle } from '~/i18n'
+import { routeTexts } from '~/locales/load'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Link, Outlet, useLoaderData } from '@remix-run/react'
@@ -16,7 +16,7 @@ import type { loader as rootLoader } from '~/root'
 import { getApi } from '~/utils/api.server'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
-export const handle: I18nHandle = { i18n: ['eventList', 'eventPage', 'profile', 'report'] }
+export const handle = routeTexts({ i18n: ['eventList', 'eventPage', 'profile', 'report'] })
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const api = await getApi(request)

@@ -1,7 +1,7 @@
 // /users: the people list (public). A GET search form (?query=) over GET /profile/?query=, 12 per page:
 // without JavaScript "Load more" renders pages 1..N; with it the list loads on scroll (50 px from the
 // bottom) and the search runs as you type (debounced).
-import type { I18nHandle } from '~/i18n'
+import { routeTexts } from '~/locales/load'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from '@remix-run/react'
@@ -18,7 +18,7 @@ import { ApiError, getApi, ok } from '~/utils/api.server'
 import { loadPages, requestedPageRange } from '~/utils/pages.server'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
-export const handle: I18nHandle = { i18n: ['users'] }
+export const handle = routeTexts({ i18n: ['users'] })
 
 const MAX_PAGES_AT_ONCE = 10
 const SEARCH_DEBOUNCE_MS = 500

@@ -5,7 +5,7 @@
 import { createContext, createElement, useContext, useMemo, type ReactNode } from 'react'
 import { DEFAULT_LANGUAGE, type Language } from '#contract'
 import type { Namespace } from '~/i18n'
-import { loadTexts } from '~/locales/load'
+import { isLoadingTexts, loadTexts } from '~/locales/load'
 import { hasTexts, translate, type TFunction } from './translate'
 
 const LanguageContext = createContext<Language>(DEFAULT_LANGUAGE)
@@ -20,11 +20,12 @@ export function useTranslation(namespace: Namespace | Namespace[] = 'common'): {
   const namespaces = Array.isArray(namespace) ? namespace : [namespace]
   const missing = namespaces.filter((name) => !hasTexts(language, name))
   if (missing.length > 0) {
-    // Outside a navigation this is a page being hydrated with texts its route did not declare: it works (the
-    // server's HTML stays until they arrive) but costs a round trip. tests/e2e/csp.spec.ts fails on it.
-    const router = (globalThis as { __remixRouter?: { state: { navigation: { state: string } } } }).__remixRouter
-    if (router?.state.navigation.state === 'idle')
-      console.warn(`[i18n] ${missing.join(', ')} loaded late: add to the route's handle.i18n or app/i18n.ts`)
+    // Texts nobody started loading: a screen that uses a namespace its route did not declare (routeTexts
+    // starts a route's texts with its module; entry.client, the root's). It works (the page waits, or the
+    // server's HTML stays) but costs a round trip after the data. tests/e2e/csp.spec.ts fails on it.
+    const unannounced = missing.filter((name) => !isLoadingTexts(language, name))
+    if (unannounced.length > 0)
+      console.warn(`[i18n] ${unannounced.join(', ')} loaded late: add to the route's handle.i18n or app/i18n.ts`)
     // Suspense: React renders again once the texts are in.
     throw loadTexts(language, missing)
   }

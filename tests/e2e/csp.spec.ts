@@ -87,3 +87,25 @@ test('every page runs its scripts under the policy with no violation: visitor, u
 
   expect(violations).toEqual([])
 })
+
+test('a client-side navigation brings the texts of the next page with its data: nothing loads late', async ({ page, createUser }) => {
+  const violations = await watchViolations(page)
+  const organizer = await createUser()
+  const event = await createEventViaApi(organizer, { title: `Texts ${Date.now()}` })
+  const user = await createUser()
+
+  // Signing in on a visitor's page: the signed-in header's texts were not on it.
+  await visit(page, '/auth')
+  await page.locator('main').getByLabel('Username or email').fill(user.email)
+  await page.locator('main').getByLabel('Password', { exact: true }).fill(user.password)
+  await page.locator('main').getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByTestId('toast').filter({ hasText: 'signed in' })).toBeVisible()
+
+  // Each screen family in turn, as a link click would take the browser there (Remix's router, no reload).
+  for (const path of [`/event/${event._id}`, `/profile/${organizer.id}`, '/users', '/places', '/notifications', '/admin/profile/settings/password']) {
+    await page.evaluate((to) => (window as unknown as { __remixRouter: { navigate: (to: string) => Promise<void> } }).__remixRouter.navigate(to), path)
+    await expect(page).toHaveURL(new RegExp(`${path.replace(/[/$]/g, '\\$&')}$`))
+    await expect(page.locator('main h1').first()).toBeVisible()
+  }
+  expect(violations).toEqual([])
+})

@@ -1,5 +1,5 @@
-// Browser tests in Debian's Chromium (never a downloaded browser), each spec once with JavaScript on and
-// once with it off. The stack is real: an SMTP receiver, the API on a fresh SQLite file, the built web.
+// Browser tests in Debian's chromium-headless-shell (never a downloaded browser; decision 026), each spec
+// once with JavaScript on and once with it off. The stack is real: an SMTP receiver, the API on a fresh SQLite file, the built web.
 // Run `npm run build` first (npm test does). Parallel runs on one machine: set E2E_PORT_OFFSET.
 import { defineConfig } from '@playwright/test'
 import { e2e } from './tests/e2e/env'
@@ -26,8 +26,9 @@ export default defineConfig({
   use: {
     baseURL: e2e.webUrl,
     locale: 'en-US',
+    timezoneId: e2e.timeZone,
     trace: 'retain-on-failure',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell', args: chromiumArgs },
   },
   projects: [
     { name: 'js-on', use: { javaScriptEnabled: true } },
@@ -78,7 +79,7 @@ export default defineConfig({
         API_URL: e2e.apiUrl,
         SESSION_SECRET: e2e.sessionSecret,
         MAP_TILE_URL: `${e2e.tilesUrl}/{z}/{x}/{y}.png`,
-        TIME_ZONE: 'Europe/Belgrade',
+        TIME_ZONE: e2e.timeZone,
       },
     },
   ],

@@ -1,5 +1,6 @@
 // `npm run lighthouse`: Lighthouse (mobile: an emulated mid-range phone on a throttled 4G connection) against
-// the built product with its demo data, in Debian's Chromium (CHROMIUM_PATH). It starts `scripts/start.mjs` on
+// the built product with its demo data, in Debian's full Chromium (LIGHTHOUSE_CHROMIUM_PATH, default
+// /usr/bin/chromium: `apt-get install chromium`; the tests' headless shell is not what people browse with). It starts `scripts/start.mjs` on
 // its own ports and data directory, audits the home page, places, an event page and a profile, prints the
 // scores and the Core Web Vitals, and stops the product. A measurement, not a test: figures go in README.
 import { spawn } from 'node:child_process'
@@ -13,6 +14,11 @@ import lighthouse from 'lighthouse'
 const WEB_PORT = Number(process.env.LIGHTHOUSE_WEB_PORT ?? 3900)
 const API_PORT = Number(process.env.LIGHTHOUSE_API_PORT ?? 4900)
 const WEB = `http://localhost:${WEB_PORT}`
+const CHROMIUM = process.env.LIGHTHOUSE_CHROMIUM_PATH ?? '/usr/bin/chromium'
+if (!fs.existsSync(CHROMIUM)) {
+  console.error(`No Chromium at ${CHROMIUM}: install Debian's 'chromium' package (or set LIGHTHOUSE_CHROMIUM_PATH).`)
+  process.exit(1)
+}
 /** Demo ids are stable (api/db/seed.ts). */
 const PAGES: [string, string][] = [
   ['home', '/'],
@@ -44,7 +50,7 @@ let chrome: chromeLauncher.LaunchedChrome | null = null
 try {
   await waitFor(WEB, 90_000)
   chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
   })
   const rows: string[] = []

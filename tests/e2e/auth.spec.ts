@@ -1,7 +1,7 @@
 // Auth screens (SPEC §2, §5, §7, §8) with JavaScript on and off: real forms, the real API and real mail.
 import type { Locator, Page } from '@playwright/test'
 import { e2e } from './env'
-import { expect, extractCode, extractResetLink, listMail, test, uniqueSuffix, waitForMail } from './fixtures'
+import { expect, extractCode, extractResetLink, listMail, test, uniqueSuffix, waitForHydration, waitForMail } from './fixtures'
 
 const main = (page: Page) => page.locator('main')
 /** The toast saying `text` (a flash toast of the root, or the toast of a failed form post). */
@@ -233,6 +233,8 @@ test.describe('validation (SPEC §5)', () => {
     // Not loaded with the page: zod and the schemas cost nothing until someone fills the form.
     expect(checks).toEqual([])
     const form = main(page)
+    // networkidle is not hydration: a focus before React attached its handlers would load nothing.
+    await waitForHydration(form.getByLabel('Name', { exact: true }))
     await form.getByLabel('Name', { exact: true }).focus()
     await expect.poll(() => checks.length).toBe(1)
     await page.waitForLoadState('networkidle')

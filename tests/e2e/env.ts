@@ -12,6 +12,8 @@ export const e2e = {
   tilesPort: 4400 + offset,
   dataDir: path.resolve(`.cache/e2e-${offset}`),
   sessionSecret: 'e2e-session-secret-0123456789abcdef',
+  /** The web's TIME_ZONE, and the browser's too: "today" (past days are refused) is the same day for both. */
+  timeZone: 'Europe/Belgrade',
   get webUrl() {
     return `http://localhost:${this.webPort}`
   },

@@ -7,7 +7,7 @@ import { e2e } from './env'
 import { callApiAs, createEventViaApi, createPlaceViaApi, daysFromNow } from './event-fixtures'
 import { expect, test, waitForHydration } from './fixtures'
 
-const TIME_ZONE = 'Europe/Belgrade'
+const TIME_ZONE = e2e.timeZone
 const main = (page: Page) => page.locator('main')
 
 /** Moves a post into the past (the API refuses past dates on create). */

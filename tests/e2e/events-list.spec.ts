@@ -132,10 +132,13 @@ test('with JavaScript, a signed-in user’s scroll through six pages costs five 
   }
   await signIn(page, await createUser())
 
+  // The notification socket's ticket is asked for once after hydration: not part of the scroll.
+  const socketOpened = page.waitForEvent('websocket', (socket) => socket.url().includes('/ws/'))
   await page.goto(`/?startDate=${day}&endDate=${day}`)
   const cards = page.getByTestId('event-list').getByTestId('event-card')
   await expect(cards).toHaveCount(12)
   await waitForHydration(cards.first())
+  await socketOpened
   // Record whether the list ever shows fewer cards than it did (a revalidation reset it to page 1).
   await page.evaluate(() => {
     const count = () => document.querySelectorAll('[data-testid="event-list"] [data-testid="event-card"]').length

@@ -1,9 +1,10 @@
 // Layout (SPEC §2): language switch, toasts, section switch and header search — with JavaScript on and off.
+import { e2e } from './env'
 import { test, expect } from './fixtures'
 
-function isoToday() {
-  const now = new Date()
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`
+/** Today (YYYY-MM-DD) where the web is: past days are refused by its TIME_ZONE, not the test runner's. */
+function isoToday(daysFromNow = 0) {
+  return new Date(Date.now() + daysFromNow * 86_400_000).toLocaleDateString('en-CA', { timeZone: e2e.timeZone })
 }
 
 test.describe('language switch', () => {
@@ -135,8 +136,7 @@ test.describe('header search', () => {
       const calendar = page.getByRole('dialog', { name: 'Choose the dates' })
       await expect(calendar.locator(`[data-day="${today}"]:not([data-outside]) button`)).toBeFocused()
       await expect(calendar.getByRole('button', { name: 'Go to the Previous Month' })).toBeDisabled()
-      const yesterday = new Date(Date.now() - 86_400_000)
-      const past = calendar.locator(`[data-day="${yesterday.toISOString().slice(0, 10)}"]`)
+      const past = calendar.locator(`[data-day="${isoToday(-1)}"]`)
       if ((await past.count()) > 0) await expect(past.first()).toHaveAttribute('data-disabled', 'true')
       await page.keyboard.press('Enter')
       await calendar.getByRole('button', { name: 'Done' }).click()

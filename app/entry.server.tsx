@@ -38,6 +38,7 @@ export default async function handleRequest(
 
   return new Promise((resolve, reject) => {
     let shellRendered = false
+    let body: PageStream | undefined
     const abortTimer = setTimeout(() => abort(), streamTimeout + 1_000)
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
@@ -49,7 +50,7 @@ export default async function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true
-          const body = new PageStream()
+          body = new PageStream()
           // The abort below is for a render that never ends; one that ends must not keep its state alive.
           body.once('close', () => clearTimeout(abortTimer))
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
@@ -67,8 +68,9 @@ export default async function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500
-          // Errors after the shell are already handled by the error boundary; log the rest.
-          if (shellRendered) console.error(error)
+          // Errors before the shell are handled by the error boundary; a page whose reader went away (the
+          // browser left mid-page: "The destination stream closed early") is no failure. Log the rest.
+          if (shellRendered && !body?.destroyed) console.error(error)
         },
       },
     )

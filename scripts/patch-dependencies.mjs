@@ -1,0 +1,64 @@
+// Runs after every `npm install` / `npm ci` (package.json "postinstall"): small, checked edits to installed
+// packages, each with a decision that says why. Idempotent; fails loudly when a package no longer has the
+// text an edit expects (an upgrade: look at the edit again, or drop it when the package does it itself).
+import fs from 'node:fs'
+import path from 'node:path'
+
+const root = path.resolve(import.meta.dirname, '..')
+
+/** @type {{ file: string; why: string; marker: string; edits: [from: string, to: string][] }[]} */
+const PATCHES = [
+  {
+    // docs/decisions/027-cached-route-matching.md. Node loads this CommonJS build; browsers get dist/router.js,
+    // whose route tree grows as routes are discovered, and stay as they are.
+    file: 'node_modules/@remix-run/router/dist/router.cjs.js',
+    why: 'route matching flattens, ranks and compiles ~70 routes on each of 5 matches per page',
+    marker: '/* nearby: cached route matching (docs/decisions/027) */',
+    edits: [
+      [
+        '  let branches = flattenRoutes(routes);\n  rankRouteBranches(branches);\n',
+        // The server's route trees never change once made: rank each tree's branches once.
+        '  let branches = rankedBranches.get(routes);\n' +
+          '  if (!branches) {\n' +
+          '    branches = flattenRoutes(routes);\n' +
+          '    rankRouteBranches(branches);\n' +
+          '    rankedBranches.set(routes, branches);\n' +
+          '  }\n',
+      ],
+      [
+        'function compilePath(path, caseSensitive, end) {\n',
+        // A route path's regular expression depends on the path and two flags only: make each once.
+        'const rankedBranches = new WeakMap();\n' +
+          'const compiledPaths = new Map();\n' +
+          'function compilePath(path, caseSensitive, end) {\n' +
+          '  const key = path + "\\u0000" + caseSensitive + "\\u0000" + end;\n' +
+          '  let compiled = compiledPaths.get(key);\n' +
+          '  if (!compiled) {\n' +
+          '    compiled = compilePathOnce(path, caseSensitive, end);\n' +
+          '    if (compiledPaths.size < 1000) compiledPaths.set(key, compiled);\n' +
+          '  }\n' +
+          '  return compiled;\n' +
+          '}\n' +
+          'function compilePathOnce(path, caseSensitive, end) {\n',
+      ],
+    ],
+  },
+]
+
+let failed = false
+for (const patch of PATCHES) {
+  const file = path.join(root, patch.file)
+  if (!fs.existsSync(file)) continue // not installed (a partial install): nothing to edit
+  let text = fs.readFileSync(file, 'utf8')
+  if (text.includes(patch.marker)) continue
+  const missing = patch.edits.filter(([from]) => text.split(from).length !== 2)
+  if (missing.length > 0) {
+    console.error(`patch-dependencies: ${patch.file} does not have the text to edit (${patch.why}); see the decision it names.`)
+    failed = true
+    continue
+  }
+  for (const [from, to] of patch.edits) text = text.replace(from, () => to)
+  fs.writeFileSync(file, `${patch.marker}\n${text}`)
+  console.log(`patch-dependencies: ${patch.file} (${patch.why})`)
+}
+process.exit(failed ? 1 : 0)

@@ -1,0 +1,94 @@
+// The server's route matching is cached (scripts/patch-dependencies.mjs, docs/decisions/027): the edited
+// CommonJS build of @remix-run/router that Node loads must match every URL of the web exactly as the package's
+// own, unedited ES build does — the first time a route tree is seen and every time after.
+import fs from 'node:fs'
+import { createRequire } from 'node:module'
+import type * as Router from '@remix-run/router'
+import { describe, expect, it } from 'vitest'
+import { loadBuiltRoutes, type BuiltRoute } from '../support/route-manifest'
+
+process.env.SESSION_SECRET ??= 'web-test-session-secret-0123456789'
+const require = createRequire(import.meta.url)
+const editedFile = require.resolve('@remix-run/router')
+const edited = require(editedFile) as typeof Router
+/** The package's own ES build (browsers' bundles use it), as published. */
+const unedited = (await import('@remix-run/router/dist/router.js')) as unknown as typeof Router
+
+type Route = Router.AgnosticRouteObject
+
+/** The nested tree Remix's server makes of the build's flat route table. */
+function routeTree(routes: Record<string, BuiltRoute & { caseSensitive?: boolean }>, parentId?: string): Route[] {
+  return Object.values(routes)
+    .filter((route) => route.parentId === parentId)
+    .map((route): Route =>
+      route.index
+        ? { id: route.id, path: route.path, index: true, caseSensitive: route.caseSensitive }
+        : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: routeTree(routes, route.id) },
+    )
+}
+
+/** Every route's URL with its params filled in, and the odd shapes a request can take. */
+function urlsOf(routes: Record<string, BuiltRoute>): string[] {
+  const patterns = Object.values(routes).map((route) => {
+    const chain: string[] = []
+    for (let at: BuiltRoute | undefined = route; at; at = at.parentId ? routes[at.parentId] : undefined) chain.unshift(at.path ?? '')
+    return `/${chain.filter(Boolean).join('/')}`
+  })
+  const filled = patterns.flatMap((pattern) => [
+    pattern.replace(/:[\w-]+/g, '0b6f3c1e-1a2b-4c3d-8e4f-5a6b7c8d9e0f').replace(/\*$/, 'deeper/still'),
+    pattern.replace(/:[\w-]+/g, 'x%20y').replace(/\*$/, ''),
+  ])
+  const odd = ['/', '', '//', '/EVENT/abc', '/event/abc/', '/event/abc//edit', '/no/such/page', '/auth/resetPassword/a%2Fb', '/профиль']
+  return [...new Set([...filled, ...filled.map((url) => `${url}/`), ...odd])]
+}
+
+const comparable = (matches: ReturnType<typeof unedited.matchRoutes>) =>
+  matches?.map((match) => ({ id: match.route.id, params: match.params, pathname: match.pathname, base: match.pathnameBase })) ?? null
+
+/** Every route object of a tree: a match must hand back the caller's own objects, never a cached tree's. */
+const objectsOf = (tree: Route[]): Set<Route> => new Set(tree.flatMap((route) => [route, ...objectsOf(route.children ?? [])]))
+
+/** The edited router's matches, checked to be routes of the tree it was given. */
+function matchEdited(tree: Route[], url: string) {
+  const matches = edited.matchRoutes(tree, url)
+  const own = objectsOf(tree)
+  for (const match of matches ?? []) expect(own.has(match.route), `${url}: a route of another tree`).toBe(true)
+  return comparable(matches)
+}
+
+describe('cached route matching on the server', () => {
+  it('is the build Node loads', () => {
+    expect(fs.readFileSync(editedFile, 'utf8')).toContain('nearby: cached route matching')
+  })
+
+  it('matches every URL of the web as the unedited router does, on first sight of a tree and after', async () => {
+    const built = await loadBuiltRoutes()
+    const tree = routeTree(built)
+    const urls = urlsOf(built)
+    expect(urls.length).toBeGreaterThan(100)
+    let matched = 0
+    for (const round of ['first', 'cached']) {
+      for (const url of urls) {
+        const expected = comparable(unedited.matchRoutes(routeTree(built), url))
+        expect(matchEdited(tree, url), `${url} (${round})`).toEqual(expected)
+        // A tree made per render (as RemixServer does) is matched the same way as the long-lived one.
+        expect(matchEdited(routeTree(built), url), `${url} (fresh tree)`).toEqual(expected)
+        if (expected) matched += 1
+      }
+    }
+    expect(matched).toBeGreaterThan(urls.length) // most URLs match a route, in both rounds
+  })
+
+  it('matches a path pattern the same with and without its cached expression', () => {
+    for (const [pattern, path] of [
+      ['/event/:id', '/event/42'],
+      ['/event/:id', '/EVENT/42'],
+      [{ path: '/event/:id', caseSensitive: true }, '/EVENT/42'],
+      [{ path: '/profile/:id', end: false }, '/profile/7/report'],
+      ['/files/*', '/files/a/b'],
+      ['/a/:b?', '/a'],
+    ] as const) {
+      for (let time = 0; time < 2; time++) expect(edited.matchPath(pattern, path)).toEqual(unedited.matchPath(pattern, path))
+    }
+  })
+})

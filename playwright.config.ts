@@ -1,5 +1,6 @@
 // Browser tests in Debian's chromium-headless-shell (never a downloaded browser; decision 026), each spec
-// once with JavaScript on and once with it off. The stack is real: an SMTP receiver, the API on a fresh SQLite file, the built web.
+// once with JavaScript on and once with it off. The stack is real: an SMTP receiver, the API on a fresh
+// SQLite file, the built web.
 // Run `npm run build` first (npm test does). Parallel runs on one machine: set E2E_PORT_OFFSET.
 import { defineConfig } from '@playwright/test'
 import { e2e } from './tests/e2e/env'

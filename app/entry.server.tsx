@@ -37,7 +37,7 @@ export default async function handleRequest(
   const readyEvent = isbot(request.headers.get('user-agent')) ? 'onAllReady' : 'onShellReady'
 
   return new Promise((resolve, reject) => {
-    let shellRendered = false
+    /** The page's stream, once the shell is rendered. */
     let body: PageStream | undefined
     const abortTimer = setTimeout(() => abort(), streamTimeout + 1_000)
     const { pipe, abort } = renderToPipeableStream(
@@ -49,7 +49,6 @@ export default async function handleRequest(
       {
         nonce,
         [readyEvent]() {
-          shellRendered = true
           body = new PageStream()
           // The abort below is for a render that never ends; one that ends must not keep its state alive.
           body.once('close', () => clearTimeout(abortTimer))
@@ -70,7 +69,7 @@ export default async function handleRequest(
           responseStatusCode = 500
           // Errors before the shell are handled by the error boundary; a page whose reader went away (the
           // browser left mid-page: "The destination stream closed early") is no failure. Log the rest.
-          if (shellRendered && !body?.destroyed) console.error(error)
+          if (body && !body.destroyed) console.error(error)
         },
       },
     )

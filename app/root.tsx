@@ -25,7 +25,6 @@ import { getInstallBanner } from './components/layout/layout.server'
 import { Toaster } from './components/toaster'
 import { useHydrated } from './components/ui/use-hydrated'
 import { metaText } from './utils/meta-text'
-import leafletStyles from 'leaflet/dist/leaflet.css'
 import stylesheet from './tailwind.css'
 import { getApi } from './utils/api.server'
 import { getAppVersion } from './utils/app-version.server'
@@ -38,9 +37,8 @@ import { useNonce } from './utils/nonce'
 export const shouldRevalidate = rootShouldRevalidate
 
 export const links: LinksFunction = () => [
-  // Leaflet's own rules first, so the app's can adjust them. Small, cached, and needed wherever a map or
-  // the create-event modal (from the header) may open.
-  { rel: 'stylesheet', href: leafletStyles },
+  // Leaflet's stylesheet is not here: it comes with the map's chunk (components/map/event-map.tsx), so it
+  // does not hold up the first paint of every page.
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]

@@ -69,6 +69,12 @@ try {
     })
     if (!result) throw new Error(`no result for ${pagePath}`)
     const { categories, audits } = result.lhr
+    // A failed load (Lighthouse's runtimeError: NO_FCP, a timeout…) scores 0: say so rather than print zeros
+    // that read like a measurement.
+    if (result.lhr.runtimeError) {
+      rows.push(`${name.padEnd(11)} no measurement: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`)
+      continue
+    }
     const score = (key: string) => String(Math.round((categories[key]?.score ?? 0) * 100)).padStart(3)
     const ms = (key: string) => `${((audits[key]?.numericValue ?? 0) / 1000).toFixed(1)} s`
     benchmarks.push(result.lhr.environment.benchmarkIndex)
@@ -80,9 +86,11 @@ try {
       console.log(`${name}: script bootup`, items('bootup-time').map((row) => `${String(row.url).replace(WEB, '')} ${Math.round(Number(row.scripting))} ms`))
       console.log(`${name}: main thread`, items('mainthread-work-breakdown').map((row) => `${String(row.groupLabel)} ${Math.round(Number(row.duration))} ms`))
       console.log(`${name}: LCP`, JSON.stringify(items('largest-contentful-paint-element')).slice(0, 400))
+      console.log(`${name}: LCP phases`, JSON.stringify((audits['largest-contentful-paint-element'] as Items | undefined)?.details?.items?.[1]).slice(0, 600))
+      console.log(`${name}: render-blocking`, items('render-blocking-resources').map((row) => `${String(row.url).replace(WEB, '')} ${Math.round(Number(row.wastedMs))} ms`))
     }
     rows.push(
-      `${name.padEnd(11)} performance ${score('performance')}  accessibility ${score('accessibility')}  best practices ${score('best-practices')}  SEO ${score('seo')}  LCP ${ms('largest-contentful-paint')}  CLS ${(audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)}  TBT ${Math.round(audits['total-blocking-time']?.numericValue ?? 0)} ms`,
+      `${name.padEnd(11)} performance ${score('performance')}  accessibility ${score('accessibility')}  best practices ${score('best-practices')}  SEO ${score('seo')}  FCP ${ms('first-contentful-paint')}  SI ${ms('speed-index')}  LCP ${ms('largest-contentful-paint')}  CLS ${(audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)}  TBT ${Math.round(audits['total-blocking-time']?.numericValue ?? 0)} ms`,
     )
   }
   const { version } = createRequire(import.meta.url)('lighthouse/package.json') as { version: string }

@@ -69,8 +69,13 @@ test('shows the details of an event: dates, address, price, categories, organize
   if (javaScriptEnabled) {
     // The map is fetched only when asked for: Leaflet is a third of the page's JavaScript.
     await expect(map.locator('.leaflet-container')).toHaveCount(0)
+    // Leaflet's stylesheet comes with its chunk, not in the head, where it would delay the first paint.
+    await expect(page.locator('link[rel="stylesheet"][href*="leaflet"]')).toHaveCount(0)
     await map.getByRole('button', { name: 'Show the map' }).click()
     await expect(page.locator(`.leaflet-marker-icon[title="${fields.title}"]`)).toBeVisible()
+    // …and applies before the map mounts: a styled Leaflet clips its tiles and places its panes absolutely.
+    await expect(map.locator('.leaflet-container')).toHaveCSS('overflow', 'hidden')
+    await expect(map.locator('.leaflet-pane').first()).toHaveCSS('position', 'absolute')
   } else {
     await expect(map).toContainText('The map needs JavaScript')
   }

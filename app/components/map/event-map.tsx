@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react'
 import { MAP_HEIGHT_PX, MAP_ZOOM } from '#contract'
 import { useHydrated } from '../ui/use-hydrated'
+import leafletStyles from 'leaflet/dist/leaflet.css'
 
 /** lat, lon (the UI order; the API stores lon, lat). */
 export type LatLon = [number, number]
@@ -40,6 +41,22 @@ type ClientMap = ComponentType<EventMapProps>
 
 let loaded: ClientMap | null = null
 
+/**
+ * Leaflet's rules arrive with its chunk rather than in every page's head, where they would hold up the first
+ * paint. They go before the app's stylesheet so the app's rules still adjust them, and the map mounts only
+ * once they apply (an unstyled Leaflet scatters its tiles). A failed load still mounts the map.
+ */
+function loadStylesheet(href: string) {
+  if (document.querySelector(`link[rel="stylesheet"][href="${href}"]`)) return Promise.resolve()
+  return new Promise<void>((resolve) => {
+    const link = document.createElement('link')
+    link.rel = 'stylesheet'
+    link.href = href
+    link.onload = link.onerror = () => resolve()
+    document.head.insertBefore(link, document.head.querySelector('link[rel="stylesheet"]'))
+  })
+}
+
 /** How close to the screen a map's box starts loading Leaflet. */
 const LOAD_MARGIN = '300px'
 
@@ -53,7 +70,7 @@ export function EventMap(props: EventMapProps) {
     if (!hydrated || Map || (onRequest && !requested)) return
     let cancelled = false
     const load = () =>
-      void import('./event-map.client').then((module) => {
+      void Promise.all([import('./event-map.client'), loadStylesheet(leafletStyles)]).then(([module]) => {
         loaded = module.ClientEventMap
         if (!cancelled) setMap(() => module.ClientEventMap)
       })

@@ -90,8 +90,24 @@ export interface PostsTable {
   moderation_status: string
   moderation_image_status: string
   post_status: string
+  /** Set when the organizer cancelled the event (it stays visible, cannot be joined). */
+  cancelled_at: Iso | null
+  cancel_message: string | null
+  /** When the organizer last moved the event to new dates, and the start it had before the first move. */
+  rescheduled_at: Iso | null
+  previous_start_date: Iso | null
+  /** iCalendar SEQUENCE: +1 for each change a subscribed calendar must re-read (dates, cancellation). */
+  sequence: Generated<number>
   created_at: Iso
   updated_at: Iso
+}
+
+/** People waiting for a seat of a full event, in line by `position`. */
+export interface PostWaitlistTable {
+  post_id: string
+  user_id: string
+  position: number
+  created_at: Iso
 }
 
 export interface PostImagesTable {
@@ -233,6 +249,7 @@ export interface Database {
   post_likes: PostUserLinkTable
   post_views: PostUserLinkTable
   post_participants: PostUserLinkTable
+  post_waitlist: PostWaitlistTable
   follows: FollowsTable
   invitations: InvitationsTable
   invitation_recipients: InvitationRecipientsTable

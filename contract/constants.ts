@@ -52,6 +52,12 @@ export const NOTIFICATION_TYPES = [
   'moderation',
   /** A moderator resolved or dismissed a report the recipient made. */
   'report',
+  /** A seat freed and the recipient, first on the waiting list, now takes part. */
+  'waitlistSeat',
+  /** The organizer cancelled an event the recipient takes part in, waits for or is invited to. */
+  'eventCancelled',
+  /** The organizer moved such an event to new dates. */
+  'eventMoved',
 ] as const
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number]
 
@@ -184,6 +190,8 @@ export const EVENT_LIMITS = {
   pastSlackMs: 5 * 60_000,
   /** An event without an end date counts as ended this long after its start. */
   defaultDurationMs: 6 * 3_600_000,
+  /** The organizer's message to participants when cancelling an event. */
+  cancelMessageMax: 1000,
 } as const
 
 export const WEEK_DAYS = [

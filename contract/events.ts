@@ -323,8 +323,20 @@ export const eventSchema = z.object({
   isLiked: z.boolean(),
   isParticipant: z.boolean(),
   isOwner: z.boolean(),
-  /** The viewer may join now (signed in, allowed by the access type, seats left, not ended, an EVENT). */
+  /** The viewer may join now (signed in, allowed by the access type, seats left, not ended or cancelled, an EVENT). */
   canJoin: z.boolean(),
+  /** The viewer may join the waiting list now: as canJoin, but every seat is taken. */
+  canWait: z.boolean(),
+  /** How many people wait for a seat, and the viewer's place in that line (1 = next), or null. */
+  waitlistCount: z.number().int(),
+  waitlistPosition: z.number().int().nullable(),
+  /** Set when the organizer cancelled the event: it stays visible and cannot be joined. */
+  cancelledAt: z.string().nullable(),
+  /** The organizer's word to participants on cancelling (null for restricted cards). */
+  cancelMessage: z.string().nullable(),
+  /** When the organizer last moved the event to new dates, and the start it had before its first move. */
+  rescheduledAt: z.string().nullable(),
+  previousStartDate: z.string().nullable(),
   restricted: z.boolean(),
   /** Ended (endDate, or startDate + 6 h without endDate, is past). Places never end. */
   isEnded: z.boolean(),
@@ -418,6 +430,54 @@ export const participateResponseSchema = z.object({
   maxParticipants: z.number().int().nullable(),
   isParticipant: z.boolean(),
 })
+/** POST /event/{id}/cancel: the organizer's message to participants, people waiting and invitees. */
+export const cancelEventBodySchema = z
+  .object({
+    message: z.preprocess(
+      emptyToUndefined,
+      z.string({ invalid_type_error: 'invalidValue' }).trim().max(EVENT_LIMITS.cancelMessageMax, 'tooLong').optional(),
+    ),
+  })
+  .strict()
+export type CancelEventBody = z.input<typeof cancelEventBodySchema>
+
+/**
+ * POST /event/{id}/reschedule: new dates under the form's rules (a start is required and not in the past,
+ * the end not before it); an unchanged date of an event that already began still passes.
+ */
+export function rescheduleBodySchema(options: Omit<EventRuleOptions, 'isAdmin'>) {
+  return z
+    .object({
+      startDate: z.preprocess(emptyToUndefined, dateField.optional()),
+      endDate: z.preprocess(emptyToUndefined, dateField.optional()),
+    })
+    .strict()
+    .superRefine((v, ctx) => {
+      for (const issue of eventRuleIssues({ eventType: 'EVENT', ...v }, { ...options, isAdmin: false }))
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [issue.path], message: issue.message })
+    })
+}
+export type RescheduleBody = z.input<ReturnType<typeof rescheduleBodySchema>>
+
+/** PUT/DELETE /event/{id}/waitlist and DELETE /event/{id}/waitlist/{userId}: the seat and the line after the call. */
+export const waitlistResponseSchema = z.object({
+  postId: z.string(),
+  isParticipant: z.boolean(),
+  /** The caller's place in line (1 = next), null when not waiting; for the organizer's removal, null. */
+  waitlistPosition: z.number().int().nullable(),
+  waitlistCount: z.number().int(),
+  participantsCount: z.number().int(),
+  maxParticipants: z.number().int().nullable(),
+})
+export type WaitlistResponse = z.infer<typeof waitlistResponseSchema>
+
+/** GET /event/{id}/waitlist: the organizer's (and moderators') view of the line, first first. */
+export const waitlistListSchema = z.object({
+  postId: z.string(),
+  waiting: z.array(z.object({ user: userSummarySchema, position: z.number().int(), since: z.string() })),
+})
+export type WaitlistList = z.infer<typeof waitlistListSchema>
+
 export const participantsResponseSchema = z.object({
   participants: z.array(userSummarySchema),
   postedBy: userSummarySchema,

@@ -134,6 +134,15 @@ const en = {
     'Moderators reviewed your report about “{title}” and found nothing against the rules. Thank you!',
   reportClosed: 'This report is already closed.',
   actionNotForUsers: 'Users cannot be deleted from a report; reject their information or image.',
+  eventCancelled: 'This event was cancelled.',
+  eventNotFull: 'There are free places: join the event instead.',
+  notWaiting: 'This user is not on the waiting list.',
+  placeNotCancellable: 'Places cannot be cancelled or moved; edit or delete the place instead.',
+  eventUndated: 'An event without dates cannot be moved; edit it to give it dates.',
+  sameDates: 'These are the event’s dates already.',
+  notifyWaitlistSeat: 'A place freed up: you now take part in “{title}”',
+  notifyEventCancelled: '“{title}” was cancelled',
+  notifyEventMoved: '“{title}” moved to new dates',
   someone: 'Someone',
 } as const
 

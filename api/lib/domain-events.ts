@@ -13,6 +13,10 @@ export type DomainEvent =
   | { type: 'moderation'; userFrom: string; recipientId: string; targetId: string; logId: string }
   /** A moderator closed a report: its reporter hears that it was reviewed. */
   | { type: 'reportClosed'; userFrom: string; recipientId: string; reportId: string }
+  /** Seats freed and these people, first on the waiting list, now take part (userFrom: the organizer). */
+  | { type: 'waitlistSeat'; userFrom: string; postId: string; recipientIds: string[] }
+  /** The organizer cancelled the event or moved it: its participants, people waiting and invitees hear of it. */
+  | { type: 'eventCancelled' | 'eventMoved'; userFrom: string; postId: string }
 
 export type DomainEventListener = (event: DomainEvent) => void | Promise<void>
 

@@ -99,3 +99,23 @@ export function deletionRequestedMail(language: Language, name: string, purgeDat
   )
   return { subject, text, html }
 }
+
+/** A seat freed and the recipient, first on the waiting list, now takes part in the event. */
+export function waitlistSeatMail(language: Language, name: string, title: string, eventUrl: string): MailContent {
+  if (language === 'ru') {
+    const subject = `Nearby: вы участвуете в «${title}»`
+    const text = `Здравствуйте, ${name}!\n\nОсвободилось место, и вы были первым в листе ожидания: теперь вы участник «${title}».\nСобытие: ${eventUrl}\nНе сможете прийти? Откажитесь от участия на странице события, и место получит следующий в очереди.\n`
+    const html = layout(
+      `Вы участвуете в «${title}»`,
+      `<p>Здравствуйте, ${escapeHtml(name)}!</p><p>Освободилось место, и вы были первым в листе ожидания: теперь вы участник «${escapeHtml(title)}».</p><p><a href="${escapeHtml(eventUrl)}">Открыть событие</a></p><p>Не сможете прийти? Откажитесь от участия на странице события, и место получит следующий в очереди.</p>`,
+    )
+    return { subject, text, html }
+  }
+  const subject = `Nearby: you are in for “${title}”`
+  const text = `Hello ${name},\n\nA place freed up and you were first on the waiting list: you now take part in “${title}”.\nThe event: ${eventUrl}\nCan't make it? Leave the event on its page and the next person in line gets the place.\n`
+  const html = layout(
+    `You are in for “${title}”`,
+    `<p>Hello ${escapeHtml(name)},</p><p>A place freed up and you were first on the waiting list: you now take part in “${escapeHtml(title)}”.</p><p><a href="${escapeHtml(eventUrl)}">Open the event</a></p><p>Can't make it? Leave the event on its page and the next person in line gets the place.</p>`,
+  )
+  return { subject, text, html }
+}

@@ -41,7 +41,10 @@ export interface paths {
                                 /** @enum {string} */
                                 accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                                 address: string | null;
+                                cancelledAt: string | null;
+                                cancelMessage: string | null;
                                 canJoin: boolean;
+                                canWait: boolean;
                                 categories: string[];
                                 channelLink: string | null;
                                 coordinates: [
@@ -111,6 +114,7 @@ export interface paths {
                                 };
                                 /** @enum {string} */
                                 postStatus: "ACTIVE" | "DELETED";
+                                previousStartDate: string | null;
                                 price: {
                                     amount: number | null;
                                     /** @enum {string|null} */
@@ -119,11 +123,14 @@ export interface paths {
                                     /** @enum {string|null} */
                                     range: "FROM" | "UPTO" | null;
                                 } | null;
+                                rescheduledAt: string | null;
                                 restricted: boolean;
                                 startDate: string | null;
                                 title: string;
                                 updatedAt: string;
                                 views: number;
+                                waitlistCount: number;
+                                waitlistPosition: number | null;
                             }[];
                             hasMore: boolean;
                             page: number;
@@ -495,7 +502,10 @@ export interface paths {
                                 /** @enum {string} */
                                 accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                                 address: string | null;
+                                cancelledAt: string | null;
+                                cancelMessage: string | null;
                                 canJoin: boolean;
+                                canWait: boolean;
                                 categories: string[];
                                 channelLink: string | null;
                                 coordinates: [
@@ -565,6 +575,7 @@ export interface paths {
                                 };
                                 /** @enum {string} */
                                 postStatus: "ACTIVE" | "DELETED";
+                                previousStartDate: string | null;
                                 price: {
                                     amount: number | null;
                                     /** @enum {string|null} */
@@ -573,11 +584,14 @@ export interface paths {
                                     /** @enum {string|null} */
                                     range: "FROM" | "UPTO" | null;
                                 } | null;
+                                rescheduledAt: string | null;
                                 restricted: boolean;
                                 startDate: string | null;
                                 title: string;
                                 updatedAt: string;
                                 views: number;
+                                waitlistCount: number;
+                                waitlistPosition: number | null;
                             }[];
                             hasMore: boolean;
                             page: number;
@@ -769,7 +783,10 @@ export interface paths {
                             /** @enum {string} */
                             accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                             address: string | null;
+                            cancelledAt: string | null;
+                            cancelMessage: string | null;
                             canJoin: boolean;
+                            canWait: boolean;
                             categories: string[];
                             channelLink: string | null;
                             coordinates: [
@@ -839,6 +856,7 @@ export interface paths {
                             };
                             /** @enum {string} */
                             postStatus: "ACTIVE" | "DELETED";
+                            previousStartDate: string | null;
                             price: {
                                 amount: number | null;
                                 /** @enum {string|null} */
@@ -847,11 +865,14 @@ export interface paths {
                                 /** @enum {string|null} */
                                 range: "FROM" | "UPTO" | null;
                             } | null;
+                            rescheduledAt: string | null;
                             restricted: boolean;
                             startDate: string | null;
                             title: string;
                             updatedAt: string;
                             views: number;
+                            waitlistCount: number;
+                            waitlistPosition: number | null;
                         };
                     };
                 };
@@ -4606,7 +4627,10 @@ export interface paths {
                             /** @enum {string} */
                             accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                             address: string | null;
+                            cancelledAt: string | null;
+                            cancelMessage: string | null;
                             canJoin: boolean;
+                            canWait: boolean;
                             categories: string[];
                             channelLink: string | null;
                             coordinates: [
@@ -4676,6 +4700,7 @@ export interface paths {
                             };
                             /** @enum {string} */
                             postStatus: "ACTIVE" | "DELETED";
+                            previousStartDate: string | null;
                             price: {
                                 amount: number | null;
                                 /** @enum {string|null} */
@@ -4684,11 +4709,14 @@ export interface paths {
                                 /** @enum {string|null} */
                                 range: "FROM" | "UPTO" | null;
                             } | null;
+                            rescheduledAt: string | null;
                             restricted: boolean;
                             startDate: string | null;
                             title: string;
                             updatedAt: string;
                             views: number;
+                            waitlistCount: number;
+                            waitlistPosition: number | null;
                         };
                     };
                 };
@@ -4853,7 +4881,10 @@ export interface paths {
                             /** @enum {string} */
                             accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                             address: string | null;
+                            cancelledAt: string | null;
+                            cancelMessage: string | null;
                             canJoin: boolean;
+                            canWait: boolean;
                             categories: string[];
                             channelLink: string | null;
                             coordinates: [
@@ -4923,6 +4954,7 @@ export interface paths {
                             };
                             /** @enum {string} */
                             postStatus: "ACTIVE" | "DELETED";
+                            previousStartDate: string | null;
                             price: {
                                 amount: number | null;
                                 /** @enum {string|null} */
@@ -4931,11 +4963,14 @@ export interface paths {
                                 /** @enum {string|null} */
                                 range: "FROM" | "UPTO" | null;
                             } | null;
+                            rescheduledAt: string | null;
                             restricted: boolean;
                             startDate: string | null;
                             title: string;
                             updatedAt: string;
                             views: number;
+                            waitlistCount: number;
+                            waitlistPosition: number | null;
                         };
                     };
                 };
@@ -5087,7 +5122,10 @@ export interface paths {
                             /** @enum {string} */
                             accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                             address: string | null;
+                            cancelledAt: string | null;
+                            cancelMessage: string | null;
                             canJoin: boolean;
+                            canWait: boolean;
                             categories: string[];
                             channelLink: string | null;
                             coordinates: [
@@ -5157,6 +5195,7 @@ export interface paths {
                             };
                             /** @enum {string} */
                             postStatus: "ACTIVE" | "DELETED";
+                            previousStartDate: string | null;
                             price: {
                                 amount: number | null;
                                 /** @enum {string|null} */
@@ -5165,11 +5204,14 @@ export interface paths {
                                 /** @enum {string|null} */
                                 range: "FROM" | "UPTO" | null;
                             } | null;
+                            rescheduledAt: string | null;
                             restricted: boolean;
                             startDate: string | null;
                             title: string;
                             updatedAt: string;
                             views: number;
+                            waitlistCount: number;
+                            waitlistPosition: number | null;
                         };
                     };
                 };
@@ -5448,6 +5490,268 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/event/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an event (organizer only; final). It stays visible, marked cancelled, and cannot be joined
+         * @description Participants, people waiting and invitees are notified. 400 eventCancelled (already), eventEnded, placeNotCancellable; 403 notOrganizer.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        message?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            /** @enum {string} */
+                            accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
+                            address: string | null;
+                            cancelledAt: string | null;
+                            cancelMessage: string | null;
+                            canJoin: boolean;
+                            canWait: boolean;
+                            categories: string[];
+                            channelLink: string | null;
+                            coordinates: [
+                                number,
+                                number
+                            ] | null;
+                            createdAt: string;
+                            createdBy: string;
+                            description: string | null;
+                            endDate: string | null;
+                            /** @enum {string} */
+                            eventType: "EVENT" | "PLACE";
+                            hours: {
+                                close: string;
+                                day: string;
+                                open: string;
+                            }[];
+                            images: {
+                                _id: string;
+                                name: string;
+                                path: string;
+                                thumbnailPath: string;
+                                thumbnailUrl: string;
+                                url: string;
+                            }[];
+                            invitation: {
+                                invitationId: string;
+                                /** @enum {string} */
+                                status: "PENDING" | "ACCEPTED" | "DECLINED";
+                            } | null;
+                            isEnded: boolean;
+                            isLiked: boolean;
+                            isOwner: boolean;
+                            isParticipant: boolean;
+                            likes: string[];
+                            likesCount: number;
+                            location: {
+                                coordinates: [
+                                    number,
+                                    number
+                                ];
+                                /** @enum {string} */
+                                type: "Point";
+                            } | null;
+                            maxParticipants: number | null;
+                            /** @enum {string} */
+                            moderationImageStatus: "PENDING" | "APPROVED" | "REJECTED";
+                            moderationReasons?: {
+                                image: string | null;
+                                info: string | null;
+                                removed: string | null;
+                            } | null;
+                            /** @enum {string} */
+                            moderationStatus: "PENDING" | "APPROVED" | "REJECTED";
+                            participants: string[];
+                            participantsCount: number;
+                            postedBy: {
+                                _id: string;
+                                avatarFile: {
+                                    name: string;
+                                    thumbnailUrl?: string;
+                                    url: string;
+                                } | null;
+                                lastname: string;
+                                name: string;
+                                username: string;
+                            };
+                            /** @enum {string} */
+                            postStatus: "ACTIVE" | "DELETED";
+                            previousStartDate: string | null;
+                            price: {
+                                amount: number | null;
+                                /** @enum {string|null} */
+                                currency: "RUB" | "EUR" | "USD" | "RSD" | null;
+                                donation: boolean;
+                                /** @enum {string|null} */
+                                range: "FROM" | "UPTO" | null;
+                            } | null;
+                            rescheduledAt: string | null;
+                            restricted: boolean;
+                            startDate: string | null;
+                            title: string;
+                            updatedAt: string;
+                            views: number;
+                            waitlistCount: number;
+                            waitlistPosition: number | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/event/{id}/events": {
         parameters: {
             query?: never;
@@ -5483,7 +5787,10 @@ export interface paths {
                                 /** @enum {string} */
                                 accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                                 address: string | null;
+                                cancelledAt: string | null;
+                                cancelMessage: string | null;
                                 canJoin: boolean;
+                                canWait: boolean;
                                 categories: string[];
                                 channelLink: string | null;
                                 coordinates: [
@@ -5553,6 +5860,7 @@ export interface paths {
                                 };
                                 /** @enum {string} */
                                 postStatus: "ACTIVE" | "DELETED";
+                                previousStartDate: string | null;
                                 price: {
                                     amount: number | null;
                                     /** @enum {string|null} */
@@ -5561,11 +5869,14 @@ export interface paths {
                                     /** @enum {string|null} */
                                     range: "FROM" | "UPTO" | null;
                                 } | null;
+                                rescheduledAt: string | null;
                                 restricted: boolean;
                                 startDate: string | null;
                                 title: string;
                                 updatedAt: string;
                                 views: number;
+                                waitlistCount: number;
+                                waitlistPosition: number | null;
                             }[];
                             hasMore: boolean;
                             page: number;
@@ -6392,6 +6703,269 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/event/{id}/reschedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move an event to new dates (organizer only)
+         * @description The form's date rules apply (startDate required, not in the past; endDate not before it). Participants, people waiting and invitees are notified; calendars see a new SEQUENCE. 400 sameDates, eventCancelled, placeNotCancellable, validationFailed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        endDate?: string | null;
+                        startDate?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            /** @enum {string} */
+                            accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
+                            address: string | null;
+                            cancelledAt: string | null;
+                            cancelMessage: string | null;
+                            canJoin: boolean;
+                            canWait: boolean;
+                            categories: string[];
+                            channelLink: string | null;
+                            coordinates: [
+                                number,
+                                number
+                            ] | null;
+                            createdAt: string;
+                            createdBy: string;
+                            description: string | null;
+                            endDate: string | null;
+                            /** @enum {string} */
+                            eventType: "EVENT" | "PLACE";
+                            hours: {
+                                close: string;
+                                day: string;
+                                open: string;
+                            }[];
+                            images: {
+                                _id: string;
+                                name: string;
+                                path: string;
+                                thumbnailPath: string;
+                                thumbnailUrl: string;
+                                url: string;
+                            }[];
+                            invitation: {
+                                invitationId: string;
+                                /** @enum {string} */
+                                status: "PENDING" | "ACCEPTED" | "DECLINED";
+                            } | null;
+                            isEnded: boolean;
+                            isLiked: boolean;
+                            isOwner: boolean;
+                            isParticipant: boolean;
+                            likes: string[];
+                            likesCount: number;
+                            location: {
+                                coordinates: [
+                                    number,
+                                    number
+                                ];
+                                /** @enum {string} */
+                                type: "Point";
+                            } | null;
+                            maxParticipants: number | null;
+                            /** @enum {string} */
+                            moderationImageStatus: "PENDING" | "APPROVED" | "REJECTED";
+                            moderationReasons?: {
+                                image: string | null;
+                                info: string | null;
+                                removed: string | null;
+                            } | null;
+                            /** @enum {string} */
+                            moderationStatus: "PENDING" | "APPROVED" | "REJECTED";
+                            participants: string[];
+                            participantsCount: number;
+                            postedBy: {
+                                _id: string;
+                                avatarFile: {
+                                    name: string;
+                                    thumbnailUrl?: string;
+                                    url: string;
+                                } | null;
+                                lastname: string;
+                                name: string;
+                                username: string;
+                            };
+                            /** @enum {string} */
+                            postStatus: "ACTIVE" | "DELETED";
+                            previousStartDate: string | null;
+                            price: {
+                                amount: number | null;
+                                /** @enum {string|null} */
+                                currency: "RUB" | "EUR" | "USD" | "RSD" | null;
+                                donation: boolean;
+                                /** @enum {string|null} */
+                                range: "FROM" | "UPTO" | null;
+                            } | null;
+                            rescheduledAt: string | null;
+                            restricted: boolean;
+                            startDate: string | null;
+                            title: string;
+                            updatedAt: string;
+                            views: number;
+                            waitlistCount: number;
+                            waitlistPosition: number | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/event/{id}/upload": {
         parameters: {
             query?: never;
@@ -6880,6 +7454,651 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/event/{id}/waitlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The waiting list in order (organizer and moderators) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            postId: string;
+                            waiting: {
+                                position: number;
+                                since: string;
+                                user: {
+                                    _id: string;
+                                    avatarFile: {
+                                        name: string;
+                                        thumbnailUrl?: string;
+                                        url: string;
+                                    } | null;
+                                    lastname: string;
+                                    name: string;
+                                    username: string;
+                                };
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Join the waiting list of a full event (or take a free seat at once); idempotent
+         * @description Who may join may wait. Seats that free go to the first person waiting in the same transaction, with a notification and a mail. 400 eventEnded, eventCancelled, placeNoParticipants, organizerCannotJoin; 403 privateEvent/subscribersOnly.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            isParticipant: boolean;
+                            maxParticipants: number | null;
+                            participantsCount: number;
+                            postId: string;
+                            waitlistCount: number;
+                            waitlistPosition: number | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Leave the waiting list (idempotent) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            isParticipant: boolean;
+                            maxParticipants: number | null;
+                            participantsCount: number;
+                            postId: string;
+                            waitlistCount: number;
+                            waitlistPosition: number | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/event/{id}/waitlist/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Take someone off the waiting list (organizer only)
+         * @description 404 notWaiting when the user is not in line.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            isParticipant: boolean;
+                            maxParticipants: number | null;
+                            participantsCount: number;
+                            postId: string;
+                            waitlistCount: number;
+                            waitlistPosition: number | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/event/all": {
         parameters: {
             query?: never;
@@ -6923,7 +8142,10 @@ export interface paths {
                                 /** @enum {string} */
                                 accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                                 address: string | null;
+                                cancelledAt: string | null;
+                                cancelMessage: string | null;
                                 canJoin: boolean;
+                                canWait: boolean;
                                 categories: string[];
                                 channelLink: string | null;
                                 coordinates: [
@@ -6993,6 +8215,7 @@ export interface paths {
                                 };
                                 /** @enum {string} */
                                 postStatus: "ACTIVE" | "DELETED";
+                                previousStartDate: string | null;
                                 price: {
                                     amount: number | null;
                                     /** @enum {string|null} */
@@ -7001,11 +8224,14 @@ export interface paths {
                                     /** @enum {string|null} */
                                     range: "FROM" | "UPTO" | null;
                                 } | null;
+                                rescheduledAt: string | null;
                                 restricted: boolean;
                                 startDate: string | null;
                                 title: string;
                                 updatedAt: string;
                                 views: number;
+                                waitlistCount: number;
+                                waitlistPosition: number | null;
                             }[];
                             geo: {
                                 city: string;
@@ -7184,7 +8410,10 @@ export interface paths {
                                 /** @enum {string} */
                                 accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                                 address: string | null;
+                                cancelledAt: string | null;
+                                cancelMessage: string | null;
                                 canJoin: boolean;
+                                canWait: boolean;
                                 categories: string[];
                                 channelLink: string | null;
                                 coordinates: [
@@ -7254,6 +8483,7 @@ export interface paths {
                                 };
                                 /** @enum {string} */
                                 postStatus: "ACTIVE" | "DELETED";
+                                previousStartDate: string | null;
                                 price: {
                                     amount: number | null;
                                     /** @enum {string|null} */
@@ -7262,11 +8492,14 @@ export interface paths {
                                     /** @enum {string|null} */
                                     range: "FROM" | "UPTO" | null;
                                 } | null;
+                                rescheduledAt: string | null;
                                 restricted: boolean;
                                 startDate: string | null;
                                 title: string;
                                 updatedAt: string;
                                 views: number;
+                                waitlistCount: number;
+                                waitlistPosition: number | null;
                             }[];
                             hasMore: boolean;
                             page: number;
@@ -7435,7 +8668,10 @@ export interface paths {
                                 /** @enum {string} */
                                 accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                                 address: string | null;
+                                cancelledAt: string | null;
+                                cancelMessage: string | null;
                                 canJoin: boolean;
+                                canWait: boolean;
                                 categories: string[];
                                 channelLink: string | null;
                                 coordinates: [
@@ -7505,6 +8741,7 @@ export interface paths {
                                 };
                                 /** @enum {string} */
                                 postStatus: "ACTIVE" | "DELETED";
+                                previousStartDate: string | null;
                                 price: {
                                     amount: number | null;
                                     /** @enum {string|null} */
@@ -7513,11 +8750,14 @@ export interface paths {
                                     /** @enum {string|null} */
                                     range: "FROM" | "UPTO" | null;
                                 } | null;
+                                rescheduledAt: string | null;
                                 restricted: boolean;
                                 startDate: string | null;
                                 title: string;
                                 updatedAt: string;
                                 views: number;
+                                waitlistCount: number;
+                                waitlistPosition: number | null;
                             }[];
                         };
                     };
@@ -7681,7 +8921,10 @@ export interface paths {
                                 /** @enum {string} */
                                 accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                                 address: string | null;
+                                cancelledAt: string | null;
+                                cancelMessage: string | null;
                                 canJoin: boolean;
+                                canWait: boolean;
                                 categories: string[];
                                 channelLink: string | null;
                                 coordinates: [
@@ -7751,6 +8994,7 @@ export interface paths {
                                 };
                                 /** @enum {string} */
                                 postStatus: "ACTIVE" | "DELETED";
+                                previousStartDate: string | null;
                                 price: {
                                     amount: number | null;
                                     /** @enum {string|null} */
@@ -7759,11 +9003,14 @@ export interface paths {
                                     /** @enum {string|null} */
                                     range: "FROM" | "UPTO" | null;
                                 } | null;
+                                rescheduledAt: string | null;
                                 restricted: boolean;
                                 startDate: string | null;
                                 title: string;
                                 updatedAt: string;
                                 views: number;
+                                waitlistCount: number;
+                                waitlistPosition: number | null;
                             }[];
                         };
                     };
@@ -8678,7 +9925,10 @@ export interface paths {
                                 /** @enum {string} */
                                 accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                                 address: string | null;
+                                cancelledAt: string | null;
+                                cancelMessage: string | null;
                                 canJoin: boolean;
+                                canWait: boolean;
                                 categories: string[];
                                 channelLink: string | null;
                                 coordinates: [
@@ -8762,6 +10012,7 @@ export interface paths {
                                 postId: string;
                                 /** @enum {string} */
                                 postStatus: "ACTIVE" | "DELETED";
+                                previousStartDate: string | null;
                                 price: {
                                     amount: number | null;
                                     /** @enum {string|null} */
@@ -8770,6 +10021,7 @@ export interface paths {
                                     /** @enum {string|null} */
                                     range: "FROM" | "UPTO" | null;
                                 } | null;
+                                rescheduledAt: string | null;
                                 restricted: boolean;
                                 startDate: string | null;
                                 /** @enum {string} */
@@ -8777,6 +10029,8 @@ export interface paths {
                                 title: string;
                                 updatedAt: string;
                                 views: number;
+                                waitlistCount: number;
+                                waitlistPosition: number | null;
                             }[];
                             page: number;
                             pageSize: number;
@@ -8924,7 +10178,7 @@ export interface paths {
                                     to: string | null;
                                 } | null;
                                 /** @enum {string} */
-                                notificationType: "follow" | "newPost" | "updatePost" | "invite" | "newParticipate" | "postLike" | "newMessage" | "moderation" | "report";
+                                notificationType: "follow" | "newPost" | "updatePost" | "invite" | "newParticipate" | "postLike" | "newMessage" | "moderation" | "report" | "waitlistSeat" | "eventCancelled" | "eventMoved";
                                 openedAt: string | null;
                                 post: {
                                     _id: string;
@@ -9199,7 +10453,7 @@ export interface paths {
                                 to: string | null;
                             } | null;
                             /** @enum {string} */
-                            notificationType: "follow" | "newPost" | "updatePost" | "invite" | "newParticipate" | "postLike" | "newMessage" | "moderation" | "report";
+                            notificationType: "follow" | "newPost" | "updatePost" | "invite" | "newParticipate" | "postLike" | "newMessage" | "moderation" | "report" | "waitlistSeat" | "eventCancelled" | "eventMoved";
                             openedAt: string | null;
                             post: {
                                 _id: string;
@@ -9352,7 +10606,7 @@ export interface paths {
                                     to: string | null;
                                 } | null;
                                 /** @enum {string} */
-                                notificationType: "follow" | "newPost" | "updatePost" | "invite" | "newParticipate" | "postLike" | "newMessage" | "moderation" | "report";
+                                notificationType: "follow" | "newPost" | "updatePost" | "invite" | "newParticipate" | "postLike" | "newMessage" | "moderation" | "report" | "waitlistSeat" | "eventCancelled" | "eventMoved";
                                 openedAt: string | null;
                                 post: {
                                     _id: string;

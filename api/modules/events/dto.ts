@@ -41,6 +41,10 @@ export interface Relations {
   inactiveAuthors: Set<string>
   /** moderators' reasons of rejected or removed posts, loaded for the owner's and moderators' views only */
   reasons: Map<string, ModerationReasons>
+  /** people waiting for a seat, per post */
+  waitlistCounts: Map<string, number>
+  /** the viewer's place in each post's line (1 = next) */
+  waitlistPositions: Map<string, number>
 }
 
 function push<T>(map: Map<string, T[]>, key: string, value: T) {
@@ -89,13 +93,15 @@ export async function loadRelations(db: Db, rows: PostRow[], viewer: Viewer | nu
     invitations: new Map(),
     inactiveAuthors: new Set(),
     reasons: new Map(),
+    waitlistCounts: new Map(),
+    waitlistPositions: new Map(),
   }
   const ids = rows.map((r) => r.id)
   if (ids.length === 0) return rel
   const organizers = [...new Set(rows.map((r) => r.posted_by))]
   const placeIds = rows.filter((r) => r.event_type === 'PLACE').map((r) => r.id)
   const privileged = viewer ? rows.filter((r) => r.posted_by === viewer.id || can(viewer.role, 'moderate')) : []
-  const [images, categories, hours, likes, participants, views, users, following, invited, inactive, reasons] = await Promise.all([
+  const [images, categories, hours, likes, participants, views, users, following, invited, inactive, reasons, waiting, places] = await Promise.all([
     db
       .selectFrom('post_images')
       .select(['id', 'post_id', 'name', 'path', 'thumb_path'])
@@ -145,8 +151,17 @@ export async function loadRelations(db: Db, rows: PostRow[], viewer: Viewer | nu
       .where((eb) => eb.or([eb('disabled_at', 'is not', null), eb('deletion_requested_at', 'is not', null)]))
       .execute(),
     currentReasons(db, privileged),
+    db
+      .selectFrom('post_waitlist')
+      .select((eb) => ['post_id', eb.fn.countAll<string | number>().as('n')])
+      .where('post_id', 'in', ids)
+      .groupBy('post_id')
+      .execute(),
+    viewer ? waitlistPlaces(db, ids, viewer.id) : Promise.resolve([]),
   ])
   rel.reasons = reasons
+  for (const w of waiting) rel.waitlistCounts.set(w.post_id, Number(w.n))
+  for (const p of places) rel.waitlistPositions.set(p.postId, p.position)
   for (const i of images) push(rel.images, i.post_id, i)
   for (const c of categories) push(rel.categories, c.post_id, c.category)
   const dayIndex = (d: string) => (WEEK_DAYS as readonly string[]).indexOf(d)
@@ -163,6 +178,26 @@ export async function loadRelations(db: Db, rows: PostRow[], viewer: Viewer | nu
     if (i.status !== 'DECLINED') rel.invited.add(i.post_id)
   }
   return rel
+}
+
+/** A user's place in the lines of these posts (1 = next): how many wait ahead of them, plus one. */
+export async function waitlistPlaces(db: Db, postIds: string[], userId: string): Promise<{ postId: string; position: number }[]> {
+  if (postIds.length === 0) return []
+  const rows = await db
+    .selectFrom('post_waitlist as w')
+    .select((eb) => [
+      'w.post_id',
+      eb
+        .selectFrom('post_waitlist as ahead')
+        .select(eb.fn.countAll<string | number>().as('n'))
+        .whereRef('ahead.post_id', '=', 'w.post_id')
+        .whereRef('ahead.position', '<', 'w.position')
+        .as('ahead'),
+    ])
+    .where('w.user_id', '=', userId)
+    .where('w.post_id', 'in', postIds)
+    .execute()
+  return rows.map((r) => ({ postId: r.post_id, position: Number(r.ahead ?? 0) + 1 }))
 }
 
 export function isEnded(row: Pick<PostRow, 'event_type' | 'start_date' | 'end_date'>, now = Date.now()): boolean {
@@ -211,6 +246,18 @@ export function toEventDto(row: PostRow, rel: Relations, viewer: Viewer | null, 
     : [placeholderImage(publicUrl)]
   const coordinates: [number, number] = [Number(row.lon), Number(row.lat)]
   const seatsLeft = row.max_participants === null || participants.length < row.max_participants
+  const cancelled = row.cancelled_at !== null
+  const waitlistPosition = rel.waitlistPositions.get(row.id) ?? null
+  // Who may take a seat or a place in line: the same people, at the same moments.
+  const mayTakePart =
+    !!viewer &&
+    viewer.isActivated &&
+    access.mayJoin &&
+    access.open &&
+    !access.isParticipant &&
+    row.event_type === 'EVENT' &&
+    !ended &&
+    !cancelled
   return {
     _id: row.id,
     title: row.title,
@@ -259,15 +306,14 @@ export function toEventDto(row: PostRow, rel: Relations, viewer: Viewer | null, 
     isLiked: !!viewer && likes.includes(viewer.id),
     isParticipant: access.isParticipant,
     isOwner: access.isOwner,
-    canJoin:
-      !!viewer &&
-      viewer.isActivated &&
-      access.mayJoin &&
-      access.open &&
-      !access.isParticipant &&
-      row.event_type === 'EVENT' &&
-      !ended &&
-      seatsLeft,
+    canJoin: mayTakePart && seatsLeft,
+    canWait: mayTakePart && !seatsLeft && waitlistPosition === null,
+    waitlistCount: rel.waitlistCounts.get(row.id) ?? 0,
+    waitlistPosition,
+    cancelledAt: row.cancelled_at,
+    cancelMessage: restricted ? null : row.cancel_message,
+    rescheduledAt: row.rescheduled_at,
+    previousStartDate: row.previous_start_date,
     restricted,
     isEnded: ended,
     invitation: rel.invitations.get(row.id) ?? null,

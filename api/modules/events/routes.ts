@@ -12,7 +12,10 @@ import {
   LIMITS,
   likeBodySchema,
   likeResponseSchema,
+  cancelEventBodySchema,
   participantsResponseSchema,
+  waitlistListSchema,
+  waitlistResponseSchema,
   participateBodySchema,
   participateResponseSchema,
   userEventsQuerySchema,
@@ -315,5 +318,108 @@ export default async function eventsRoutes(app: FastifyInstance) {
       },
     },
     async (req) => service.removeParticipant(req.params.id, req.params.userId, me(req)),
+  )
+
+  const userParams = z.object({ id: z.string().min(1).max(100), userId: z.string().min(1).max(100) })
+
+  r.put(
+    '/event/:id/waitlist',
+    {
+      preHandler: app.requireActivated,
+      schema: {
+        tags,
+        security,
+        summary: 'Join the waiting list of a full event (or take a free seat at once); idempotent',
+        description:
+          'Who may join may wait. Seats that free go to the first person waiting in the same transaction, with a notification and a mail. 400 eventEnded, eventCancelled, placeNoParticipants, organizerCannotJoin; 403 privateEvent/subscribersOnly.',
+        params: idParams,
+        response: { 200: waitlistResponseSchema, ...errors },
+      },
+    },
+    async (req) => service.joinWaitlist(req.params.id, me(req)),
+  )
+
+  r.delete(
+    '/event/:id/waitlist',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Leave the waiting list (idempotent)',
+        params: idParams,
+        response: { 200: waitlistResponseSchema, ...errors },
+      },
+    },
+    async (req) => service.leaveWaitlist(req.params.id, me(req)),
+  )
+
+  r.get(
+    '/event/:id/waitlist',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'The waiting list in order (organizer and moderators)',
+        params: idParams,
+        response: { 200: waitlistListSchema, ...errors },
+      },
+    },
+    async (req) => service.waitlist(req.params.id, me(req)),
+  )
+
+  r.delete(
+    '/event/:id/waitlist/:userId',
+    {
+      preHandler: app.requireActivated,
+      schema: {
+        tags,
+        security,
+        summary: 'Take someone off the waiting list (organizer only)',
+        description: '404 notWaiting when the user is not in line.',
+        params: userParams,
+        response: { 200: waitlistResponseSchema, ...errors },
+      },
+    },
+    async (req) => service.removeFromWaitlist(req.params.id, req.params.userId, me(req)),
+  )
+
+  r.post(
+    '/event/:id/cancel',
+    {
+      preHandler: app.requireActivated,
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel an event (organizer only; final). It stays visible, marked cancelled, and cannot be joined',
+        description:
+          'Participants, people waiting and invitees are notified. 400 eventCancelled (already), eventEnded, placeNotCancellable; 403 notOrganizer.',
+        params: idParams,
+        body: cancelEventBodySchema,
+        response: { 200: eventSchema, ...errors },
+      },
+    },
+    async (req) => service.cancel(req.params.id, req.body, me(req)),
+  )
+
+  r.post(
+    '/event/:id/reschedule',
+    {
+      preHandler: app.requireActivated,
+      schema: {
+        tags,
+        security,
+        summary: 'Move an event to new dates (organizer only)',
+        description:
+          'The form\'s date rules apply (startDate required, not in the past; endDate not before it). Participants, people waiting and invitees are notified; calendars see a new SEQUENCE. 400 sameDates, eventCancelled, placeNotCancellable, validationFailed.',
+        params: idParams,
+        body: z
+          .object({ startDate: z.string().max(40).optional(), endDate: z.string().max(40).nullable().optional() })
+          .strict(),
+        response: { 200: eventSchema, ...errors },
+      },
+    },
+    async (req) => service.reschedule(req.params.id, req.body, me(req)),
   )
 }

@@ -5,7 +5,10 @@ import {
   EVENT_LIMITS,
   type EventFields,
   type EventListQuery,
+  cancelEventBodySchema,
   eventFormSchema,
+  rescheduleBodySchema,
+  type WaitlistResponse,
   eventRuleIssues,
   type GeoFilter,
   can,
@@ -31,8 +34,20 @@ import {
   toEventDto,
   toEventDtos,
   type Viewer,
+  waitlistPlaces,
 } from './dto'
-import { isParticipant, leaveSeat, lockPost, participantIds, seatTransaction, takeSeat } from './seats'
+import {
+  announceSeats,
+  fillFromWaitlist,
+  isParticipant,
+  joinWaitlist,
+  leaveSeat,
+  leaveWaitlist,
+  lockPost,
+  participantIds,
+  seatTransaction,
+  takeSeat,
+} from './seats'
 
 const UPLOAD_FOLDER = 'posts'
 
@@ -65,6 +80,30 @@ function parseRangeDate(value: string | undefined, edge: 'start' | 'end'): strin
   }
   const d = new Date(value)
   return Number.isNaN(d.getTime()) ? null : d.toISOString()
+}
+
+/** Whether new start/end values differ from the row's (ISO strings compared as instants). */
+function datesChanged(row: Pick<PostRow, 'start_date' | 'end_date'>, start: string | null, end: string | null): boolean {
+  const same = (a: string | null, b: string | null) => (a === null || b === null ? a === b : Date.parse(a) === Date.parse(b))
+  return !same(row.start_date, start) || !same(row.end_date, end)
+}
+
+/** What moving an event to new dates records: when, the first start it had, and a new iCalendar SEQUENCE. */
+function movedColumns(row: Pick<PostRow, 'start_date' | 'previous_start_date' | 'sequence'>) {
+  return {
+    rescheduled_at: nowIso(),
+    previous_start_date: row.previous_start_date ?? row.start_date,
+    sequence: Number(row.sequence) + 1,
+  }
+}
+
+/** Who may take a seat or a place in line now, given the policy's answer (the same rules as canJoin). */
+function assertMayTakePart(row: PostRow, access: ReturnType<typeof accessOf>) {
+  if (!access.mayJoin) throw new HttpError(403, access.denyCode)
+  // Moderators may see a rejected or deleted post; nobody may join one.
+  if (!access.open) throw new HttpError(400, 'eventNotAvailable')
+  if (isEnded(row)) throw new HttpError(400, 'eventEnded')
+  if (row.cancelled_at !== null) throw new HttpError(400, 'eventCancelled')
 }
 
 export function createEventsService(ctx: AppContext) {
@@ -174,10 +213,11 @@ export function createEventsService(ctx: AppContext) {
     const cols = columns(v, editor)
     // An admin's channel link on an event stays when a non-admin cannot send one.
     if (v.eventType === 'EVENT' && !can(editor.role, 'eventAdminFields')) cols.channel_link = existing.channel_link
+    const moved = datesChanged(existing, cols.start_date, cols.end_date)
     await db.transaction().execute(async (trx) => {
       await trx
         .updateTable('posts')
-        .set({ ...cols, ...statuses, updated_at: nowIso() })
+        .set({ ...cols, ...statuses, ...(moved ? movedColumns(existing) : {}), updated_at: nowIso() })
         .where('id', '=', id)
         .execute()
       await trx.deleteFrom('post_categories').where('post_id', '=', id).execute()
@@ -192,6 +232,46 @@ export function createEventsService(ctx: AppContext) {
             .execute()
       }
     })
+  }
+
+  /** Seats a raised (or removed) limit freed go to the people waiting, in order. */
+  async function promoteWaiting(id: string): Promise<void> {
+    const seats = await seatTransaction(ctx, async (conn) => {
+      const locked = await lockPost(conn, ctx.dialect, id)
+      return { locked, promoted: await fillFromWaitlist(conn, locked) }
+    })
+    await announceSeats(ctx, seats.locked, { promoted: seats.promoted })
+  }
+
+  /** The seat and the line for one user after a change. */
+  async function waitlistState(id: string, userId: string | null): Promise<WaitlistResponse> {
+    const row = await getRow(id)
+    if (!row) throw new HttpError(404, 'notFound')
+    const [participants, count, places] = await Promise.all([
+      participantIds(db, id),
+      db
+        .selectFrom('post_waitlist')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('post_id', '=', id)
+        .executeTakeFirst(),
+      userId ? waitlistPlaces(db, [id], userId) : Promise.resolve([]),
+    ])
+    return {
+      postId: id,
+      isParticipant: userId !== null && participants.includes(userId),
+      waitlistPosition: places[0]?.position ?? null,
+      waitlistCount: Number(count?.n ?? 0),
+      participantsCount: participants.length,
+      maxParticipants: row.max_participants,
+    }
+  }
+
+  /** The organizer's changes of a dated event that a participant must act on: cancelled ones are final. */
+  async function changeableEvent(id: string, viewer: Viewer): Promise<PostRow> {
+    const row = await ownedRow(id, viewer)
+    if (row.event_type === 'PLACE') throw new HttpError(400, 'placeNotCancellable')
+    if (row.cancelled_at !== null) throw new HttpError(400, 'eventCancelled')
+    return row
   }
 
   /** Adds photos within the limit; `imageStatus` is what the post's image status becomes (unchanged when undefined). */
@@ -340,9 +420,57 @@ export function createEventsService(ctx: AppContext) {
 
     async update(id: string, fields: Fields, viewer: Viewer): Promise<Event> {
       const existing = await ownedRow(id, viewer)
+      if (existing.cancelled_at !== null) throw new HttpError(400, 'eventCancelled')
       // Post-moderation: the owner's edit sends the information back for review.
       await applyEdit(existing, fields, viewer, { moderation_status: 'PENDING' })
-      await ctx.domainEvents.emit({ type: 'updatePost', postId: id, userFrom: viewer.id })
+      const updated = await getRow(id)
+      // New dates are news for everyone who planned around the old ones; other edits for participants.
+      const moved = !!updated && datesChanged(existing, updated.start_date, updated.end_date)
+      await ctx.domainEvents.emit({ type: moved ? 'eventMoved' : 'updatePost', postId: id, userFrom: viewer.id })
+      await promoteWaiting(id)
+      return reload(id, viewer)
+    },
+
+    /** POST /event/{id}/cancel: final; the event stays visible, marked cancelled, and cannot be joined. */
+    async cancel(id: string, body: unknown, viewer: Viewer): Promise<Event> {
+      const row = await changeableEvent(id, viewer)
+      const parsed = cancelEventBodySchema.safeParse(body ?? {})
+      if (!parsed.success) throw validationError(zodIssuesToFieldErrors(parsed.error.issues))
+      if (isEnded(row)) throw new HttpError(400, 'eventEnded')
+      const now = nowIso()
+      await db
+        .updateTable('posts')
+        .set((eb) => ({
+          cancelled_at: now,
+          cancel_message: parsed.data.message ?? null,
+          sequence: eb('sequence', '+', 1),
+          updated_at: now,
+        }))
+        .where('id', '=', id)
+        .where('cancelled_at', 'is', null)
+        .execute()
+      await ctx.domainEvents.emit({ type: 'eventCancelled', postId: id, userFrom: viewer.id })
+      return reload(id, viewer)
+    },
+
+    /** POST /event/{id}/reschedule: new dates under the form's date rules; everyone concerned is told. */
+    async reschedule(id: string, body: unknown, viewer: Viewer): Promise<Event> {
+      const row = await changeableEvent(id, viewer)
+      const parsed = rescheduleBodySchema({ existingStartDate: row.start_date, existingEndDate: row.end_date, now: ctx.now() }).safeParse(
+        body ?? {},
+      )
+      if (!parsed.success) throw validationError(zodIssuesToFieldErrors(parsed.error.issues))
+      const start = parsed.data.startDate ?? null
+      const end = parsed.data.endDate ?? null
+      if (!datesChanged(row, start, end)) throw new HttpError(400, 'sameDates')
+      await db
+        .updateTable('posts')
+        .set({ start_date: start, end_date: end, ...movedColumns(row), updated_at: nowIso() })
+        .where('id', '=', id)
+        .execute()
+      await ctx.domainEvents.emit({ type: 'eventMoved', postId: id, userFrom: viewer.id })
+      // An ended event moved to the future takes people from its line again.
+      await promoteWaiting(id)
       return reload(id, viewer)
     },
 
@@ -549,19 +677,20 @@ export function createEventsService(ctx: AppContext) {
       const { row, access } = await visibleRow(id, viewer)
       if (row.event_type === 'PLACE') throw new HttpError(400, 'placeNoParticipants')
       if (access.isOwner) throw new HttpError(400, 'organizerCannotJoin')
-      const joined = await seatTransaction(ctx, async (conn) => {
+      const seats = await seatTransaction(ctx, async (conn) => {
         const locked = await lockPost(conn, ctx.dialect, id)
+        const none = { locked, joined: false, promoted: [] as string[] }
         // Leaving is always allowed; in the transaction, so "already joined" is decided atomically.
-        if (participate !== true && (await leaveSeat(conn, id, viewer.id))) return false
-        if (participate === false) return false
-        if (participate === true && (await isParticipant(conn, id, viewer.id))) return false
-        if (!access.mayJoin) throw new HttpError(403, access.denyCode)
-        // Moderators may see a rejected or deleted post; nobody may join one.
-        if (!access.open) throw new HttpError(400, 'eventNotAvailable')
-        if (isEnded(row)) throw new HttpError(400, 'eventEnded')
-        return takeSeat(conn, locked, viewer.id)
+        if (participate !== true) {
+          const { left, promoted } = await leaveSeat(conn, locked, viewer.id)
+          if (left) return { ...none, promoted }
+        }
+        if (participate === false) return none
+        if (participate === true && (await isParticipant(conn, id, viewer.id))) return none
+        assertMayTakePart(row, access)
+        return { locked, ...(await takeSeat(conn, locked, viewer.id)) }
       })
-      if (joined) await ctx.domainEvents.emit({ type: 'newParticipate', postId: id, userFrom: viewer.id })
+      await announceSeats(ctx, seats.locked, { joined: seats.joined ? viewer.id : null, promoted: seats.promoted })
       const participants = await participantIds(db, id)
       return {
         postId: id,
@@ -590,12 +719,13 @@ export function createEventsService(ctx: AppContext) {
 
     async removeParticipant(id: string, userId: string, viewer: Viewer) {
       const row = await ownedRow(id, viewer)
-      const res = await db
-        .deleteFrom('post_participants')
-        .where('post_id', '=', id)
-        .where('user_id', '=', userId)
-        .executeTakeFirst()
-      if (Number(res.numDeletedRows) === 0) throw new HttpError(404, 'notParticipant')
+      const seats = await seatTransaction(ctx, async (conn) => {
+        const locked = await lockPost(conn, ctx.dialect, id)
+        const { left, promoted } = await leaveSeat(conn, locked, userId)
+        if (!left) throw new HttpError(404, 'notParticipant')
+        return { locked, promoted }
+      })
+      await announceSeats(ctx, seats.locked, { promoted: seats.promoted })
       const participants = await participantIds(db, id)
       return {
         postId: id,
@@ -603,6 +733,74 @@ export function createEventsService(ctx: AppContext) {
         participantsCount: participants.length,
         maxParticipants: row.max_participants,
         isParticipant: false,
+      }
+    },
+
+    /**
+     * PUT /event/{id}/waitlist: a place at the end of the line of a full event, for whoever may join it. A free
+     * seat (nobody waiting for it) is taken at once instead.
+     */
+    async joinWaitlist(id: string, viewer: Viewer): Promise<WaitlistResponse> {
+      const { row, access } = await visibleRow(id, viewer)
+      if (row.event_type === 'PLACE') throw new HttpError(400, 'placeNoParticipants')
+      if (access.isOwner) throw new HttpError(400, 'organizerCannotJoin')
+      const seats = await seatTransaction(ctx, async (conn) => {
+        const locked = await lockPost(conn, ctx.dialect, id)
+        if (await isParticipant(conn, id, viewer.id)) return { locked, joined: false, promoted: [] as string[] }
+        assertMayTakePart(row, access)
+        if (locked.cancelled_at !== null) throw new HttpError(400, 'eventCancelled')
+        const promoted = await fillFromWaitlist(conn, locked)
+        if (promoted.includes(viewer.id)) return { locked, joined: true, promoted: promoted.filter((u) => u !== viewer.id) }
+        try {
+          return { locked, ...(await takeSeat(conn, locked, viewer.id)) }
+        } catch (error) {
+          if (!(error instanceof HttpError && error.code === 'eventFull')) throw error
+        }
+        await joinWaitlist(conn, id, viewer.id)
+        return { locked, joined: false, promoted }
+      })
+      await announceSeats(ctx, seats.locked, { joined: seats.joined ? viewer.id : null, promoted: seats.promoted })
+      return waitlistState(id, viewer.id)
+    },
+
+    /** DELETE /event/{id}/waitlist: leaves the line (always allowed; a repeat changes nothing). */
+    async leaveWaitlist(id: string, viewer: Viewer): Promise<WaitlistResponse> {
+      await visibleRow(id, viewer)
+      await seatTransaction(ctx, async (conn) => {
+        await lockPost(conn, ctx.dialect, id)
+        await leaveWaitlist(conn, id, viewer.id)
+      })
+      return waitlistState(id, viewer.id)
+    },
+
+    /** DELETE /event/{id}/waitlist/{userId}: the organizer takes someone out of the line. */
+    async removeFromWaitlist(id: string, userId: string, viewer: Viewer): Promise<WaitlistResponse> {
+      await ownedRow(id, viewer)
+      const removed = await seatTransaction(ctx, async (conn) => {
+        await lockPost(conn, ctx.dialect, id)
+        return leaveWaitlist(conn, id, userId.slice(0, 100))
+      })
+      if (!removed) throw new HttpError(404, 'notWaiting')
+      return waitlistState(id, null)
+    },
+
+    /** GET /event/{id}/waitlist: the line in order, for the organizer and moderators. */
+    async waitlist(id: string, viewer: Viewer) {
+      const { access } = await visibleRow(id, viewer)
+      if (!access.isOwner && !access.isModerator) throw new HttpError(403, 'notOrganizer')
+      const rows = await db
+        .selectFrom('post_waitlist')
+        .select(['user_id', 'created_at'])
+        .where('post_id', '=', id)
+        .orderBy('position')
+        .execute()
+      const users = await loadUserSummaries(db, rows.map((r) => r.user_id), publicUrl, viewer)
+      return {
+        postId: id,
+        waiting: rows.flatMap((r, index) => {
+          const user = users.get(r.user_id)
+          return user ? [{ user, position: index + 1, since: r.created_at }] : []
+        }),
       }
     },
   }

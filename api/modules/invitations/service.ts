@@ -20,7 +20,7 @@ import type { PostRow } from '../../db/schema'
 import { newId } from '../../lib/crypto'
 import { type FieldErrors, HttpError } from '../../lib/errors'
 import { isEnded, loadUserSummaries, toEventDtos, type Viewer } from '../events/dto'
-import { isParticipant, leaveSeat, lockPost, participantIds, seatTransaction, takeSeat } from '../events/seats'
+import { announceSeats, isParticipant, leaveSeat, lockPost, participantIds, seatTransaction, takeSeat } from '../events/seats'
 
 const NO_TIES: PostTies = { isParticipant: false, isInvited: false, followsAuthor: false, authorInactive: false }
 
@@ -72,6 +72,7 @@ export function createInvitationsService(ctx: AppContext) {
       if (post.event_type === 'PLACE') throw new HttpError(400, 'invitationsNotForPlaces')
       if (!access.open) throw new HttpError(400, 'eventNotAvailable')
       if (isEnded(post)) throw new HttpError(400, 'eventEnded')
+      if (post.cancelled_at !== null) throw new HttpError(400, 'eventCancelled')
 
       const ids = [...new Set(input.recipientIds)]
       const errors: FieldErrors = {}
@@ -234,23 +235,24 @@ export function createInvitationsService(ctx: AppContext) {
       const post = await getPost(postId)
       if (!post || !postAccess(post, viewer, NO_TIES).open) throw new HttpError(404, 'notFound')
 
-      const joined = await seatTransaction(ctx, async (conn) => {
+      const seats = await seatTransaction(ctx, async (conn) => {
         const locked = await lockPost(conn, ctx.dialect, postId)
         // Revoked meanwhile?
         const still = await conn.selectFrom('invitation_recipients').select('id').where('id', '=', mine.id).executeTakeFirst()
         if (!still) throw new HttpError(404, 'invitationNotFound')
-        let took = false
+        let joined = false
+        let promoted: string[] = []
         if (status === 'ACCEPTED') {
           if (!(await isParticipant(conn, postId, viewer.id)) && isEnded(post)) throw new HttpError(400, 'eventEnded')
           // 409 eventFull rolls the whole transaction back: the status stays as it was.
-          took = await takeSeat(conn, locked, viewer.id)
+          ;({ joined, promoted } = await takeSeat(conn, locked, viewer.id))
         } else {
-          await leaveSeat(conn, postId, viewer.id)
+          ;({ promoted } = await leaveSeat(conn, locked, viewer.id))
         }
         await conn.updateTable('invitation_recipients').set({ status, responded_at: nowIso() }).where('id', '=', mine.id).execute()
-        return took
+        return { locked, joined, promoted }
       })
-      if (joined) await ctx.domainEvents.emit({ type: 'newParticipate', postId, userFrom: viewer.id })
+      await announceSeats(ctx, seats.locked, { joined: seats.joined ? viewer.id : null, promoted: seats.promoted })
       const participants = await participantIds(db, postId)
       return {
         invitationId: mine.invitation_id,
@@ -266,8 +268,8 @@ export function createInvitationsService(ctx: AppContext) {
     async revoke(id: string, userId: string, viewer: Viewer) {
       const { postId } = await resolve(id)
       requireOrganizer(await getPost(postId), viewer)
-      const leftEvent = await seatTransaction(ctx, async (conn) => {
-        await lockPost(conn, ctx.dialect, postId)
+      const { leftEvent, promoted, locked } = await seatTransaction(ctx, async (conn) => {
+        const locked = await lockPost(conn, ctx.dialect, postId)
         const rows = await conn
           .selectFrom('invitation_recipients as r')
           .innerJoin('invitations as i', 'i.id', 'r.invitation_id')
@@ -284,8 +286,10 @@ export function createInvitationsService(ctx: AppContext) {
             rows.map((r) => r.id),
           )
           .execute()
-        return rows.some((r) => r.status === 'ACCEPTED') ? leaveSeat(conn, postId, userId) : false
+        const seat = rows.some((r) => r.status === 'ACCEPTED') ? await leaveSeat(conn, locked, userId) : { left: false, promoted: [] }
+        return { leftEvent: seat.left, promoted: seat.promoted, locked }
       })
+      await announceSeats(ctx, locked, { promoted })
       // The invitation notification would lead to an event the user may no longer open.
       await db
         .deleteFrom('notifications')

@@ -19,7 +19,16 @@ import { loadUserSummaries } from '../events/dto'
 export type NotificationRow = Selectable<NotificationsTable>
 
 /** Types whose entityId is a post id. */
-export const POST_NOTIFICATION_TYPES: readonly NotificationType[] = ['newPost', 'updatePost', 'invite', 'newParticipate', 'postLike']
+export const POST_NOTIFICATION_TYPES: readonly NotificationType[] = [
+  'newPost',
+  'updatePost',
+  'invite',
+  'newParticipate',
+  'postLike',
+  'waitlistSeat',
+  'eventCancelled',
+  'eventMoved',
+]
 
 export async function toNotificationDtos(db: Db, rows: NotificationRow[], publicUrl: string): Promise<Notification[]> {
   if (rows.length === 0) return []
@@ -104,6 +113,9 @@ const TEXT_CODES: Record<NotificationType, MessageCode> = {
   newMessage: 'notifyNewMessage',
   moderation: 'notifyModerationPostInfo',
   report: 'notifyReportResolved',
+  waitlistSeat: 'notifyWaitlistSeat',
+  eventCancelled: 'notifyEventCancelled',
+  eventMoved: 'notifyEventMoved',
 }
 
 /** The text code of a moderation notice: what was decided on the post or the profile. */

@@ -8,6 +8,7 @@ import { nowIso } from '../../db'
 import type { DomainEvent } from '../../lib/domain-events'
 import { newId } from '../../lib/crypto'
 import { HttpError } from '../../lib/errors'
+import { waitlistSeatMail } from '../../mail/templates'
 import { createPushService } from '../push/service'
 import { type NotificationRow, pushPayloadOf, toNotificationDtos } from './dto'
 
@@ -28,6 +29,22 @@ export function createNotificationsService(ctx: AppContext) {
       out.push(...rows.map((r) => r.id))
     }
     return out
+  }
+
+  /** Everyone an event's cancellation or new dates concern: participants, people waiting, invitees who did not decline. */
+  async function concernedWith(postId: string): Promise<string[]> {
+    const [participants, waiting, invited] = await Promise.all([
+      db.selectFrom('post_participants').select('user_id').where('post_id', '=', postId).execute(),
+      db.selectFrom('post_waitlist').select('user_id').where('post_id', '=', postId).execute(),
+      db
+        .selectFrom('invitation_recipients as r')
+        .innerJoin('invitations as i', 'i.id', 'r.invitation_id')
+        .select('r.recipient_id as user_id')
+        .where('i.post_id', '=', postId)
+        .where('r.status', '!=', 'DECLINED')
+        .execute(),
+    ])
+    return [...participants, ...waiting, ...invited].map((r) => r.user_id)
   }
 
   /** Recipients and entity of a domain event (the actor is removed later). */
@@ -64,6 +81,11 @@ export function createNotificationsService(ctx: AppContext) {
       case 'newParticipate':
       case 'postLike':
         return { type: event.type, entityId: post.id, recipients: [post.posted_by] }
+      case 'waitlistSeat':
+        return { type: 'waitlistSeat', entityId: post.id, recipients: await existingUserIds(event.recipientIds) }
+      case 'eventCancelled':
+      case 'eventMoved':
+        return { type: event.type, entityId: post.id, recipients: await concernedWith(post.id) }
       default:
         return null
     }
@@ -102,6 +124,23 @@ export function createNotificationsService(ctx: AppContext) {
     }))
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) await db.insertInto('notifications').values(rows.slice(i, i + INSERT_CHUNK)).execute()
     return rows
+  }
+
+  /** A seat from the waiting list matters enough for a mail: the person may have stopped watching the event. */
+  async function mailSeats(postId: string, recipients: string[]): Promise<void> {
+    const post = await db.selectFrom('posts').select(['title']).where('id', '=', postId).executeTakeFirst()
+    if (!post) return
+    const users = await db
+      .selectFrom('users')
+      .select(['email', 'name', 'locale'])
+      .where('id', 'in', recipients)
+      .where('email', 'is not', null)
+      .where('disabled_at', 'is', null)
+      .where('deletion_requested_at', 'is', null)
+      .execute()
+    const url = `${config.webUrl}/event/${encodeURIComponent(postId)}`
+    for (const user of users)
+      if (user.email) ctx.sendMail({ to: user.email, ...waitlistSeatMail(user.locale === 'ru' ? 'ru' : 'en', user.name, post.title, url) })
   }
 
   /** Socket to every device of each recipient, then web push; failures are logged, never thrown. */
@@ -165,6 +204,7 @@ export function createNotificationsService(ctx: AppContext) {
     async handle(event: DomainEvent): Promise<void> {
       const rows = await createFrom(event)
       if (rows.length) deliverInBackground(rows)
+      if (event.type === 'waitlistSeat' && rows.length) await mailSeats(event.postId, rows.map((r) => r.recipient_id))
     },
 
     /** Resolves when every delivery started so far has finished. */

@@ -7,9 +7,13 @@
 //   join    PUT /event/{id}/participate {participate: true} on a COMMON event
 //   accept  POST /invitations/{invitationId}/respond {status: ACCEPTED} on a PRIVATE event all 30 were invited to
 //   mixed   15 invitees accept and 15 others join the same COMMON event
+//   storm   the waiting list (issue 11): the event is full and 14 people wait in a known order; at once every
+//           participant leaves, 3 of those waiting leave the line, 3 newcomers join directly and 3 queue
 // with a participant limit of 1 and of 10. Afterwards the database is read: an over-booking is an event with
 // more participants than its limit; a lost join is a 200 whose participant row is not there; a phantom is a
-// row nobody was told about; a refusal must be 409 eventFull, anything else is an error.
+// row nobody was told about; a refusal must be 409 eventFull, anything else is an error. In a storm, a skipped
+// place is someone seated while a person ahead of them in line still waits (newcomers are behind everyone), or
+// a line whose order changed.
 //
 //   npm run proof:races                       200 trials, SQLite and PostgreSQL (skipped if unreachable)
 //   npm run proof:races -- --trials 50 --db sqlite|postgres|both
@@ -21,7 +25,8 @@ const TRIALS = intFlag('trials', 200)
 const DB = flag('db', 'both')
 const USERS = 30
 const LIMITS = [1, 10] as const
-const SCENARIOS = ['join', 'accept', 'mixed'] as const
+const SCENARIOS = ['join', 'accept', 'mixed', 'storm'] as const
+const WAITING = 14
 type Scenario = (typeof SCENARIOS)[number]
 
 interface Tally {
@@ -35,6 +40,7 @@ interface Tally {
   phantom: number
   emptySeats: number
   statusMismatch: number
+  skipped: number
   maxSeen: number
   ms: number
   firstProblem?: string
@@ -51,6 +57,7 @@ const emptyTally = (): Tally => ({
   phantom: 0,
   emptySeats: 0,
   statusMismatch: 0,
+  skipped: 0,
   maxSeen: 0,
   ms: 0,
 })
@@ -83,6 +90,7 @@ async function trial(
   limit: number,
   tally: Tally,
 ): Promise<void> {
+  if (scenario === 'storm') return storm(main, apis, organizer, users, limit, tally)
   const accessType = scenario === 'accept' ? 'PRIVATE' : 'COMMON'
   const event = await createEvent(main, organizer.token, { maxParticipants: limit, accessType })
   const invitees = scenario === 'accept' ? users : scenario === 'mixed' ? users.slice(0, USERS / 2) : []
@@ -151,6 +159,76 @@ async function trial(
   }
 }
 
+/** Leave/join storm with a waiting list: see the header. */
+async function storm(main: TestApi, apis: Instance[], organizer: TestUser, users: TestUser[], limit: number, tally: Tally): Promise<void> {
+  const event = await createEvent(main, organizer.token, { maxParticipants: limit })
+  const seatedFirst = users.slice(0, limit)
+  const waiting = users.slice(limit, limit + WAITING)
+  const newcomers = users.slice(limit + WAITING, limit + WAITING + 6)
+  const lineLeavers = new Set([waiting[0], waiting[5], waiting[9]].map((u) => (u as TestUser).id))
+  // The starting state is written directly: a full event and a line in a known order.
+  const db = main.app.ctx.db
+  const now = new Date().toISOString()
+  await db.insertInto('post_participants').values(seatedFirst.map((u) => ({ post_id: event._id, user_id: u.id, created_at: now }))).execute()
+  await db
+    .insertInto('post_waitlist')
+    .values(waiting.map((u, i) => ({ post_id: event._id, user_id: u.id, position: i + 1, created_at: now })))
+    .execute()
+
+  const calls: { user: TestUser; kind: 'leave' | 'leaveLine' | 'join' | 'queue' }[] = [
+    ...seatedFirst.map((user) => ({ user, kind: 'leave' as const })),
+    ...waiting.filter((u) => lineLeavers.has(u.id)).map((user) => ({ user, kind: 'leaveLine' as const })),
+    ...newcomers.map((user, i) => ({ user, kind: i % 2 ? ('join' as const) : ('queue' as const) })),
+  ]
+  const started = performance.now()
+  const answers = await Promise.all(
+    calls.map(({ user, kind }, i) => {
+      const api = apis[i % apis.length] as TestApi
+      const path = `/event/${event._id}/${kind === 'leave' || kind === 'join' ? 'participate' : 'waitlist'}`
+      if (kind === 'leave' || kind === 'join') return send(api, 'PUT', path, { token: user.token, json: { participate: kind === 'join' } })
+      return send(api, kind === 'queue' ? 'PUT' : 'DELETE', path, { token: user.token })
+    }),
+  )
+  tally.ms += performance.now() - started
+  answers.forEach((res, i) => {
+    tally.requests += 1
+    const kind = calls[i]?.kind
+    if (res.status === 200) tally.accepted += kind === 'join' && res.body?.isParticipant ? 1 : 0
+    else if (res.status === 409 && res.body?.code === 'eventFull' && kind === 'join') tally.refused += 1
+    else {
+      tally.errors += 1
+      tally.firstProblem ??= `storm/${limit}: ${kind} ${res.status} ${res.text.slice(0, 200)}`
+    }
+  })
+
+  const seated = new Set(
+    (await db.selectFrom('post_participants').select('user_id').where('post_id', '=', event._id).execute()).map((r) => r.user_id),
+  )
+  const line = (
+    await db.selectFrom('post_waitlist').select(['user_id', 'position']).where('post_id', '=', event._id).orderBy('position').execute()
+  ).map((r) => r.user_id)
+  tally.trials += 1
+  tally.maxSeen = Math.max(tally.maxSeen, seated.size)
+  if (seated.size > limit) {
+    tally.overBooked += 1
+    tally.firstProblem ??= `storm/${limit}: ${seated.size} participants on event ${event._id}`
+  }
+  tally.emptySeats += Math.max(0, limit - seated.size)
+  // Place in line: the known order of those waiting; every newcomer is behind all of them.
+  const placeOf = (id: string) => {
+    const index = waiting.findIndex((u) => u.id === id)
+    return index === -1 ? WAITING : index
+  }
+  const stillWaiting = line.map(placeOf)
+  const firstWaiting = Math.min(...stillWaiting, Infinity)
+  const skippedNow = [...seated].filter((id) => placeOf(id) >= firstWaiting).length
+  const reordered = stillWaiting.some((place, i) => i > 0 && place < (stillWaiting[i - 1] as number))
+  if (skippedNow || reordered) {
+    tally.skipped += skippedNow + (reordered ? 1 : 0)
+    tally.firstProblem ??= `storm/${limit}: seated ${[...seated].map(placeOf).join(',')}, waiting ${stillWaiting.join(',')}`
+  }
+}
+
 async function runOn(database: 'sqlite' | 'postgres'): Promise<Record<string, Tally>> {
   const pgDb = database === 'postgres' ? await createPgDatabase() : null
   const first = await startTestApi(pgDb ? { DATABASE_URL: pgDb.url } : {})
@@ -166,6 +244,7 @@ async function runOn(database: 'sqlite' | 'postgres'): Promise<Record<string, Ta
   const tallies: Record<string, Tally> = {}
   try {
     const [organizer, ...users] = await makeUsers(first, USERS + 1)
+    if (users.length < 10 + WAITING + 6) throw new Error('the storm needs more users')
     const now = new Date().toISOString()
     await first.app.ctx.db
       .insertInto('follows')
@@ -204,11 +283,12 @@ async function main() {
       )
   }
   console.log(
-    `The last seat: ${TRIALS} trials × {join, accept, mixed} × limit {1, 10}, ${USERS} users at once, 2 API instances per database`,
+    `The last seat: ${TRIALS} trials × {join, accept, mixed, storm} × limit {1, 10}, ${USERS} users at once, 2 API instances per database`,
   )
   const rows: Record<string, string | number>[] = []
   const problems: string[] = []
   let overBookings = 0
+  let skipped = 0
   let lost = 0
   let errors = 0
   for (const database of databases) {
@@ -217,6 +297,7 @@ async function main() {
     console.log(`  ${database}: done in ${seconds(performance.now() - started)}`)
     for (const [key, t] of Object.entries(tallies)) {
       overBookings += t.overBooked
+      skipped += t.skipped
       lost += t.lost + t.phantom + t.statusMismatch
       errors += t.errors
       if (t.firstProblem) problems.push(`${database} ${t.firstProblem}`)
@@ -233,6 +314,7 @@ async function main() {
         'lost/phantom': `${t.lost}/${t.phantom}`,
         'empty seats': t.emptySeats,
         'status≠seat': t.statusMismatch,
+        'skipped in line': t.skipped,
         'ms per trial': (t.ms / Math.max(1, t.trials)).toFixed(1),
       })
     }
@@ -241,10 +323,10 @@ async function main() {
   printTable(rows)
   console.log('')
   console.log(
-    `over-bookings: ${overBookings} (must be 0); lost or phantom seats: ${lost} (must be 0); other answers: ${errors}`,
+    `over-bookings: ${overBookings} (must be 0); lost or phantom seats: ${lost} (must be 0); skipped places in line: ${skipped} (must be 0); other answers: ${errors}`,
   )
   for (const p of problems) console.log(`  first problem: ${p}`)
-  if (overBookings + lost + errors > 0) process.exitCode = 1
+  if (overBookings + lost + skipped + errors > 0) process.exitCode = 1
 }
 
 await main()

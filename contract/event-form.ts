@@ -4,7 +4,7 @@
 // the rules and their messages are the same on both sides; errors land on the form's own fields.
 import { z } from 'zod'
 import { imageLimit, type EventType, WEEK_DAYS } from './constants'
-import { eventFormSchema, type EventFields, type EventRuleOptions } from './events'
+import { eventFormSchema, type EventFields, type EventRuleOptions, rescheduleBodySchema } from './events'
 
 const text = z.string().optional()
 const hoursOfDay = z.object({ open: text, close: text }).optional()
@@ -119,5 +119,25 @@ export function eventWebFormSchema(options: EventWebFormOptions) {
       return z.NEVER
     }
     return photoError ? z.NEVER : result.data
+  })
+}
+
+/**
+ * The "Move to new dates" form: datetime-local values in the site's zone, turned into the payload of POST
+ * /event/{id}/reschedule and checked by the API's own schema, so the messages are the same on both sides.
+ */
+export function rescheduleWebFormSchema(
+  options: Omit<EventRuleOptions, 'isAdmin'> & { toIso: (local: string) => string | null },
+) {
+  const rules = rescheduleBodySchema(options)
+  const date = (value: string | undefined) => (value ? (options.toIso(value) ?? value) : undefined)
+  return z.object({ startDate: text, endDate: text }).transform((value, ctx): { startDate?: string; endDate: string | null } => {
+    const result = rules.safeParse({ startDate: date(value.startDate), endDate: date(value.endDate) })
+    if (!result.success) {
+      for (const issue of result.error.issues)
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: issue.path, message: issue.message })
+      return z.NEVER
+    }
+    return { startDate: result.data.startDate, endDate: result.data.endDate ?? null }
   })
 }

@@ -5,13 +5,13 @@ import { routeTexts } from '~/locales/load'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, Outlet, useLoaderData } from '@remix-run/react'
 import { useTranslation } from '~/utils/use-translation'
-import { DEFAULT_LANGUAGE, type Event, type UserSummary } from '#contract'
+import { DEFAULT_LANGUAGE, type Event, type UserSummary, type WaitlistList } from '#contract'
 import { JoinForm, LikeForm, useEventCounts } from '~/components/events/page/actions'
 import { DetailsList, Location, OpeningHours, Organizer, Stats } from '~/components/events/page/details'
 import { eventPageAction, loadEventPage } from '~/components/events/page/event-page.server'
 import { Gallery } from '~/components/events/page/gallery'
 import { eventMeta, personName } from '~/components/events/page/meta'
-import { AccessInfo, ChatNotice } from '~/components/events/page/notices'
+import { AccessInfo, ChatNotice, EventChanges } from '~/components/events/page/notices'
 import { ModerationBanner, OwnerActions } from '~/components/events/page/owner'
 import { Participants } from '~/components/events/page/participants'
 import { PrivateEvent } from '~/components/events/page/private-event'
@@ -55,7 +55,7 @@ export default function EventPage() {
       {page.kind === 'private' ? (
         <PrivateEvent reason={page.reason} signedIn={page.signedIn} signInUrl={signInPath(page.id)} />
       ) : (
-        <EventDetails event={page.event} participants={page.participants} notice={page.notice} />
+        <EventDetails event={page.event} participants={page.participants} waiting={page.waiting} notice={page.notice} />
       )}
       <Outlet />
     </>
@@ -65,10 +65,12 @@ export default function EventPage() {
 function EventDetails({
   event,
   participants,
+  waiting,
   notice,
 }: {
   event: Event
   participants: UserSummary[] | null
+  waiting: WaitlistList['waiting'] | null
   notice: 'login' | null
 }) {
   const { t } = useTranslation('eventPage')
@@ -94,10 +96,11 @@ function EventDetails({
           <h1 id="event-title" className="mt-1 break-words text-2xl font-bold text-slate-900 sm:text-3xl">
             {event.title}
           </h1>
-          {event.isEnded ? <p className="mt-1 text-sm text-slate-600">{t('details.ended')}</p> : null}
+          {event.isEnded && !event.cancelledAt ? <p className="mt-1 text-sm text-slate-600">{t('details.ended')}</p> : null}
         </div>
         {event.isOwner ? <OwnerActions event={event} action={action} /> : null}
       </header>
+      <EventChanges event={event} timeZone={timeZone} />
 
       <div className="grid gap-5 lg:grid-cols-3">
         <div className="min-w-0 space-y-5 lg:col-span-2">
@@ -168,6 +171,8 @@ function EventDetails({
           action={action}
           count={counts.participantsCount}
           max={counts.maxParticipants}
+          waitlistCount={counts.waitlistCount}
+          waiting={waiting}
         />
       ) : null}
     </article>

@@ -164,15 +164,15 @@ test('signed out: Join shows the login notice with a sign-in link', async ({ pag
   await expect(page.getByTestId('stat-participants')).toHaveText('0 / 10')
 })
 
-test('a full event and an ended one cannot be joined, with the reason', async ({ page, createUser, signIn }) => {
+test('a full event offers its waiting list instead; an ended one cannot be joined, with the reason', async ({ page, createUser, signIn }) => {
   const organizer = await createUser()
   const full = await createEventViaApi(organizer, pricedEvent({ maxParticipants: 1 }))
   await callApiAs(await createUser(), 'PUT', `/event/${full._id}/participate`)
   await signIn(page, await createUser())
   await page.goto(`/event/${full._id}`)
-  const join = main(page).getByRole('button', { name: 'Join', exact: true })
-  await expect(join).toBeDisabled()
-  await expect(join).toHaveAccessibleDescription('No free places left.')
+  await expect(main(page).getByRole('button', { name: 'Join', exact: true })).toHaveCount(0)
+  await expect(main(page).getByRole('button', { name: 'Join the waiting list' })).toBeEnabled()
+  await expect(page.locator('#join')).toContainText('No free places left. Join the waiting list')
   await expect(page.getByTestId('stat-participants')).toHaveText('1 / 1')
 
   const ended = await createEventViaApi(organizer, pricedEvent())

@@ -53,7 +53,7 @@ export function FormErrors({ formId }: { formId: string }) {
   )
 }
 
-type InputType = 'text' | 'email' | 'password' | 'tel' | 'url' | 'search'
+type InputType = 'text' | 'email' | 'password' | 'tel' | 'url' | 'search' | 'datetime-local'
 
 export type FieldProps = {
   meta: FieldMetadata<string | undefined>

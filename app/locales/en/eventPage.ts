@@ -64,6 +64,39 @@ export default {
     loginNotice: 'Please log in to participate in the event.',
     signIn: 'Sign in',
   },
+  waitlist: {
+    join: 'Join the waiting list',
+    leave: 'Leave the waiting list',
+    full: 'No free places left. Join the waiting list: the next free place is yours, and we will tell you.',
+    position: 'You are number {{position}} on the waiting list.',
+    title: 'Waiting list',
+    count: 'Waiting: {{count}}',
+    remove: 'Remove',
+    removeLabel: 'Remove {{name}} from the waiting list',
+    confirmRemove: 'Remove {{name}} from the waiting list?',
+  },
+  cancelled: {
+    title: 'This event was cancelled.',
+    message: 'From the organizer: {{message}}',
+    join: 'This event was cancelled, joining is closed.',
+  },
+  moved: {
+    note: 'Moved from {{date}}',
+  },
+  changes: {
+    close: 'Close',
+    cancelTitle: 'Cancel “{{title}}”',
+    cancelIntro:
+      'Participants, people on the waiting list and invitees are told. The event stays on the site marked as cancelled. This cannot be undone.',
+    message: 'Message to participants (optional)',
+    messageHint: 'Why, and what happens next: up to {{max}} characters.',
+    cancelSubmit: 'Cancel the event',
+    rescheduleTitle: 'Move “{{title}}” to new dates',
+    rescheduleIntro: 'Participants, people on the waiting list and invitees are told of the new dates.',
+    start: 'New start',
+    end: 'New end (optional)',
+    rescheduleSubmit: 'Move the event',
+  },
   like: {
     like: 'Like',
     unlike: 'Unlike',
@@ -87,6 +120,8 @@ export default {
     delete: 'Delete',
     confirmDelete: 'Delete this event? This cannot be undone.',
     confirmDeletePlace: 'Delete this place? This cannot be undone.',
+    cancel: 'Cancel event',
+    reschedule: 'Move',
   },
   calendar: {
     add: 'Add to calendar',

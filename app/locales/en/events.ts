@@ -45,6 +45,10 @@ export default {
     deleted: 'This post was deleted.',
   },
   noPhoto: 'No photo',
+  status: {
+    cancelled: 'Cancelled',
+    moved: 'New date',
+  },
   map: 'Map',
   mapNeedsJs: 'The map needs JavaScript. The list shows every result.',
   openInMaps: 'Open in maps',

@@ -22,6 +22,9 @@ export default {
     newMessage: 'New message in {{title}} from {{name}}',
     moderation: 'Moderators reviewed {{title}}',
     report: 'Moderators reviewed your report about {{title}}',
+    waitlistSeat: 'A place freed up: you now take part in {{title}}',
+    eventCancelled: '{{title}} was cancelled',
+    eventMoved: '{{title}} moved to new dates',
   },
   report: {
     RESOLVED: 'Moderators reviewed your report about {{title}} and took action. Thank you!',

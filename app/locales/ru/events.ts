@@ -45,6 +45,10 @@ export default {
     deleted: 'Эта публикация удалена.',
   },
   noPhoto: 'Нет фото',
+  status: {
+    cancelled: 'Отменено',
+    moved: 'Новая дата',
+  },
   map: 'Карта',
   mapNeedsJs: 'Для карты нужен JavaScript. В списке есть все результаты.',
   openInMaps: 'Открыть на карте',

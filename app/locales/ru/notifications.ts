@@ -24,6 +24,9 @@ export default {
     newMessage: 'Новое сообщение в {{title}} от {{name}}',
     moderation: 'Модераторы проверили {{title}}',
     report: 'Модераторы рассмотрели вашу жалобу на {{title}}',
+    waitlistSeat: 'Освободилось место: теперь вы участвуете в {{title}}',
+    eventCancelled: '{{title}} отменено',
+    eventMoved: '{{title}} перенесено на новые даты',
   },
   report: {
     RESOLVED: 'Модераторы рассмотрели вашу жалобу на {{title}} и приняли меры. Спасибо!',

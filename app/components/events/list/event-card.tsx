@@ -12,7 +12,9 @@ import { EyeIcon, HeartIcon, UsersIcon } from '~/components/ui/icons'
 import { useHydrated } from '~/components/ui/use-hydrated'
 
 export function participantsLabel(event: Pick<Event, 'participantsCount' | 'maxParticipants'>) {
-  return event.maxParticipants ? `${event.participantsCount}/${event.maxParticipants}` : String(event.participantsCount)
+  return event.maxParticipants
+    ? `${event.participantsCount}/${event.maxParticipants}`
+    : String(event.participantsCount)
 }
 
 /** SPEC §4: "A view is registered once when the card becomes fully visible" (signed-in users). */
@@ -38,7 +40,15 @@ function useViewOnce(postId: string, enabled: boolean) {
 }
 
 /** A count with its icon; the label is for screen readers and the tooltip. */
-function Stat({ label, value, icon: StatIcon }: { label: string; value: string | number; icon: ComponentType<{ className?: string }> }) {
+function Stat({
+  label,
+  value,
+  icon: StatIcon,
+}: {
+  label: string
+  value: string | number
+  icon: ComponentType<{ className?: string }>
+}) {
   return (
     <span title={label} className="inline-flex items-center gap-1">
       <StatIcon className="h-3.5 w-3.5" />
@@ -87,11 +97,21 @@ export function EventCard({
             className="h-full w-full object-cover"
           />
         ) : (
-          <div className="flex h-full items-center justify-center text-sm text-slate-600">{t('events:noPhoto')}</div>
+          <div className="flex h-full items-center justify-center text-sm text-slate-600">
+            {t('events:noPhoto')}
+          </div>
         )}
         <span className="absolute left-2 top-2 rounded-full bg-white/90 px-2 py-0.5 text-xs font-medium text-slate-700">
           {t(`events:eventType.${event.eventType}`)}
         </span>
+        {event.cancelledAt ? (
+          <span
+            data-testid="card-cancelled"
+            className="absolute bottom-2 left-2 rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-white"
+          >
+            {te('status.cancelled')}
+          </span>
+        ) : null}
         {price ? (
           <span className="absolute right-2 top-2 rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
             {price}
@@ -108,7 +128,12 @@ export function EventCard({
           {event.restricted ? t('card.restricted') : event.description}
         </p>
         {event.eventType === 'EVENT' ? (
-          <p className="text-xs text-slate-500">
+          <p className={`text-xs ${event.cancelledAt ? 'text-slate-400 line-through' : 'text-slate-500'}`}>
+            {event.rescheduledAt && !event.cancelledAt ? (
+              <span data-testid="card-moved" className="mr-1 font-semibold text-amber-800">
+                {te('status.moved')}:
+              </span>
+            ) : null}
             {event.startDate ? formatDateTime(event.startDate, i18n.language, timeZone) : t('card.noDate')}
           </p>
         ) : null}
@@ -133,12 +158,23 @@ export function EventRow({ event, timeZone }: { event: Event; timeZone: string }
   const price = formatPrice(event.price, te)
   return (
     <li data-testid="event-row" className="flex items-center gap-3 py-2">
-      <time dateTime={event.startDate ?? undefined} className="w-28 shrink-0 text-sm tabular-nums text-slate-500">
+      <time
+        dateTime={event.startDate ?? undefined}
+        className="w-28 shrink-0 text-sm tabular-nums text-slate-500"
+      >
         {event.startDate ? formatDateTime(event.startDate, i18n.language, timeZone).split(', ').pop() : '—'}
       </time>
-      <Link to={`/event/${event._id}`} className="min-w-0 flex-1 truncate font-medium text-slate-900 hover:underline">
+      <Link
+        to={`/event/${event._id}`}
+        className="min-w-0 flex-1 truncate font-medium text-slate-900 hover:underline"
+      >
         {event.title}
       </Link>
+      {event.cancelledAt ? (
+        <span className="shrink-0 rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold uppercase text-white">
+          {te('status.cancelled')}
+        </span>
+      ) : null}
       {price ? <span className="shrink-0 text-xs text-slate-600">{price}</span> : null}
       <span className="inline-flex shrink-0 items-center gap-1 text-xs text-slate-500">
         <UsersIcon className="h-3.5 w-3.5" />

@@ -17,6 +17,9 @@ type Counts = {
   maxParticipants: number | null
   isLiked: boolean
   likesCount: number
+  /** The viewer's place on the waiting list (1 = next), or null. */
+  waitlistPosition: number | null
+  waitlistCount: number
 }
 
 /** The live state: the intent being submitted, then the action's answer, else the loader's event. */
@@ -29,8 +32,13 @@ export function useEventCounts(event: Event): Counts {
     maxParticipants: event.maxParticipants,
     isLiked: event.isLiked,
     likesCount: event.likesCount,
+    waitlistPosition: event.waitlistPosition,
+    waitlistCount: event.waitlistCount,
   }
-  if (participate.data?.intent === 'participate') Object.assign(counts, participate.data)
+  if (participate.data?.intent === 'participate') {
+    const { intent: _intent, ...state } = participate.data
+    for (const [key, value] of Object.entries(state)) if (value !== undefined) Object.assign(counts, { [key]: value })
+  }
   if (like.data?.intent === 'like') Object.assign(counts, { isLiked: like.data.isLiked, likesCount: like.data.likesCount })
   return counts
 }
@@ -82,15 +90,21 @@ export function JoinForm({
 
   const busy = fetcher.state !== 'idle'
   const isParticipant = counts.isParticipant
+  const waiting = counts.waitlistPosition !== null
   const full = counts.maxParticipants !== null && counts.participantsCount >= counts.maxParticipants
+  const cancelled = event.cancelledAt !== null
+  // What the loader said about this viewer: any of these means the access rules let them take part.
+  const allowed = event.canJoin || event.canWait || event.isParticipant || event.waitlistPosition !== null
   let reason: string | null = null
-  if (!isParticipant && user) {
-    if (event.isEnded) reason = t('join.ended')
-    else if (full) reason = t('join.full')
-    else if (!user.isActivated) reason = t('join.confirmEmail')
-    else if (!event.canJoin && !event.isParticipant) reason = t('join.notAllowed')
-  } else if (!user && event.isEnded) reason = t('join.ended')
-  const intent = isParticipant ? 'leave' : 'join'
+  if (!isParticipant && !waiting) {
+    if (cancelled) reason = t('cancelled.join')
+    else if (event.isEnded) reason = t('join.ended')
+    else if (user && !user.isActivated) reason = t('join.confirmEmail')
+    else if (user && !allowed) reason = full ? t('join.full') : t('join.notAllowed')
+  }
+  // A full event offers its waiting list; someone in line can leave it.
+  const intent = isParticipant ? 'leave' : waiting ? 'unwait' : full ? 'wait' : 'join'
+  const label = { leave: t('join.leave'), unwait: t('waitlist.leave'), wait: t('waitlist.join'), join: t('join.join') }[intent]
   const showLogin = notice === 'login' || fetcher.data?.intent === 'login'
   const error = fetcher.data?.intent === 'error' ? fetcher.data.message : null
 
@@ -109,15 +123,21 @@ export function JoinForm({
             if (busy) e.preventDefault()
           }}
           className={`${buttonClass} ${
-            isParticipant
+            isParticipant || waiting
               ? 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 focus-visible:outline-slate-500'
               : 'bg-brand-600 text-white hover:bg-brand-700 focus-visible:outline-brand-600'
           }`}
         >
-          {isParticipant ? t('join.leave') : t('join.join')}
+          {label}
         </button>
       </fetcher.Form>
       {isParticipant ? <p className="text-sm font-medium text-green-700">{t('join.joined')}</p> : null}
+      {waiting ? (
+        <p data-testid="waitlist-position" className="text-sm font-medium text-amber-800">
+          {t('waitlist.position', { position: counts.waitlistPosition })}
+        </p>
+      ) : null}
+      {intent === 'wait' && !reason ? <p className="text-sm text-slate-600">{t('waitlist.full')}</p> : null}
       {reason ? (
         <p id="join-reason" className="text-sm text-slate-600">
           {reason}

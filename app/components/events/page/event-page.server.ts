@@ -37,9 +37,11 @@ function throwStatus(status: number): never {
 export async function loadEventPage(request: Request, id: string) {
   const api = await getApi(request)
   const urls = pageUrls(id)
-  const [eventResult, participantsResult] = await Promise.allSettled([
+  const [eventResult, participantsResult, waitlistResult] = await Promise.allSettled([
     ok(api.typed.GET('/event/{id}', { params: { path: { id } } })),
     ok(api.typed.GET('/event/{id}/participants', { params: { path: { id } } })),
+    // The line is the organizer's (403 for everyone else, who see their own place in the event).
+    api.isSignedIn() ? ok(api.typed.GET('/event/{id}/waitlist', { params: { path: { id } } })) : Promise.reject(new Error('visitor')),
   ])
   if (eventResult.status === 'rejected') {
     const error: unknown = eventResult.reason
@@ -58,9 +60,10 @@ export async function loadEventPage(request: Request, id: string) {
     event.eventType === 'EVENT' && participantsResult.status === 'fulfilled'
       ? participantsResult.value.participants
       : null
+  const waiting = event.isOwner && event.eventType === 'EVENT' && waitlistResult.status === 'fulfilled' ? waitlistResult.value.waiting : null
   const notice = new URL(request.url).searchParams.get('notice') === 'login' && !api.isSignedIn() ? 'login' : null
   return data<EventPageData>(
-    { kind: 'event', event, participants, notice, ...urls },
+    { kind: 'event', event, participants, waiting, notice, ...urls },
   )
 }
 
@@ -69,7 +72,10 @@ const intentSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('leave') }),
   z.object({ intent: z.literal('like') }),
   z.object({ intent: z.literal('unlike') }),
+  z.object({ intent: z.literal('wait') }),
+  z.object({ intent: z.literal('unwait') }),
   z.object({ intent: z.literal('removeParticipant'), userId: z.string().trim().min(1).max(100) }),
+  z.object({ intent: z.literal('removeWaiting'), userId: z.string().trim().min(1).max(100) }),
   z.object({ intent: z.literal('delete'), eventType: z.enum(EVENT_TYPES).catch('EVENT') }),
   respondFormSchema.extend({ intent: z.literal(RESPOND_INTENT) }),
 ])
@@ -88,7 +94,7 @@ export async function eventPageAction(request: Request, id: string) {
 
   /** A signed-out visitor (or one whose session just ended): the login notice, or the sign-in page. */
   function needsLogin() {
-    if (form.intent === 'join' || form.intent === 'leave') {
+    if (form.intent === 'join' || form.intent === 'leave' || form.intent === 'wait' || form.intent === 'unwait') {
       if (enhanced) return data<EventActionData>({ intent: 'login' })
       return redirect(`${path}?notice=login#join`)
     }
@@ -121,7 +127,13 @@ export async function eventPageAction(request: Request, id: string) {
         const r = await ok(
           api.typed.PUT('/event/{id}/participate', { params: { path: { id } }, body: { participate: form.intent === 'join' } }),
         )
-        const state = { isParticipant: r.isParticipant, participantsCount: r.participantsCount, maxParticipants: r.maxParticipants }
+        // Joining or leaving the event takes nobody's place in line: the viewer has none after either.
+        const state = {
+          isParticipant: r.isParticipant,
+          participantsCount: r.participantsCount,
+          maxParticipants: r.maxParticipants,
+          waitlistPosition: null,
+        }
         const toast = { message: state.isParticipant ? 'joined' : 'left' }
         if (enhanced)
           return data<EventActionData>(
@@ -129,6 +141,27 @@ export async function eventPageAction(request: Request, id: string) {
             { headers: combineHeaders(await createToastHeaders(toast)) },
           )
         return redirectWithToast(path, toast)
+      }
+      case 'wait':
+      case 'unwait': {
+        const params = { params: { path: { id } } }
+        const r = await ok(form.intent === 'wait' ? api.typed.PUT('/event/{id}/waitlist', params) : api.typed.DELETE('/event/{id}/waitlist', params))
+        const state = {
+          isParticipant: r.isParticipant,
+          participantsCount: r.participantsCount,
+          maxParticipants: r.maxParticipants,
+          waitlistPosition: r.waitlistPosition,
+          waitlistCount: r.waitlistCount,
+        }
+        // A free seat is taken at once instead of a place in line.
+        const toast = { message: form.intent === 'unwait' ? 'leftWaitlist' : r.isParticipant ? 'joined' : 'waiting' }
+        if (enhanced)
+          return data<EventActionData>({ intent: 'participate', ...state }, { headers: combineHeaders(await createToastHeaders(toast)) })
+        return redirectWithToast(path, toast)
+      }
+      case 'removeWaiting': {
+        await ok(api.typed.DELETE('/event/{id}/waitlist/{userId}', { params: { path: { id, userId: form.userId } } }))
+        return redirectWithToast(path, { message: 'waitingRemoved' })
       }
       case 'like':
       case 'unlike': {

@@ -1,7 +1,44 @@
 // Info boxes of the event page: what the access type means, and the chat that lives in the mobile app.
 import { useTranslation } from '~/utils/use-translation'
-import type { AccessType, AppVersion } from '#contract'
+import type { AccessType, AppVersion, Event } from '#contract'
+import { formatDateTime } from '~/components/events/format'
 import { SmartphoneIcon } from '~/components/ui/icons'
+
+/** A cancelled event says so first, with the organizer's word; a moved one names the start it had. */
+export function EventChanges({
+  event,
+  timeZone,
+}: {
+  event: Pick<Event, 'cancelledAt' | 'cancelMessage' | 'previousStartDate' | 'rescheduledAt'>
+  timeZone: string
+}) {
+  const { t, i18n } = useTranslation('eventPage')
+  if (event.cancelledAt)
+    return (
+      <div
+        role="status"
+        data-testid="event-cancelled"
+        className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900"
+      >
+        <p className="font-semibold">{t('cancelled.title')}</p>
+        {event.cancelMessage ? (
+          <p className="mt-1 whitespace-pre-line break-words">
+            {t('cancelled.message', { message: event.cancelMessage })}
+          </p>
+        ) : null}
+      </div>
+    )
+  if (event.rescheduledAt && event.previousStartDate)
+    return (
+      <p
+        data-testid="event-moved"
+        className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900"
+      >
+        {t('moved.note', { date: formatDateTime(event.previousStartDate, i18n.language, timeZone) })}
+      </p>
+    )
+  return null
+}
 
 export function AccessInfo({ accessType }: { accessType: AccessType }) {
   const { t } = useTranslation('events')

@@ -8,12 +8,16 @@ import { ModerationNotice } from '~/components/ui/list-parts'
 
 type Moderation = Pick<Event, 'moderationStatus' | 'moderationImageStatus' | 'moderationReasons'>
 
-export function moderationTexts(event: Moderation): Array<{ key: string; tone: 'pending' | 'rejected'; reason?: string | null }> {
+export function moderationTexts(
+  event: Moderation,
+): Array<{ key: string; tone: 'pending' | 'rejected'; reason?: string | null }> {
   const texts: Array<{ key: string; tone: 'pending' | 'rejected'; reason?: string | null }> = []
   const reasons = event.moderationReasons
   if (event.moderationStatus === 'PENDING') texts.push({ key: 'moderation.PENDING', tone: 'pending' })
-  if (event.moderationStatus === 'REJECTED') texts.push({ key: 'moderation.REJECTED', tone: 'rejected', reason: reasons?.info })
-  if (event.moderationImageStatus === 'PENDING') texts.push({ key: 'moderation.imagePENDING', tone: 'pending' })
+  if (event.moderationStatus === 'REJECTED')
+    texts.push({ key: 'moderation.REJECTED', tone: 'rejected', reason: reasons?.info })
+  if (event.moderationImageStatus === 'PENDING')
+    texts.push({ key: 'moderation.imagePENDING', tone: 'pending' })
   if (event.moderationImageStatus === 'REJECTED')
     texts.push({ key: 'moderation.imageREJECTED', tone: 'rejected', reason: reasons?.image })
   return texts
@@ -29,11 +33,14 @@ export function ModerationBanner({ event }: { event: Moderation }) {
   return <ModerationNotice texts={texts} testId="moderation-banner" />
 }
 
+const secondaryClass =
+  'inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50'
+
 export function OwnerActions({
   event,
   action,
 }: {
-  event: Pick<Event, '_id' | 'eventType' | 'isEnded'>
+  event: Pick<Event, '_id' | 'eventType' | 'isEnded' | 'cancelledAt'>
   action: string
 }) {
   const { t } = useTranslation('eventPage')
@@ -43,7 +50,7 @@ export function OwnerActions({
   return (
     <div role="group" aria-label={t('owner.label')} className="flex flex-wrap items-center gap-2">
       {/* SPEC §6: Invite is not offered for places; an ended event takes no new guests. */}
-      {event.eventType === 'EVENT' && !event.isEnded ? (
+      {event.eventType === 'EVENT' && !event.isEnded && !event.cancelledAt ? (
         <Link
           to={`/event/${encodeURIComponent(event._id)}/invite`}
           preventScrollReset
@@ -52,14 +59,37 @@ export function OwnerActions({
           {tp('invite.open')}
         </Link>
       ) : null}
-      <FormDialogLink
-        to={`/event/${encodeURIComponent(event._id)}/edit`}
-        variant="drawer"
-        title={tf(event.eventType === 'PLACE' ? 'editPlace' : 'editEvent')}
-        className="inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
-      >
-        {t('owner.edit')}
-      </FormDialogLink>
+      {/* A cancelled event is final: no more changes but Delete. */}
+      {event.eventType === 'EVENT' && !event.cancelledAt ? (
+        <>
+          <Link
+            to={`/event/${encodeURIComponent(event._id)}/reschedule`}
+            preventScrollReset
+            className={secondaryClass}
+          >
+            {t('owner.reschedule')}
+          </Link>
+          {event.isEnded ? null : (
+            <Link
+              to={`/event/${encodeURIComponent(event._id)}/cancel`}
+              preventScrollReset
+              className={`${secondaryClass} border-red-300 text-red-700 hover:bg-red-50`}
+            >
+              {t('owner.cancel')}
+            </Link>
+          )}
+        </>
+      ) : null}
+      {event.cancelledAt ? null : (
+        <FormDialogLink
+          to={`/event/${encodeURIComponent(event._id)}/edit`}
+          variant="drawer"
+          title={tf(event.eventType === 'PLACE' ? 'editPlace' : 'editEvent')}
+          className="inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
+        >
+          {t('owner.edit')}
+        </FormDialogLink>
+      )}
       <Form
         method="post"
         action={action}

@@ -2,7 +2,7 @@
 // a plain form post (intent=removeParticipant) that redirects back with a toast.
 import { Form } from '@remix-run/react'
 import { useTranslation } from '~/utils/use-translation'
-import type { UserSummary } from '#contract'
+import type { UserSummary, WaitlistList } from '#contract'
 import { SubmitButton } from '~/components/forms/submit-button'
 import { PersonLine } from '~/components/profile/person-line'
 import { personName } from './meta'
@@ -13,12 +13,17 @@ export function Participants({
   action,
   count,
   max,
+  waitlistCount,
+  waiting,
 }: {
   participants: UserSummary[]
   isOwner: boolean
   action: string
   count: number
   max: number | null
+  waitlistCount: number
+  /** The line in order, for the organizer. */
+  waiting: WaitlistList['waiting'] | null
 }) {
   const { t } = useTranslation('eventPage')
   return (
@@ -28,6 +33,11 @@ export function Participants({
         <span className="text-sm font-normal text-slate-500">
           ({max !== null ? t('stats.participantsOf', { count, max }) : count})
         </span>
+        {waitlistCount > 0 ? (
+          <span data-testid="waitlist-count" className="ml-2 text-sm font-normal text-amber-800">
+            {t('waitlist.count', { count: waitlistCount })}
+          </span>
+        ) : null}
       </h2>
       {participants.length === 0 ? (
         <p className="text-sm text-slate-600">{t('participants.empty')}</p>
@@ -57,6 +67,42 @@ export function Participants({
           })}
         </ul>
       )}
+      {isOwner && waiting && waiting.length ? <WaitingList waiting={waiting} action={action} /> : null}
     </section>
+  )
+}
+
+/** The organizer's view of the line: first first, each with Remove (a plain form post). */
+function WaitingList({ waiting, action }: { waiting: WaitlistList['waiting']; action: string }) {
+  const { t } = useTranslation('eventPage')
+  return (
+    <div className="mt-4 border-t border-slate-100 pt-3">
+      <h3 id="waitlist-title" className="mb-2 font-semibold text-slate-900">
+        {t('waitlist.title')}
+      </h3>
+      <ol data-testid="waitlist" aria-labelledby="waitlist-title" className="divide-y divide-slate-100">
+        {waiting.map(({ user, position }) => {
+          const name = personName(user)
+          return (
+            <li key={user._id} className="flex items-center gap-3 py-2">
+              <span className="w-6 shrink-0 text-right text-sm tabular-nums text-slate-500">{position}.</span>
+              <PersonLine person={user} className="flex-1" />
+              <Form method="post" action={action}>
+                <input type="hidden" name="userId" value={user._id} />
+                <SubmitButton
+                  variant="secondary"
+                  name="intent"
+                  value="removeWaiting"
+                  aria-label={t('waitlist.removeLabel', { name })}
+                  className="px-3 py-1.5 text-xs"
+                >
+                  {t('waitlist.remove')}
+                </SubmitButton>
+              </Form>
+            </li>
+          )
+        })}
+      </ol>
+    </div>
   )
 }

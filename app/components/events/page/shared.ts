@@ -1,5 +1,5 @@
 // What the event page's server code and its components share (no server-only imports here).
-import type { Event, UserSummary } from '#contract'
+import type { Event, UserSummary, WaitlistList } from '#contract'
 
 export type PrivateReason = 'privateEvent' | 'subscribersOnly'
 
@@ -9,6 +9,8 @@ export type EventPageData =
       event: Event
       /** Null for places, or when the list could not be loaded. */
       participants: UserSummary[] | null
+      /** The waiting list in order: for the organizer only (else null). */
+      waiting: WaitlistList['waiting'] | null
       /** ?notice=login: a signed-out visitor pressed Join without JavaScript. */
       notice: 'login' | null
       pageUrl: string
@@ -18,7 +20,15 @@ export type EventPageData =
 
 /** The answer of a fetcher submission (with JavaScript); without it every intent redirects. */
 export type EventActionData =
-  | { intent: 'participate'; isParticipant: boolean; participantsCount: number; maxParticipants: number | null }
+  | {
+      intent: 'participate'
+      isParticipant: boolean
+      participantsCount: number
+      maxParticipants: number | null
+      /** Set by the waiting-list intents (the join/leave answer does not carry the line). */
+      waitlistPosition?: number | null
+      waitlistCount?: number
+    }
   | { intent: 'like'; isLiked: boolean; likesCount: number }
   | { intent: 'login' }
   | { intent: 'error'; message: string }

@@ -1,0 +1,98 @@
+// The organizer's "Cancel event" and "Move" forms: drawers over the event page (pages of their own without
+// JavaScript). Checked on the server by the contract's schemas (the API's own rules and messages); the page
+// ships no validation code for them, and a refused post comes back with every typed value kept.
+import { getFormProps, useForm } from '@conform-to/react'
+import { Form } from '@remix-run/react'
+import { EVENT_LIMITS } from '#contract'
+import { Field, FormErrors, FormProvider, TextareaField } from '~/components/forms/field'
+import type { FormActionData } from '~/components/forms/submission.server'
+import { SubmitButton } from '~/components/forms/submit-button'
+import { UrlModal } from '~/components/ui/url-modal'
+import { useTranslation } from '~/utils/use-translation'
+
+type ChangeTarget = { title: string; closeTo: string; startDate: string; endDate: string; minDate: string }
+
+export function CancelEventDrawer({
+  target,
+  actionData,
+}: {
+  target: ChangeTarget
+  actionData: FormActionData | undefined
+}) {
+  const { t } = useTranslation('eventPage')
+  const [form, fields] = useForm<{ message: string }>({ id: 'cancel-event', lastResult: actionData?.result })
+  return (
+    <UrlModal
+      title={t('changes.cancelTitle', { title: target.title })}
+      closeTo={target.closeTo}
+      closeLabel={t('changes.close')}
+      variant="drawer"
+      testId="cancel-drawer"
+    >
+      <p className="mb-4 text-sm text-slate-600">{t('changes.cancelIntro')}</p>
+      <FormProvider context={form.context}>
+        <Form method="post" {...getFormProps(form)} className="space-y-4">
+          <FormErrors formId={form.id} />
+          <TextareaField
+            meta={fields.message}
+            label={t('changes.message')}
+            textareaProps={{
+              rows: 4,
+              maxLength: EVENT_LIMITS.cancelMessageMax,
+              'aria-description': t('changes.messageHint', { max: EVENT_LIMITS.cancelMessageMax }),
+            }}
+          />
+          <div className="flex justify-end">
+            <SubmitButton className="bg-red-600 hover:bg-red-700">{t('changes.cancelSubmit')}</SubmitButton>
+          </div>
+        </Form>
+      </FormProvider>
+    </UrlModal>
+  )
+}
+
+export function RescheduleDrawer({
+  target,
+  actionData,
+}: {
+  target: ChangeTarget
+  actionData: FormActionData | undefined
+}) {
+  const { t } = useTranslation('eventPage')
+  const [form, fields] = useForm<{ startDate: string; endDate: string }>({
+    id: 'reschedule-event',
+    lastResult: actionData?.result,
+    defaultValue: { startDate: target.startDate, endDate: target.endDate },
+  })
+  return (
+    <UrlModal
+      title={t('changes.rescheduleTitle', { title: target.title })}
+      closeTo={target.closeTo}
+      closeLabel={t('changes.close')}
+      variant="drawer"
+      testId="reschedule-drawer"
+    >
+      <p className="mb-4 text-sm text-slate-600">{t('changes.rescheduleIntro')}</p>
+      <FormProvider context={form.context}>
+        <Form method="post" {...getFormProps(form)} className="space-y-4">
+          <FormErrors formId={form.id} />
+          <Field
+            meta={fields.startDate}
+            type="datetime-local"
+            label={t('changes.start')}
+            inputProps={{ min: target.minDate, required: true }}
+          />
+          <Field
+            meta={fields.endDate}
+            type="datetime-local"
+            label={t('changes.end')}
+            inputProps={{ min: target.minDate }}
+          />
+          <div className="flex justify-end">
+            <SubmitButton>{t('changes.rescheduleSubmit')}</SubmitButton>
+          </div>
+        </Form>
+      </FormProvider>
+    </UrlModal>
+  )
+}

@@ -2,6 +2,7 @@
 // per app instance, on `app.ctx.domainEvents`: several instances in one process (tests, a test of two
 // API nodes) never hear each other. `emit` waits for its listeners, so a notification is stored before
 // the response that caused it is sent; a listener's failure is logged and never fails that request.
+import type { ReminderKind } from '#contract'
 import type { FastifyBaseLogger } from 'fastify'
 
 export type DomainEvent =
@@ -13,6 +14,8 @@ export type DomainEvent =
   | { type: 'moderation'; userFrom: string; recipientId: string; targetId: string; logId: string }
   /** A moderator closed a report: its reporter hears that it was reviewed. */
   | { type: 'reportClosed'; userFrom: string; recipientId: string; reportId: string }
+  /** An event starts soon: its participants whose reminder was claimed (api/modules/reminders); from nobody. */
+  | { type: 'eventReminder'; userFrom: null; postId: string; kind: ReminderKind; recipientIds: string[] }
 
 export type DomainEventListener = (event: DomainEvent) => void | Promise<void>
 

@@ -22,6 +22,11 @@ export default {
     newMessage: 'New message in {{title}} from {{name}}',
     moderation: 'Moderators reviewed {{title}}',
     report: 'Moderators reviewed your report about {{title}}',
+    eventReminder: 'Reminder: {{title}} starts soon',
+  },
+  reminder: {
+    '24h': 'Reminder: {{title}} starts on {{time}}',
+    '1h': 'Starting soon: {{title}}, {{time}}',
   },
   report: {
     RESOLVED: 'Moderators reviewed your report about {{title}} and took action. Thank you!',

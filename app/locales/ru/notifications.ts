@@ -24,6 +24,11 @@ export default {
     newMessage: 'Новое сообщение в {{title}} от {{name}}',
     moderation: 'Модераторы проверили {{title}}',
     report: 'Модераторы рассмотрели вашу жалобу на {{title}}',
+    eventReminder: 'Напоминание: скоро начнётся {{title}}',
+  },
+  reminder: {
+    '24h': 'Напоминание: {{title}} начнётся {{time}}',
+    '1h': 'Скоро начало: {{title}}, {{time}}',
   },
   report: {
     RESOLVED: 'Модераторы рассмотрели вашу жалобу на {{title}} и приняли меры. Спасибо!',

@@ -72,6 +72,19 @@ const envSchema = z
     SEED_DEMO: bool(true),
     JOBS_ENABLED: bool(true),
     ACCOUNT_PURGE_DAYS: int(30, 0),
+    /** The zone event times are written in (reminder mails and pushes); the web reads the same variable. */
+    TIME_ZONE: z
+      .string()
+      .optional()
+      .default('Europe/Belgrade')
+      .refine((zone) => {
+        try {
+          new Intl.DateTimeFormat('en', { timeZone: zone })
+          return true
+        } catch {
+          return false
+        }
+      }, 'an IANA time zone, e.g. Europe/Belgrade'),
     UPLOADS_DIR: optionalString,
     UPLOADS_ORPHAN_GRACE_SECONDS: int(3600, 60),
     GEOCODER_URL: url('https://nominatim.openstreetmap.org'),
@@ -194,6 +207,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobsEnabled: e.JOBS_ENABLED,
     /** Days between a deletion request and the purge of the account's data (the privacy policy's 30). */
     accountPurgeDays: e.ACCOUNT_PURGE_DAYS,
+    /** Event times in mails and pushes are written in this zone, as the web shows them (decision 005). */
+    timeZone: e.TIME_ZONE,
     uploadsDir: e.UPLOADS_DIR ?? `${dataDir.replace(/\/+$/, '')}/uploads`,
     uploadsOrphanGraceSeconds: e.UPLOADS_ORPHAN_GRACE_SECONDS,
     geocoder: {

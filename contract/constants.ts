@@ -58,8 +58,14 @@ export const NOTIFICATION_TYPES = [
   'eventCancelled',
   /** The organizer moved such an event to new dates. */
   'eventMoved',
+  /** An event the recipient takes part in starts soon (24 hours or 1 hour before; docs/decisions/030). */
+  'eventReminder',
 ] as const
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number]
+
+/** The two reminders of an event's participants: about a day before and about an hour before the start. */
+export const REMINDER_KINDS = ['24h', '1h'] as const
+export type ReminderKind = (typeof REMINDER_KINDS)[number]
 
 export const INVITATION_STATUSES = ['PENDING', 'ACCEPTED', 'DECLINED'] as const
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number]

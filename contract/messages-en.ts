@@ -108,6 +108,8 @@ const en = {
   notifyNewParticipate: '{user} joined “{title}”',
   notifyPostLike: '{user} liked “{title}”',
   notifyNewMessage: 'New message from {user}',
+  notifyEventReminder24h: 'Reminder: “{title}” starts on {time}',
+  notifyEventReminder1h: 'Starting soon: “{title}”, {time}',
   // Moderation (api/modules/admin)
   superAdminOnly: 'Only a super admin can do this.',
   cannotChangeOwnRole: 'You cannot change your own role or activation.',

@@ -108,6 +108,8 @@ const ru: Record<MessageCode, string> = {
   notifyNewParticipate: '{user} присоединился(-ась) к «{title}»',
   notifyPostLike: '{user} оценил(а) «{title}»',
   notifyNewMessage: 'Новое сообщение от {user}',
+  notifyEventReminder24h: 'Напоминание: «{title}» начнётся {time}',
+  notifyEventReminder1h: 'Скоро начало: «{title}», {time}',
   superAdminOnly: 'Это может только супер-админ.',
   cannotChangeOwnRole: 'Нельзя менять собственную роль или активацию.',
   lastSuperAdmin: 'Последний супер-админ должен остаться супер-админом.',

@@ -2,7 +2,7 @@
 // heartbeat) and web push (§7 POST /push/web). Who gets which notification: ARCHITECTURE "Rules the spec
 // leaves open" and docs/decisions/007-notifications-realtime.md.
 import { z } from 'zod'
-import { EVENT_TYPES, MODERATION_FIELDS, MODERATION_TARGET_TYPES, NOTIFICATION_TYPES } from './constants'
+import { EVENT_TYPES, MODERATION_FIELDS, MODERATION_TARGET_TYPES, NOTIFICATION_TYPES, REMINDER_KINDS } from './constants'
 import { pageQueryField, userSummarySchema } from './events'
 
 export const NOTIFICATION_LIMITS = {
@@ -46,6 +46,14 @@ export const notificationSchema = z.object({
       targetType: z.enum(MODERATION_TARGET_TYPES),
       targetId: z.string(),
       targetLabel: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
+  /** An `eventReminder` notification's reminder: which one, and the event's start (as it is now). */
+  reminder: z
+    .object({
+      kind: z.enum(REMINDER_KINDS),
+      startDate: z.string().nullable(),
     })
     .nullable()
     .optional(),
@@ -153,3 +161,32 @@ export const pushPayloadSchema = z.object({
   notificationId: z.string(),
 })
 export type PushPayload = z.infer<typeof pushPayloadSchema>
+
+// --- reminder settings (Settings → Notifications; docs/decisions/030-event-reminders.md) -----------------
+
+const settingSwitch = z.boolean({ required_error: 'required', invalid_type_error: 'invalidValue' })
+
+/**
+ * GET and PUT /profile/notificationSettings. remind24h / remind1h: whether the reminder a day before and an
+ * hour before an event one takes part in is sent at all (as a notification, and by push on the devices that
+ * turned push on); remindByMail: whether a reminder that is sent also comes by email.
+ */
+export const notificationSettingsSchema = z.object({
+  remind24h: settingSwitch,
+  remind1h: settingSwitch,
+  remindByMail: settingSwitch,
+})
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>
+
+/** A checkbox of a form posted without JavaScript: 'on' when ticked, absent when not; anything else is refused. */
+const formSwitch = z
+  .enum(['on'], { errorMap: () => ({ message: 'invalidValue' }) })
+  .optional()
+  .transform((v) => v === 'on')
+
+/** The reminder switches as the settings form posts them → the body of PUT /profile/notificationSettings. */
+export const notificationSettingsFormSchema = z.object({
+  remind24h: formSwitch,
+  remind1h: formSwitch,
+  remindByMail: formSwitch,
+})

@@ -455,6 +455,36 @@ const m008_event_changes_and_waitlists: Migration = {
   },
 }
 
+const m010_event_reminders: Migration = {
+  async up(db: Db) {
+    // One row per reminder sent (docs/decisions/030-event-reminders.md): the job claims a row before it sends,
+    // so however many instances run the job, each person hears of an event's start once per kind.
+    await db.schema
+      .createTable('event_reminders')
+      .addColumn('post_id', id, (c) => c.notNull().references('posts.id').onDelete('cascade'))
+      .addColumn('user_id', id, (c) => c.notNull().references('users.id').onDelete('cascade'))
+      // '24h' or '1h'
+      .addColumn('kind', 'text', (c) => c.notNull())
+      // The start the reminder was about: an event moved to a new start is reminded of again.
+      .addColumn('start_date', ts, (c) => c.notNull())
+      .addColumn('sent_at', ts, (c) => c.notNull())
+      .addPrimaryKeyConstraint('event_reminders_pk', ['post_id', 'user_id', 'kind'])
+      .execute()
+    await db.schema.createIndex('event_reminders_user_idx').on('event_reminders').columns(['user_id']).execute()
+    // The reminder switches of Settings → Notifications (all on by default).
+    await db.schema.alterTable('users').addColumn('remind_24h', 'integer', (c) => c.notNull().defaultTo(1)).execute()
+    await db.schema.alterTable('users').addColumn('remind_1h', 'integer', (c) => c.notNull().defaultTo(1)).execute()
+    await db.schema.alterTable('users').addColumn('remind_by_mail', 'integer', (c) => c.notNull().defaultTo(1)).execute()
+    // Which reminder an `eventReminder` notification is ('24h' or '1h').
+    await db.schema.alterTable('notifications').addColumn('reminder_kind', 'text').execute()
+  },
+  async down(db: Db) {
+    await db.schema.alterTable('notifications').dropColumn('reminder_kind').execute()
+    for (const column of ['remind_by_mail', 'remind_1h', 'remind_24h']) await db.schema.alterTable('users').dropColumn(column).execute()
+    await db.schema.dropTable('event_reminders').ifExists().execute()
+  },
+}
+
 export const migrations: Record<string, Migration> = {
   '001_initial': m001_initial,
   '002_follows_follower_idx': m002_follows_follower_idx,
@@ -464,6 +494,7 @@ export const migrations: Record<string, Migration> = {
   '006_moderation_log': m006_moderation_log,
   '007_reports': m007_reports,
   '008_event_changes_and_waitlists': m008_event_changes_and_waitlists,
+  '010_event_reminders': m010_event_reminders,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -34,6 +34,10 @@ export interface UsersTable {
   deletion_requested_at: Iso | null
   created_at: Iso
   updated_at: Iso
+  /** Reminder switches (Settings → Notifications; migration 010, docs/decisions/030-event-reminders.md). */
+  remind_24h: Generated<Bool>
+  remind_1h: Generated<Bool>
+  remind_by_mail: Generated<Bool>
 }
 
 export interface EmailCodesTable {
@@ -171,6 +175,19 @@ export interface NotificationsTable {
   created_at: Iso
   /** The decision a `moderation` notification tells of. */
   moderation_log_id: string | null
+  /** Which reminder an `eventReminder` notification is: '24h' or '1h'. */
+  reminder_kind: string | null
+}
+
+/** A reminder claimed (then sent) for one participant of one event; primary key (post_id, user_id, kind). */
+export interface EventRemindersTable {
+  post_id: string
+  user_id: string
+  /** '24h' or '1h' */
+  kind: string
+  /** The start the reminder told of (a moved event is reminded of again). */
+  start_date: Iso
+  sent_at: Iso
 }
 
 /** One changed field of one moderation decision (api/modules/admin). */
@@ -259,6 +276,7 @@ export interface Database {
   auth_throttles: AuthThrottlesTable
   jobs: JobsTable
   moderation_log: ModerationLogTable
+  event_reminders: EventRemindersTable
 }
 
 export type UserRow = Selectable<UsersTable>

@@ -3,10 +3,12 @@ import type { AppContext } from '../context'
 import { sweepOrphanUploads } from '../media/sweep'
 import { purgeDeletedAccounts } from '../modules/account/purge'
 import { createThrottle } from '../modules/auth/throttle'
+import { createRemindersService } from '../modules/reminders/service'
 import type { JobDefinition } from './scheduler'
 
 export function apiJobs(ctx: AppContext): JobDefinition[] {
   const throttle = createThrottle(ctx.db)
+  const reminders = createRemindersService(ctx)
   return [
     {
       // Sign-in, code and mail counters whose window and lock have ended (decision 013).
@@ -28,6 +30,13 @@ export function apiJobs(ctx: AppContext): JobDefinition[] {
       schedule: '29 * * * *',
       leaseMs: 30 * 60_000,
       run: async () => sweepOrphanUploads(ctx),
+    },
+    {
+      // Reminders a day and an hour before an event starts, once per participant across instances (decision 030).
+      name: 'send-event-reminders',
+      schedule: '* * * * *',
+      leaseMs: 5 * 60_000,
+      run: async () => reminders.sendDue(),
     },
   ]
 }

@@ -2,6 +2,7 @@
 // per app instance, on `app.ctx.domainEvents`: several instances in one process (tests, a test of two
 // API nodes) never hear each other. `emit` waits for its listeners, so a notification is stored before
 // the response that caused it is sent; a listener's failure is logged and never fails that request.
+import type { ReminderKind } from '#contract'
 import type { FastifyBaseLogger } from 'fastify'
 
 export type DomainEvent =
@@ -17,6 +18,8 @@ export type DomainEvent =
   | { type: 'waitlistSeat'; userFrom: string; postId: string; recipientIds: string[] }
   /** The organizer cancelled the event or moved it: its participants, people waiting and invitees hear of it. */
   | { type: 'eventCancelled' | 'eventMoved'; userFrom: string; postId: string }
+  /** An event starts soon: its participants whose reminder was claimed (api/modules/reminders); from nobody. */
+  | { type: 'eventReminder'; userFrom: null; postId: string; kind: ReminderKind; recipientIds: string[] }
 
 export type DomainEventListener = (event: DomainEvent) => void | Promise<void>
 

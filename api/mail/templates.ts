@@ -100,6 +100,35 @@ export function deletionRequestedMail(language: Language, name: string, purgeDat
   return { subject, text, html }
 }
 
+/** A reminder to a participant: the event starts in about a day ('24h') or within the hour ('1h'), decision 030. */
+export function eventReminderMail(
+  language: Language,
+  name: string,
+  kind: '24h' | '1h',
+  title: string,
+  startTime: string,
+  eventUrl: string,
+): MailContent {
+  if (language === 'ru') {
+    const subject = kind === '1h' ? `Nearby: скоро начало — «${title}», ${startTime}` : `Nearby: напоминание — «${title}», ${startTime}`
+    const lead = kind === '1h' ? `Уже скоро начнётся событие, в котором вы участвуете: «${title}».` : `Напоминаем о событии, в котором вы участвуете: «${title}».`
+    const text = `Здравствуйте, ${name}!\n\n${lead}\nНачало: ${startTime}\n${eventUrl}\n\nНапоминания можно отключить в настройках: Настройки → Уведомления.\n`
+    const html = layout(
+      kind === '1h' ? 'Скоро начало' : 'Напоминание о событии',
+      `<p>Здравствуйте, ${escapeHtml(name)}!</p><p>${escapeHtml(lead)}</p><p>Начало: <b>${escapeHtml(startTime)}</b></p><p><a href="${escapeHtml(eventUrl)}">${escapeHtml(eventUrl)}</a></p><p style="color:#666;font-size:13px">Напоминания можно отключить в настройках: Настройки → Уведомления.</p>`,
+    )
+    return { subject, text, html }
+  }
+  const subject = kind === '1h' ? `Nearby: starting soon — “${title}”, ${startTime}` : `Nearby: reminder — “${title}”, ${startTime}`
+  const lead = kind === '1h' ? `An event you take part in starts soon: “${title}”.` : `A reminder of an event you take part in: “${title}”.`
+  const text = `Hello ${name},\n\n${lead}\nStarts: ${startTime}\n${eventUrl}\n\nYou can turn reminders off in Settings → Notifications.\n`
+  const html = layout(
+    kind === '1h' ? 'Starting soon' : 'Event reminder',
+    `<p>Hello ${escapeHtml(name)},</p><p>${escapeHtml(lead)}</p><p>Starts: <b>${escapeHtml(startTime)}</b></p><p><a href="${escapeHtml(eventUrl)}">${escapeHtml(eventUrl)}</a></p><p style="color:#666;font-size:13px">You can turn reminders off in Settings → Notifications.</p>`,
+  )
+  return { subject, text, html }
+}
+
 /** A seat freed and the recipient, first on the waiting list, now takes part in the event. */
 export function waitlistSeatMail(language: Language, name: string, title: string, eventUrl: string): MailContent {
   if (language === 'ru') {

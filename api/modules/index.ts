@@ -16,6 +16,7 @@ import healthRoutes from './health/routes'
 import invitationsRoutes from './invitations/routes'
 import notificationsRoutes from './notifications/routes'
 import pushRoutes from './push/routes'
+import remindersRoutes from './reminders/routes'
 import reportsRoutes from './reports/routes'
 
 export const modules: { name: string; plugin: FastifyPluginAsync }[] = [
@@ -29,6 +30,7 @@ export const modules: { name: string; plugin: FastifyPluginAsync }[] = [
   { name: 'invitations', plugin: invitationsRoutes },
   { name: 'notifications', plugin: notificationsRoutes },
   { name: 'push', plugin: pushRoutes },
+  { name: 'reminders', plugin: remindersRoutes },
   { name: 'realtime', plugin: realtimeRoutes },
   { name: 'account', plugin: accountRoutes },
   { name: 'reports', plugin: reportsRoutes },

@@ -1,31 +1,54 @@
-// /admin/profile/settings/notifications: web push on or off for this device (SPEC §7 POST /push/web).
-// A push subscription is made by the browser's Push API, so the switch needs JavaScript; without it the
-// page says so. The subscription is stored for the signed-in user only (the API takes the caller's id).
+// /admin/profile/settings/notifications: the event reminders (a day and an hour before the start, and by
+// email; docs/decisions/030-event-reminders.md) — a plain form that works without JavaScript — and web push
+// on or off for this device (SPEC §7 POST /push/web). A push subscription is made by the browser's Push API,
+// so that switch needs JavaScript; without it the page says so. Both are stored for the signed-in user only
+// (the API takes the caller's id).
 import { routeTexts } from '~/locales/load'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { data } from '@remix-run/node'
-import { useFetcher, useLoaderData } from '@remix-run/react'
+import { Form, useActionData, useFetcher, useLoaderData } from '@remix-run/react'
 import { useEffect, useState, type ReactNode } from 'react'
 import { useTranslation } from '~/utils/use-translation'
-import { pushSubscriptionSchema, pushUnsubscribeBodySchema } from '#contract'
+import { notificationSettingsFormSchema, pushSubscriptionSchema, pushUnsubscribeBodySchema } from '#contract'
+import { ActionToast } from '~/components/forms/action-toast'
+import { apiFailure, invalid, parseWithZod, type FormActionData } from '~/components/forms/submission.server'
+import { SubmitButton } from '~/components/forms/submit-button'
 import { useHydrated } from '~/components/ui/use-hydrated'
 import { ApiError, ok } from '~/utils/api.server'
 import { requireActivatedUser } from '~/utils/auth.server'
 import { readFormData } from '~/utils/form.server'
+import { redirectWithToast } from '~/utils/toast.server'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
 export const handle = routeTexts({ i18n: ['settings'] })
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await requireActivatedUser(request)
-  const vapid = await ok(api.typed.GET('/push/vapidPublicKey'))
-  return data({ publicKey: vapid.enabled ? vapid.publicKey : null })
+  const [vapid, reminders] = await Promise.all([
+    ok(api.typed.GET('/push/vapidPublicKey')),
+    ok(api.typed.GET('/profile/notificationSettings')),
+  ])
+  return data({ publicKey: vapid.enabled ? vapid.publicKey : null, reminders })
 }
+
+const PATH = '/admin/profile/settings/notifications'
 
 export async function action({ request }: ActionFunctionArgs) {
   const { api } = await requireActivatedUser(request)
   const form = await readFormData(request)
   const intent = form.get('intent')
+  if (intent === 'reminders') {
+    // Unticked checkboxes are not posted: absent = off. Anything but 'on' is a forged body (400).
+    const submission = parseWithZod(form, { schema: notificationSettingsFormSchema })
+    if (submission.status !== 'success') return invalid(submission)
+    try {
+      await ok(api.typed.PUT('/profile/notificationSettings', { body: submission.value }))
+    } catch (error) {
+      if (error instanceof ApiError && error.status >= 500) throw error
+      return apiFailure(submission, error, { toast: true })
+    }
+    return redirectWithToast(PATH, { message: 'reminderSettingsSaved' })
+  }
   try {
     if (intent === 'subscribe') {
       const parsed = pushSubscriptionSchema.safeParse(JSON.parse(String(form.get('subscription') ?? 'null')))
@@ -55,6 +78,47 @@ function applicationServerKey(base64Url: string): ArrayBuffer {
 
 function pushSupported() {
   return 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window
+}
+
+/** The reminder switches: checkboxes and Save, a plain POST (redirect and toast), with or without JavaScript. */
+function ReminderSettings() {
+  const { t } = useTranslation('settings')
+  const { reminders } = useLoaderData<typeof loader>()
+  const actionData = useActionData<FormActionData>()
+  const refused = !!actionData?.result && actionData.result.status === 'error' && !actionData.toast
+  const switches = [
+    ['remind24h', reminders.remind24h],
+    ['remind1h', reminders.remind1h],
+    ['remindByMail', reminders.remindByMail],
+  ] as const
+  return (
+    <section aria-labelledby="reminders-title" className="mb-8">
+      <h2 id="reminders-title" className="mb-2 text-xl font-semibold">
+        {t('notifications.reminders')}
+      </h2>
+      <p className="mb-4 text-sm text-slate-600">{t('notifications.remindersIntro')}</p>
+      {/* Saved values are the defaults: a new key after a save shows what the server has. */}
+      <Form method="post" key={JSON.stringify(reminders)} className="space-y-3">
+        <input type="hidden" name="intent" value="reminders" />
+        <fieldset className="space-y-2">
+          <legend className="mb-1 text-sm font-medium text-slate-800">{t('notifications.remindersLegend')}</legend>
+          {switches.map(([name, on]) => (
+            <label key={name} className="flex items-center gap-2 text-sm text-slate-700">
+              <input type="checkbox" name={name} defaultChecked={on} className="h-4 w-4 rounded border-slate-300" />
+              {t(`notifications.${name}`)}
+            </label>
+          ))}
+        </fieldset>
+        <SubmitButton>{t('notifications.remindersSave')}</SubmitButton>
+      </Form>
+      {refused ? (
+        <p role="alert" className="mt-3 text-sm text-red-700">
+          {t('notifications.remindersFailed')}
+        </p>
+      ) : null}
+      <ActionToast toast={actionData?.toast} />
+    </section>
+  )
 }
 
 export default function NotificationSettings() {
@@ -135,6 +199,7 @@ export default function NotificationSettings() {
 
   return (
     <>
+      <ReminderSettings />
       <h2 className="mb-2 text-xl font-semibold">{t('notifications.push')}</h2>
       <p className="mb-4 text-sm text-slate-600">{t('notifications.pushIntro')}</p>
       {body}

@@ -85,7 +85,7 @@ function useMarkOpenedWhenSeen(notification: Notification) {
 }
 
 function Row({ notification, timeZone }: { notification: Notification; timeZone: string }) {
-  const { t } = useTranslation('notifications')
+  const { t, i18n } = useTranslation('notifications')
   const ref = useMarkOpenedWhenSeen(notification)
   const remove = useFetcher()
   if (remove.state !== 'idle') return null
@@ -100,7 +100,7 @@ function Row({ notification, timeZone }: { notification: Notification; timeZone:
           type="submit"
           className="rounded-md px-2 py-1 text-xs text-slate-500 hover:bg-red-50 hover:text-red-700"
           // Named by what it deletes: a list of identical "Delete" buttons tells a screen reader nothing.
-          aria-label={`${t('delete')}: ${notificationText(notification, t)}`}
+          aria-label={`${t('delete')}: ${notificationText(notification, t, i18n.language, timeZone)}`}
         >
           {t('delete')}
         </button>

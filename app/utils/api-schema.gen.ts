@@ -10178,13 +10178,18 @@ export interface paths {
                                     to: string | null;
                                 } | null;
                                 /** @enum {string} */
-                                notificationType: "follow" | "newPost" | "updatePost" | "invite" | "newParticipate" | "postLike" | "newMessage" | "moderation" | "report" | "waitlistSeat" | "eventCancelled" | "eventMoved";
+                                notificationType: "follow" | "newPost" | "updatePost" | "invite" | "newParticipate" | "postLike" | "newMessage" | "moderation" | "report" | "waitlistSeat" | "eventCancelled" | "eventMoved" | "eventReminder";
                                 openedAt: string | null;
                                 post: {
                                     _id: string;
                                     /** @enum {string} */
                                     eventType: "EVENT" | "PLACE";
                                     title: string;
+                                } | null;
+                                reminder?: {
+                                    /** @enum {string} */
+                                    kind: "24h" | "1h";
+                                    startDate: string | null;
                                 } | null;
                                 report?: {
                                     /** @enum {string} */
@@ -10453,13 +10458,18 @@ export interface paths {
                                 to: string | null;
                             } | null;
                             /** @enum {string} */
-                            notificationType: "follow" | "newPost" | "updatePost" | "invite" | "newParticipate" | "postLike" | "newMessage" | "moderation" | "report" | "waitlistSeat" | "eventCancelled" | "eventMoved";
+                            notificationType: "follow" | "newPost" | "updatePost" | "invite" | "newParticipate" | "postLike" | "newMessage" | "moderation" | "report" | "waitlistSeat" | "eventCancelled" | "eventMoved" | "eventReminder";
                             openedAt: string | null;
                             post: {
                                 _id: string;
                                 /** @enum {string} */
                                 eventType: "EVENT" | "PLACE";
                                 title: string;
+                            } | null;
+                            reminder?: {
+                                /** @enum {string} */
+                                kind: "24h" | "1h";
+                                startDate: string | null;
                             } | null;
                             report?: {
                                 /** @enum {string} */
@@ -10606,13 +10616,18 @@ export interface paths {
                                     to: string | null;
                                 } | null;
                                 /** @enum {string} */
-                                notificationType: "follow" | "newPost" | "updatePost" | "invite" | "newParticipate" | "postLike" | "newMessage" | "moderation" | "report" | "waitlistSeat" | "eventCancelled" | "eventMoved";
+                                notificationType: "follow" | "newPost" | "updatePost" | "invite" | "newParticipate" | "postLike" | "newMessage" | "moderation" | "report" | "waitlistSeat" | "eventCancelled" | "eventMoved" | "eventReminder";
                                 openedAt: string | null;
                                 post: {
                                     _id: string;
                                     /** @enum {string} */
                                     eventType: "EVENT" | "PLACE";
                                     title: string;
+                                } | null;
+                                reminder?: {
+                                    /** @enum {string} */
+                                    kind: "24h" | "1h";
+                                    startDate: string | null;
                                 } | null;
                                 report?: {
                                     /** @enum {string} */
@@ -13289,6 +13304,231 @@ export interface paths {
             };
         };
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/profile/notificationSettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's reminder switches: a day before, an hour before, and by email */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            remind1h: boolean;
+                            remind24h: boolean;
+                            remindByMail: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Save the caller's reminder switches (all three)
+         * @description remind24h and remind1h: whether the reminder about a day and about an hour before an event the caller takes part in is sent (as a notification, and by web push on devices with push on). remindByMail: whether those reminders also come by email.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        remind1h: boolean;
+                        remind24h: boolean;
+                        remindByMail: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            remind1h: boolean;
+                            remind24h: boolean;
+                            remindByMail: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;

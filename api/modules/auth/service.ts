@@ -211,6 +211,10 @@ export function createAuthService(ctx: AppContext, tokens: TokenService, google:
         locale: language,
         disabled_at: null,
         deletion_requested_at: null,
+        // Reminders: all on (decision 030).
+        remind_24h: 1,
+        remind_1h: 1,
+        remind_by_mail: 1,
         created_at: now,
         updated_at: now,
       }
@@ -458,6 +462,10 @@ export function createAuthService(ctx: AppContext, tokens: TokenService, google:
         locale: identity.locale?.toLowerCase().startsWith('ru') ? 'ru' : language,
         disabled_at: null,
         deletion_requested_at: null,
+        // Reminders: all on (decision 030).
+        remind_24h: 1,
+        remind_1h: 1,
+        remind_by_mail: 1,
         created_at: now,
         updated_at: now,
       }

@@ -2,6 +2,7 @@
 // createdAt), and the short texts of push messages in the recipient's language.
 import {
   type EventType,
+  formatDateTime,
   type Language,
   messages,
   type MessageCode,
@@ -10,6 +11,7 @@ import {
   type Notification,
   type NotificationType,
   type PushPayload,
+  type ReminderKind,
 } from '#contract'
 import type { Selectable } from 'kysely'
 import type { Db } from '../../db'
@@ -28,6 +30,7 @@ export const POST_NOTIFICATION_TYPES: readonly NotificationType[] = [
   'waitlistSeat',
   'eventCancelled',
   'eventMoved',
+  'eventReminder',
 ]
 
 export async function toNotificationDtos(db: Db, rows: NotificationRow[], publicUrl: string): Promise<Notification[]> {
@@ -45,7 +48,7 @@ export async function toNotificationDtos(db: Db, rows: NotificationRow[], public
     postIds.length || logIds.length
       ? db
           .selectFrom('posts')
-          .select(['id', 'title', 'event_type', 'post_status'])
+          .select(['id', 'title', 'event_type', 'post_status', 'start_date'])
           .where('id', 'in', [...postIds, ...rows.flatMap((r) => (r.moderation_log_id && r.entity_id ? [r.entity_id] : []))])
           .execute()
       : Promise.resolve([]),
@@ -81,6 +84,10 @@ export async function toNotificationDtos(db: Db, rows: NotificationRow[], public
           }
         : null,
       report: r.notification_type === 'report' && r.entity_id ? (reports.get(r.entity_id) ?? null) : null,
+      reminder:
+        r.notification_type === 'eventReminder'
+          ? { kind: (r.reminder_kind === '1h' ? '1h' : '24h') as ReminderKind, startDate: found?.start_date ?? null }
+          : null,
     }
   })
 }
@@ -116,6 +123,7 @@ const TEXT_CODES: Record<NotificationType, MessageCode> = {
   waitlistSeat: 'notifyWaitlistSeat',
   eventCancelled: 'notifyEventCancelled',
   eventMoved: 'notifyEventMoved',
+  eventReminder: 'notifyEventReminder24h',
 }
 
 /** The text code of a moderation notice: what was decided on the post or the profile. */
@@ -127,8 +135,8 @@ function moderationTextCode(n: Notification): MessageCode {
   return 'notifyModerationPostInfo'
 }
 
-/** The one-line text of a notification, e.g. "Anna Petrova liked “Jazz night”". */
-export function notificationText(n: Notification, language: Language): string {
+/** The one-line text of a notification, e.g. "Anna Petrova liked “Jazz night”"; times are in `timeZone`. */
+export function notificationText(n: Notification, language: Language, timeZone = 'UTC'): string {
   const t = messages[language]
   const user = n.userFrom ? `${n.userFrom.name} ${n.userFrom.lastname}`.trim() || n.userFrom.username : t.someone
   const code =
@@ -138,14 +146,21 @@ export function notificationText(n: Notification, language: Language): string {
         ? n.report?.status === 'DISMISSED'
           ? 'notifyReportDismissed'
           : 'notifyReportResolved'
-        : TEXT_CODES[n.notificationType]
-  const text = t[code].replace('{user}', user).replace('{title}', n.report?.targetLabel ?? n.post?.title ?? '…')
+        : n.notificationType === 'eventReminder'
+          ? n.reminder?.kind === '1h'
+            ? 'notifyEventReminder1h'
+            : 'notifyEventReminder24h'
+          : TEXT_CODES[n.notificationType]
+  const text = t[code]
+    .replace('{user}', user)
+    .replace('{title}', n.report?.targetLabel ?? n.post?.title ?? '…')
+    .replace('{time}', formatDateTime(n.reminder?.startDate, language, timeZone))
   const reason = n.moderation?.reason
   return reason ? `${text} ${t.moderationReason.replace('{reason}', reason)}` : text
 }
 
 /** {title, body, url} of the push message; url opens the event, or the follower's profile. */
-export function pushPayloadOf(n: Notification, language: Language, webUrl: string): PushPayload {
+export function pushPayloadOf(n: Notification, language: Language, webUrl: string, timeZone = 'UTC'): PushPayload {
   const url =
     n.notificationType === 'moderation' && n.moderation?.targetType === 'USER'
       ? `${webUrl}/admin/profile/settings/profile`
@@ -160,7 +175,7 @@ export function pushPayloadOf(n: Notification, language: Language, webUrl: strin
         : webUrl
   return {
     title: messages[language].pushTitle,
-    body: notificationText(n, language).slice(0, 300),
+    body: notificationText(n, language, timeZone).slice(0, 300),
     url,
     notificationType: n.notificationType,
     notificationId: n._id,

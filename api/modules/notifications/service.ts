@@ -1,6 +1,7 @@
 // Notifications: rows made from domain events for the right recipients (ARCHITECTURE: follow → followee;
 // newPost → the author's followers; updatePost → participants; invite → recipients; newParticipate →
-// organizer; postLike → post owner; never the actor), then delivered in the background over the socket
+// organizer; postLike → post owner; never the actor; eventReminder → the participants the reminders job
+// claimed, decision 030), then delivered in the background over the socket
 // and by web push. Storing is awaited (the response that caused it comes after); delivering is not.
 import { LANGUAGES, type Language, NOTIFICATION_LIMITS, REALTIME, type NotificationType } from '#contract'
 import type { AppContext } from '../../context'
@@ -50,7 +51,7 @@ export function createNotificationsService(ctx: AppContext) {
   /** Recipients and entity of a domain event (the actor is removed later). */
   async function targetsOf(
     event: DomainEvent,
-  ): Promise<{ type: NotificationType; entityId: string; recipients: string[]; logId?: string } | null> {
+  ): Promise<{ type: NotificationType; entityId: string; recipients: string[]; logId?: string; reminderKind?: string } | null> {
     if (event.type === 'reportClosed') {
       return { type: 'report', entityId: event.reportId, recipients: await existingUserIds([event.recipientId]) }
     }
@@ -86,6 +87,8 @@ export function createNotificationsService(ctx: AppContext) {
       case 'eventCancelled':
       case 'eventMoved':
         return { type: event.type, entityId: post.id, recipients: await concernedWith(post.id) }
+      case 'eventReminder':
+        return { type: 'eventReminder', entityId: post.id, recipients: await existingUserIds(event.recipientIds), reminderKind: event.kind }
       default:
         return null
     }
@@ -121,6 +124,7 @@ export function createNotificationsService(ctx: AppContext) {
       opened_at: null,
       created_at: now,
       moderation_log_id: target.logId ?? null,
+      reminder_kind: target.reminderKind ?? null,
     }))
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) await db.insertInto('notifications').values(rows.slice(i, i + INSERT_CHUNK)).execute()
     return rows
@@ -161,7 +165,7 @@ export function createNotificationsService(ctx: AppContext) {
     const payloads = new Map(
       dtos.map((dto, i) => {
         const recipient = rows[i]?.recipient_id ?? ''
-        return [recipient, pushPayloadOf(dto, locales.get(recipient) ?? 'en', config.webUrl)] as const
+        return [recipient, pushPayloadOf(dto, locales.get(recipient) ?? 'en', config.webUrl, config.timeZone)] as const
       }),
     )
     await push.sendToUsers(payloads)

@@ -3,6 +3,9 @@
 import type { TFunction } from '~/utils/translate'
 import type { Event } from '#contract'
 
+/** "05 Dec 2026, 19:00" in a zone: one function for the web and the API's reminders (contract/format.ts). */
+export { formatDateTime } from '#contract'
+
 /** SPEC §4 "Price display on the map": 'Donation', or optional from/up to + amount + currency. Null: no price. */
 export function formatPrice(price: Event['price'], t: TFunction): string | null {
   if (!price) return null
@@ -20,22 +23,6 @@ function cachedFormat(key: string, make: () => Intl.DateTimeFormat) {
     formats.set(key, format)
   }
   return format
-}
-
-/** "05 Dec 2026, 19:00" / "05 дек. 2026 г., 19:00" in the given zone. */
-export function formatDateTime(iso: string | null | undefined, language: string, timeZone: string): string {
-  if (!iso) return ''
-  const format = cachedFormat(`dt|${language}|${timeZone}`, () =>
-    new Intl.DateTimeFormat(language === 'ru' ? 'ru-RU' : 'en-GB', {
-      day: '2-digit',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZone,
-    }),
-  )
-  return format.format(new Date(iso))
 }
 
 /** The wall-clock parts of an instant in a zone. */

@@ -25,8 +25,8 @@ export function notificationHref(notification: Notification): string {
   return `/event/${notification.entityId ?? notification.post?._id ?? ''}`
 }
 
-/** What a notification says, as plain text (its row, and the name of its Delete button). */
-export function notificationText(notification: Notification, t: TFunction): string {
+/** What a notification says, as plain text (its row, and the name of its Delete button); times in `timeZone`. */
+export function notificationText(notification: Notification, t: TFunction, language = 'en', timeZone = 'UTC'): string {
   const from = notification.userFrom
   const name = from ? `${from.name} ${from.lastname}`.trim() || from.username : t('someone')
   const title = notification.post?.title ?? t('aPost')
@@ -34,6 +34,10 @@ export function notificationText(notification: Notification, t: TFunction): stri
     const report = notification.report
     const about = report?.targetLabel ?? t('aPost')
     return report ? t(`report.${report.status}`, { title: about }) : t('types.report', { title: about })
+  }
+  if (notification.notificationType === 'eventReminder') {
+    const time = formatDateTime(notification.reminder?.startDate, language, timeZone)
+    return t(`reminder.${notification.reminder?.kind === '1h' ? '1h' : '24h'}`, { title, time })
   }
   if (notification.notificationType === 'moderation') {
     const reason = notification.moderation?.reason
@@ -43,9 +47,9 @@ export function notificationText(notification: Notification, t: TFunction): stri
   return t(`types.${notification.notificationType}`, { name, title })
 }
 
-export function NotificationText({ notification }: { notification: Notification }) {
-  const { t } = useTranslation('notifications')
-  return <>{notificationText(notification, t)}</>
+export function NotificationText({ notification, timeZone }: { notification: Notification; timeZone: string }) {
+  const { t, i18n } = useTranslation('notifications')
+  return <>{notificationText(notification, t, i18n.language, timeZone)}</>
 }
 
 export function NotificationItem({
@@ -72,7 +76,7 @@ export function NotificationItem({
       )}
       <span className="min-w-0">
         <span className={`block ${compact ? 'line-clamp-2' : ''} ${notification.isOpened ? '' : 'font-medium text-slate-900'}`}>
-          <NotificationText notification={notification} />
+          <NotificationText notification={notification} timeZone={timeZone} />
         </span>
         <time dateTime={notification.createdAt} className="block text-xs text-slate-500">
           {formatDateTime(notification.createdAt, i18n.language, timeZone)}

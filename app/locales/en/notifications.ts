@@ -25,6 +25,11 @@ export default {
     waitlistSeat: 'A place freed up: you now take part in {{title}}',
     eventCancelled: '{{title}} was cancelled',
     eventMoved: '{{title}} moved to new dates',
+    eventReminder: 'Reminder: {{title}} starts soon',
+  },
+  reminder: {
+    '24h': 'Reminder: {{title}} starts on {{time}}',
+    '1h': 'Starting soon: {{title}}, {{time}}',
   },
   report: {
     RESOLVED: 'Moderators reviewed your report about {{title}} and took action. Thank you!',

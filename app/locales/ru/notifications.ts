@@ -27,6 +27,11 @@ export default {
     waitlistSeat: 'Освободилось место: теперь вы участвуете в {{title}}',
     eventCancelled: '{{title}} отменено',
     eventMoved: '{{title}} перенесено на новые даты',
+    eventReminder: 'Напоминание: скоро начнётся {{title}}',
+  },
+  reminder: {
+    '24h': 'Напоминание: {{title}} начнётся {{time}}',
+    '1h': 'Скоро начало: {{title}}, {{time}}',
   },
   report: {
     RESOLVED: 'Модераторы рассмотрели вашу жалобу на {{title}} и приняли меры. Спасибо!',

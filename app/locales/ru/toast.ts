@@ -7,6 +7,7 @@ export default {
   emailConfirmed: 'Почта подтверждена!',
   signedOut: 'Вы успешно вышли из системы',
   passwordChanged: 'Пароль изменён',
+  reminderSettingsSaved: 'Настройки напоминаний сохранены.',
   codeSent: 'Мы отправили новый код на вашу почту.',
   resetLinkSent: 'Проверьте почту: мы отправили ссылку для сброса пароля.',
   passwordSet: 'Новый пароль установлен. Войдите с ним.',

@@ -1,0 +1,21 @@
+// Date texts that the web and the API (reminder mails and push messages) print alike.
+const formats = new Map<string, Intl.DateTimeFormat>()
+
+/** "05 Dec 2026, 19:00" / "05 дек. 2026 г., 19:00" in the given zone (docs/decisions/005-time-zone.md). */
+export function formatDateTime(iso: string | null | undefined, language: string, timeZone: string): string {
+  if (!iso) return ''
+  const key = `${language}|${timeZone}`
+  let format = formats.get(key)
+  if (!format) {
+    format = new Intl.DateTimeFormat(language === 'ru' ? 'ru-RU' : 'en-GB', {
+      day: '2-digit',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone,
+    })
+    formats.set(key, format)
+  }
+  return format.format(new Date(iso))
+}

@@ -134,6 +134,15 @@ const en = {
     'Moderators reviewed your report about “{title}” and found nothing against the rules. Thank you!',
   reportClosed: 'This report is already closed.',
   actionNotForUsers: 'Users cannot be deleted from a report; reject their information or image.',
+  // Calendar feeds (api/modules/calendar; decision 029)
+  calendarPersonalName: 'Nearby: my events',
+  calendarPersonalDescription: 'The events you joined or organize on Nearby.',
+  calendarOrganizerName: 'Nearby: events by {user}',
+  calendarPlaceName: 'Nearby: events at {place}',
+  calendarCityName: 'Nearby: events in {city}',
+  calendarCityCategoriesName: 'Nearby: events in {city} ({categories})',
+  calendarCancelled: 'Cancelled',
+  calendarAtomSubtitle: 'Upcoming events near {city} on Nearby.',
   someone: 'Someone',
 } as const
 

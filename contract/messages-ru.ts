@@ -132,6 +132,15 @@ const ru: Record<MessageCode, string> = {
   notifyReportDismissed: 'Модераторы рассмотрели вашу жалобу на «{title}» и не нашли нарушений. Спасибо!',
   reportClosed: 'Эта жалоба уже закрыта.',
   actionNotForUsers: 'Пользователя нельзя удалить из жалобы; отклоните его информацию или изображение.',
+  // Календарные ленты (api/modules/calendar; решение 029)
+  calendarPersonalName: 'Nearby: мои события',
+  calendarPersonalDescription: 'События Nearby, в которых вы участвуете или которые организуете.',
+  calendarOrganizerName: 'Nearby: события {user}',
+  calendarPlaceName: 'Nearby: события в месте «{place}»',
+  calendarCityName: 'Nearby: события в городе {city}',
+  calendarCityCategoriesName: 'Nearby: события в городе {city} ({categories})',
+  calendarCancelled: 'Отменено',
+  calendarAtomSubtitle: 'Ближайшие события рядом с городом {city} на Nearby.',
   someone: 'Кто-то',
 }
 

@@ -455,6 +455,21 @@ const m008_event_changes_and_waitlists: Migration = {
   },
 }
 
+/** Personal calendar feeds (decision 029): one secret token per user, made on first use, replaced on reset. */
+const m009_calendar_feeds: Migration = {
+  async up(db: Db) {
+    await db.schema
+      .createTable('calendar_tokens')
+      .addColumn('user_id', id, (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+      .addColumn('token', 'text', (c) => c.notNull().unique())
+      .addColumn('created_at', ts, (c) => c.notNull())
+      .execute()
+  },
+  async down(db: Db) {
+    await db.schema.dropTable('calendar_tokens').ifExists().execute()
+  },
+}
+
 export const migrations: Record<string, Migration> = {
   '001_initial': m001_initial,
   '002_follows_follower_idx': m002_follows_follower_idx,
@@ -464,6 +479,7 @@ export const migrations: Record<string, Migration> = {
   '006_moderation_log': m006_moderation_log,
   '007_reports': m007_reports,
   '008_event_changes_and_waitlists': m008_event_changes_and_waitlists,
+  '009_calendar_feeds': m009_calendar_feeds,
 }
 
 export const migrationProvider: MigrationProvider = {

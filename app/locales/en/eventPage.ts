@@ -90,6 +90,7 @@ export default {
   },
   calendar: {
     add: 'Add to calendar',
+    placeFeed: 'Subscribe to events here (calendar feed)',
   },
   private: {
     title: 'Private event',

@@ -54,6 +54,11 @@ const REDACT = [
   '*.token',
 ]
 
+/** Secrets that travel in a path (the personal calendar feed's token, decision 029) never reach the logs. */
+export function redactUrl(url: string): string {
+  return url.replace(/^(\/calendar\/feed\/)[^/?#]*/, '$1[redacted].ics')
+}
+
 export const BODY_LIMIT_BYTES = 1024 * 1024
 export const HSTS_VALUE = 'max-age=31536000; includeSubDomains'
 
@@ -65,6 +70,16 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
           logger: {
             level: config.logLevel,
             redact: { paths: REDACT, censor: '[redacted]' },
+            serializers: {
+              // Fastify's own request fields, with the URL's secrets hidden.
+              req: (req: FastifyRequest) => ({
+                method: req.method,
+                url: redactUrl(req.url),
+                host: req.host,
+                remoteAddress: req.ip,
+                remotePort: req.socket?.remotePort,
+              }),
+            },
             ...(overrides.logStream
               ? { stream: overrides.logStream }
               : config.logFormat === 'pretty'

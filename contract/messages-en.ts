@@ -137,14 +137,21 @@ const en = {
   reportClosed: 'This report is already closed.',
   actionNotForUsers: 'Users cannot be deleted from a report; reject their information or image.',
   eventCancelled: 'This event was cancelled.',
-  eventNotFull: 'There are free places: join the event instead.',
   notWaiting: 'This user is not on the waiting list.',
   placeNotCancellable: 'Places cannot be cancelled or moved; edit or delete the place instead.',
-  eventUndated: 'An event without dates cannot be moved; edit it to give it dates.',
   sameDates: 'These are the event’s dates already.',
   notifyWaitlistSeat: 'A place freed up: you now take part in “{title}”',
   notifyEventCancelled: '“{title}” was cancelled',
   notifyEventMoved: '“{title}” moved to new dates',
+  // Calendar feeds (api/modules/calendar; decision 029)
+  calendarPersonalName: 'Nearby: my events',
+  calendarPersonalDescription: 'The events you joined or organize on Nearby.',
+  calendarOrganizerName: 'Nearby: events by {user}',
+  calendarPlaceName: 'Nearby: events at {place}',
+  calendarCityName: 'Nearby: events in {city}',
+  calendarCityCategoriesName: 'Nearby: events in {city} ({categories})',
+  calendarCancelled: 'Cancelled',
+  calendarAtomSubtitle: 'Upcoming events near {city} on Nearby.',
   someone: 'Someone',
 } as const
 

@@ -135,14 +135,21 @@ const ru: Record<MessageCode, string> = {
   reportClosed: 'Эта жалоба уже закрыта.',
   actionNotForUsers: 'Пользователя нельзя удалить из жалобы; отклоните его информацию или изображение.',
   eventCancelled: 'Это событие отменено.',
-  eventNotFull: 'Свободные места есть: просто присоединитесь к событию.',
   notWaiting: 'Этого пользователя нет в листе ожидания.',
   placeNotCancellable: 'Место нельзя отменить или перенести: измените или удалите его.',
-  eventUndated: 'Событие без дат нельзя перенести: укажите даты в редактировании.',
   sameDates: 'У события уже эти даты.',
   notifyWaitlistSeat: 'Освободилось место: теперь вы участвуете в «{title}»',
   notifyEventCancelled: '«{title}» отменено',
   notifyEventMoved: '«{title}» перенесено на новые даты',
+  // Календарные ленты (api/modules/calendar; решение 029)
+  calendarPersonalName: 'Nearby: мои события',
+  calendarPersonalDescription: 'События Nearby, в которых вы участвуете или которые организуете.',
+  calendarOrganizerName: 'Nearby: события {user}',
+  calendarPlaceName: 'Nearby: события в месте «{place}»',
+  calendarCityName: 'Nearby: события в городе {city}',
+  calendarCityCategoriesName: 'Nearby: события в городе {city} ({categories})',
+  calendarCancelled: 'Отменено',
+  calendarAtomSubtitle: 'Ближайшие события рядом с городом {city} на Nearby.',
   someone: 'Кто-то',
 }
 

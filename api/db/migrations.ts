@@ -455,6 +455,22 @@ const m008_event_changes_and_waitlists: Migration = {
   },
 }
 
+/** Personal calendar feeds (decision 029): one secret token per user, made on first use, replaced on reset. */
+const m009_calendar_feeds: Migration = {
+  async up(db: Db) {
+    await db.schema
+      .createTable('calendar_tokens')
+      .addColumn('user_id', id, (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+      .addColumn('token', 'text', (c) => c.notNull().unique())
+      .addColumn('created_at', ts, (c) => c.notNull())
+      .execute()
+  },
+  async down(db: Db) {
+    await db.schema.dropTable('calendar_tokens').ifExists().execute()
+  },
+}
+
+/** Event reminders (decision 030): the reminders claimed and sent, and the switches of Settings → Notifications. */
 const m010_event_reminders: Migration = {
   async up(db: Db) {
     // One row per reminder sent (docs/decisions/030-event-reminders.md): the job claims a row before it sends,
@@ -494,6 +510,7 @@ export const migrations: Record<string, Migration> = {
   '006_moderation_log': m006_moderation_log,
   '007_reports': m007_reports,
   '008_event_changes_and_waitlists': m008_event_changes_and_waitlists,
+  '009_calendar_feeds': m009_calendar_feeds,
   '010_event_reminders': m010_event_reminders,
 }
 

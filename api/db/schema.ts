@@ -254,6 +254,14 @@ export interface JobsTable {
   runs: number
 }
 
+/** The secret of a user's personal calendar feed (GET /calendar/feed/{token}.ics; decision 029). */
+export interface CalendarTokensTable {
+  user_id: string
+  /** 32 random bytes, base64url; shown again in Settings, so kept as it is (a capability URL, reset on demand). */
+  token: string
+  created_at: Iso
+}
+
 export interface Database {
   users: UsersTable
   email_codes: EmailCodesTable
@@ -277,6 +285,7 @@ export interface Database {
   jobs: JobsTable
   moderation_log: ModerationLogTable
   event_reminders: EventRemindersTable
+  calendar_tokens: CalendarTokensTable
 }
 
 export type UserRow = Selectable<UsersTable>

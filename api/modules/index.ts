@@ -8,6 +8,7 @@ import realtimeRoutes from '../realtime/routes'
 import accountRoutes from './account/routes'
 import adminRoutes from './admin/routes'
 import authRoutes from './auth/routes'
+import calendarRoutes from './calendar/routes'
 import citiesRoutes from './cities/routes'
 import eventsRoutes from './events/routes'
 import geoRoutes from './geo/routes'
@@ -35,4 +36,5 @@ export const modules: { name: string; plugin: FastifyPluginAsync }[] = [
   { name: 'account', plugin: accountRoutes },
   { name: 'reports', plugin: reportsRoutes },
   { name: 'admin', plugin: adminRoutes },
+  { name: 'calendar', plugin: calendarRoutes },
 ]

@@ -9,6 +9,7 @@ const SECTIONS = [
   { to: '/admin/profile/settings/profile', key: 'profile.title' },
   { to: '/admin/profile/settings/password', key: 'password.title' },
   { to: '/admin/profile/settings/notifications', key: 'notifications.title' },
+  { to: '/admin/profile/settings/calendar', key: 'calendar.title' },
 ] as const
 
 export default function SettingsIndex() {

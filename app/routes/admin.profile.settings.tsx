@@ -11,6 +11,7 @@ const sections = [
   { to: '/admin/profile/settings/profile', key: 'profile' },
   { to: '/admin/profile/settings/password', key: 'password' },
   { to: '/admin/profile/settings/notifications', key: 'notifications' },
+  { to: '/admin/profile/settings/calendar', key: 'calendar' },
   { to: '/admin/profile/settings/delete', key: 'delete' },
 ] as const
 

@@ -5,7 +5,8 @@ import { routeTexts } from '~/locales/load'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, Outlet, useLoaderData } from '@remix-run/react'
 import { useTranslation } from '~/utils/use-translation'
-import { DEFAULT_LANGUAGE, type Event, type UserSummary, type WaitlistList } from '#contract'
+import { calendarFeedPaths, DEFAULT_LANGUAGE, type Event, type UserSummary, type WaitlistList } from '#contract'
+import { FeedLink } from '~/components/calendar/feed-link'
 import { JoinForm, LikeForm, useEventCounts } from '~/components/events/page/actions'
 import { DetailsList, Location, OpeningHours, Organizer, Stats } from '~/components/events/page/details'
 import { eventPageAction, loadEventPage } from '~/components/events/page/event-page.server'
@@ -150,6 +151,11 @@ function EventDetails({
                   {t('calendar.add')}
                 </a>
               ) : null}
+              {isEvent ? null : (
+                <FeedLink path={calendarFeedPaths.place(event._id)} testId="place-feed-link" className="w-full justify-center px-4 py-2">
+                  {t('calendar.placeFeed')}
+                </FeedLink>
+              )}
             </div>
           </div>
           {event.isOwner ? null : (

@@ -5,7 +5,8 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Link, Outlet, useLoaderData } from '@remix-run/react'
 import { useTranslation } from '~/utils/use-translation'
-import { can, DEFAULT_LANGUAGE } from '#contract'
+import { calendarFeedPaths, can, DEFAULT_LANGUAGE } from '#contract'
+import { FeedLink } from '~/components/calendar/feed-link'
 import { personName } from '~/components/events/page/meta'
 import { useRootData } from '~/components/layout/use-root-data'
 import { AboutCard, ProfileCard, UserModerationBanner } from '~/components/profile/profile-header'
@@ -42,17 +43,21 @@ export default function PublicProfile() {
   const viewer = useRootData()?.user ?? null
   const isSelf = viewer?.id === profile._id
   const { t } = useTranslation('report')
+  const { t: tp } = useTranslation('profile')
   return (
     <div className="mx-auto max-w-5xl space-y-5">
       {isSelf || can(viewer?.role, 'moderate') ? <UserModerationBanner profile={profile} /> : null}
       <ProfileCard profile={profile} mode={{ kind: 'public', isSelf, returnTo }} />
-      {isSelf ? null : (
-        <p className="text-right">
+      <p className="flex flex-wrap items-center justify-end gap-x-5 gap-y-1">
+        <FeedLink path={calendarFeedPaths.organizer(profile._id)} testId="organizer-feed-link">
+          {tp('calendarFeed')}
+        </FeedLink>
+        {isSelf ? null : (
           <Link to={`/profile/${profile._id}/report`} preventScrollReset className="text-sm text-slate-600 underline hover:text-slate-900" data-testid="report-link">
             {t('linkUser')}
           </Link>
-        </p>
-      )}
+        )}
+      </p>
       <AboutCard profile={profile} />
       <UserPosts {...posts} />
       {/* The report drawer (/profile/{id}/report) opens over the profile. */}

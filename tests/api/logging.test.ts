@@ -46,4 +46,14 @@ describe('logging', () => {
     expect(output).not.toContain(s.refreshToken)
     expect(output).not.toContain('SECRETCOOKIE')
   })
+
+  it("keeps the personal calendar feed's secret token out of the request logs", async () => {
+    const s = await activatedUser(api)
+    const { url } = (await api.get('/calendar/me', { token: s.accessToken })).body as { url: string }
+    const token = /\/calendar\/feed\/([^/]+)\.ics$/.exec(url)?.[1] ?? ''
+    expect(token).toHaveLength(43)
+    expect((await api.get(new URL(url).pathname)).status).toBe(200)
+    expect(output).toContain('/calendar/feed/[redacted].ics')
+    expect(output).not.toContain(token)
+  })
 })

@@ -32,5 +32,6 @@ export default {
   },
   popupClose: 'Close',
   openEvent: 'Open',
+  feeds: { calendar: 'Calendar feed of events near {{city}}', atom: 'Atom feed', atomTitle: 'Events near {{city}} (Atom)' },
   citySuggestions: 'City suggestions',
 } as const

@@ -125,6 +125,7 @@ export default {
   },
   calendar: {
     add: 'Add to calendar',
+    placeFeed: 'Subscribe to events here (calendar feed)',
   },
   private: {
     title: 'Private event',

@@ -17,6 +17,7 @@ export default {
   editProfile: 'Edit profile',
   myProfile: 'My profile',
   viewPublic: 'Public page',
+  calendarFeed: 'Subscribe to their events (calendar feed)',
   about: {
     title: 'About',
     bio: 'Bio',

@@ -1,7 +1,7 @@
 // Texts of the signed-in area: settings (/admin/profile/settings/*). The console has its own (moderation).
 export default {
   title: 'Settings',
-  nav: { label: 'Settings sections', profile: 'Profile', password: 'Password', notifications: 'Notifications', delete: 'Delete account' },
+  nav: { label: 'Settings sections', profile: 'Profile', password: 'Password', notifications: 'Notifications', calendar: 'Calendar', delete: 'Delete account' },
   intro: 'Choose a section to change your account settings.',
   profile: {
     title: 'Profile',
@@ -57,6 +57,16 @@ export default {
     notConfigured: 'Push notifications are not available on this server.',
     denied: 'Notifications are blocked for this site in the browser settings.',
     failed: 'Could not change push notifications. Please try again.',
+  },
+  calendar: {
+    title: 'Calendar',
+    intro: 'Subscribe to your personal calendar feed: the events you joined or organize appear in your calendar app (Google Calendar, Apple Calendar, Outlook…) and follow their changes and cancellations.',
+    urlLabel: 'Your feed address',
+    urlHint: 'Copy it into your calendar app ("Subscribe to a calendar", "From URL").',
+    subscribe: 'Open in my calendar app',
+    download: 'Download the .ics file',
+    secret: 'Anyone who has this address sees your events, private ones included. If you shared it by mistake, reset it: the old address stops working at once, and your calendar app needs the new one.',
+    reset: 'Reset the address',
   },
   delete: {
     title: 'Delete account',

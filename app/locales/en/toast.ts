@@ -32,5 +32,6 @@ export default {
   deletionRequested: 'Your account will be deleted on {{date}}. Sign in before then to cancel.',
   deletionCancelled: 'The deletion is cancelled: welcome back!',
   deletionCodeSent: 'We have sent a code to your email.',
+  calendarReset: 'Your calendar feed has a new address. The old one no longer works.',
   close: 'Close',
 } as const

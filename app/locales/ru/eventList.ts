@@ -34,5 +34,6 @@ export default {
   },
   popupClose: 'Закрыть',
   openEvent: 'Открыть',
+  feeds: { calendar: 'Календарная лента событий рядом с городом {{city}}', atom: 'Лента Atom', atomTitle: 'События рядом с городом {{city}} (Atom)' },
   citySuggestions: 'Подсказки городов',
 } satisfies Translation<typeof en>

@@ -19,6 +19,7 @@ export default {
   editProfile: 'Редактировать профиль',
   myProfile: 'Мой профиль',
   viewPublic: 'Публичная страница',
+  calendarFeed: 'Подписаться на события пользователя (календарная лента)',
   about: {
     title: 'О себе',
     bio: 'Биография',

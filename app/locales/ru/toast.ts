@@ -33,5 +33,6 @@ export default {
   deletionRequested: 'Ваш аккаунт будет удалён {{date}}. До этого можно войти и отменить удаление.',
   deletionCancelled: 'Удаление отменено: с возвращением!',
   deletionCodeSent: 'Мы отправили код на вашу почту.',
+  calendarReset: 'У вашей календарной ленты новый адрес. Старый больше не работает.',
   close: 'Закрыть',
 } satisfies Translation<typeof en>

@@ -4,7 +4,8 @@
 import { Link } from '@remix-run/react'
 import { useMemo, useState } from 'react'
 import { useTranslation } from '~/utils/use-translation'
-import type { Event } from '#contract'
+import { calendarFeedPaths, type Event } from '#contract'
+import { FeedLink, useApiUrl } from '~/components/calendar/feed-link'
 import { formatDateTime, formatPrice } from '~/components/events/format'
 import { useRootData } from '~/components/layout/use-root-data'
 import { SearchForm } from '~/components/layout/search-form'
@@ -14,6 +15,7 @@ import { useInfinitePages, type LoadedPages } from '~/components/ui/use-infinite
 import { EventCard, EventRow } from './event-card'
 import { CategoryChips, FilterTabs, useQueryWith } from './filters'
 import type { EventListData } from './list.server'
+import { listFeedQuery } from './meta'
 
 /** The list's loader data as one page of items, for the infinite scroll. */
 function eventsPage(data: EventListData): LoadedPages<Event> {
@@ -200,6 +202,24 @@ export function EventsScreen({ data }: { data: EventListData }) {
           </div>
         </div>
       </div>
+      <CityFeeds data={data} />
     </section>
+  )
+}
+
+/** The city's calendar and Atom feeds (decision 029), with this list's city and category. */
+function CityFeeds({ data }: { data: EventListData }) {
+  const { t } = useTranslation('eventList')
+  const query = listFeedQuery(data)
+  const atomUrl = useApiUrl(calendarFeedPaths.city(query, 'atom'))
+  return (
+    <p className="flex flex-wrap justify-end gap-x-5 gap-y-1 text-sm">
+      <FeedLink path={calendarFeedPaths.city(query)} testId="city-feed-link">
+        {t('feeds.calendar', { city: data.geo.city })}
+      </FeedLink>
+      <a href={atomUrl} type="application/atom+xml" className="text-slate-600 underline hover:text-slate-900" data-testid="city-atom-link">
+        {t('feeds.atom')}
+      </a>
+    </p>
   )
 }

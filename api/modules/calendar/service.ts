@@ -1,0 +1,314 @@
+// Calendar feeds (decision 029): which events each feed holds, and the personal feed's secret token.
+// - Public feeds (organizer, place, city) hold what a signed-out visitor may read (decision 015): COMMON
+//   events the list would show (ACTIVE, not REJECTED, author not deactivated).
+// - The personal feed holds the events its owner joined or organizes, whatever their access type (a
+//   participant and the organizer may read them), with the same removal rules.
+// - Cancelled events stay, marked STATUS:CANCELLED, so subscribed calendars show the cancellation.
+// - At most CALENDAR_LIMITS.maxEvents events: upcoming first (soonest first), then those that ended within
+//   CALENDAR_LIMITS.pastDays; the feed lists them by start.
+import {
+  CALENDAR_LIMITS,
+  type CalendarCityQuery,
+  EVENT_LIMITS,
+  type IcalEvent,
+  type Language,
+  translateMessage,
+} from '#contract'
+import { type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely'
+import { postsVisibleTo } from '../../access/policy'
+import type { AppContext } from '../../context'
+import { isUniqueViolation } from '../../db'
+import type { Database } from '../../db/schema'
+import { randomToken } from '../../lib/crypto'
+import { HttpError } from '../../lib/errors'
+import { cityName, DEFAULT_CITY, findCity } from '../cities/data'
+
+const KM_PER_DEG = 111.32
+
+type PostsQuery = SelectQueryBuilder<Database, 'posts', object>
+
+export interface FeedRow {
+  id: string
+  title: string
+  description: string
+  start_date: string | null
+  end_date: string | null
+  address: string
+  lat: number
+  lon: number
+  sequence: number
+  cancelled_at: string | null
+  cancel_message: string | null
+  created_at: string
+  updated_at: string
+  posted_by: string
+  categories: string[]
+  organizer: string
+}
+
+export interface Feed {
+  /** The calendar's name (X-WR-CALNAME, the Atom title). */
+  name: string
+  description?: string
+  events: FeedRow[]
+  /** The newest change among the posts the feed considers (removed ones included): Last-Modified. */
+  lastModified: string | null
+}
+
+/** Within `km` of a point: a bounding box on the (lat, lon) index, then the equirectangular distance. */
+function near(lat0: number, lon0: number, km: number) {
+  const dLat = km / KM_PER_DEG
+  const k = Math.max(Math.cos((lat0 * Math.PI) / 180), 0.01)
+  const dLon = dLat / k
+  return (eb: ExpressionBuilder<Database, 'posts'>) =>
+    eb.and([
+      eb('posts.lat', '>=', lat0 - dLat),
+      eb('posts.lat', '<=', lat0 + dLat),
+      eb('posts.lon', '>=', lon0 - dLon),
+      eb('posts.lon', '<=', lon0 + dLon),
+      sql<SqlBool>`((posts.lat - ${lat0}) * (posts.lat - ${lat0}) + (posts.lon - ${lon0}) * (posts.lon - ${lon0}) * ${k * k}) <= ${dLat * dLat}`,
+    ])
+}
+
+const later = (a: string | null, b: string | null | undefined) => (!b ? a : !a || b > a ? b : a)
+
+export function createCalendarService(ctx: AppContext) {
+  const { db } = ctx
+  const webUrl = ctx.config.webUrl.replace(/\/+$/, '')
+
+  /** Dated events in the feeds' time window (not ended more than pastDays ago). */
+  function inWindow(query: PostsQuery): PostsQuery {
+    const cutoff = new Date(ctx.now().getTime() - CALENDAR_LIMITS.pastDays * 86_400_000).toISOString()
+    return query
+      .where('posts.event_type', '=', 'EVENT')
+      .where('posts.start_date', 'is not', null)
+      .where((eb) => eb(eb.fn.coalesce('posts.end_date', 'posts.start_date'), '>=', cutoff))
+  }
+
+  /**
+   * The feed's events: `scope` says which posts it is about, `visible` adds who may read them. Last-Modified
+   * is taken over the scope alone, so a post that was deleted, rejected or made private moves it too.
+   */
+  async function load(scope: (q: PostsQuery) => PostsQuery, visible: (q: PostsQuery) => PostsQuery) {
+    const now = ctx.now()
+    const nowIso = now.toISOString()
+    const endedCutoff = new Date(now.getTime() - EVENT_LIMITS.defaultDurationMs).toISOString()
+    const upcoming = sql<number>`case when (posts.end_date is not null and posts.end_date >= ${nowIso}) or (posts.end_date is null and posts.start_date >= ${endedCutoff}) then 0 else 1 end`
+    const [rows, changed] = await Promise.all([
+      visible(scope(inWindow(db.selectFrom('posts'))))
+        .select([
+          'posts.id',
+          'posts.title',
+          'posts.description',
+          'posts.start_date',
+          'posts.end_date',
+          'posts.address',
+          'posts.lat',
+          'posts.lon',
+          'posts.sequence',
+          'posts.cancelled_at',
+          'posts.cancel_message',
+          'posts.created_at',
+          'posts.updated_at',
+          'posts.posted_by',
+        ])
+        .orderBy(upcoming)
+        .orderBy(sql`case when ${upcoming} = 0 then posts.start_date end`, 'asc')
+        .orderBy('posts.start_date', 'desc')
+        .orderBy('posts.id')
+        .limit(CALENDAR_LIMITS.maxEvents)
+        .execute(),
+      scope(inWindow(db.selectFrom('posts')))
+        .select((eb) => eb.fn.max('posts.updated_at').as('last'))
+        .executeTakeFirst(),
+    ])
+    rows.sort((a, b) => (a.start_date ?? '').localeCompare(b.start_date ?? '') || a.id.localeCompare(b.id))
+    const ids = rows.map((r) => r.id)
+    const authors = [...new Set(rows.map((r) => r.posted_by))]
+    const [categories, users] = await Promise.all([
+      ids.length
+        ? db.selectFrom('post_categories').select(['post_id', 'category']).where('post_id', 'in', ids).orderBy('category').execute()
+        : [],
+      authors.length ? db.selectFrom('users').select(['id', 'name', 'lastname']).where('id', 'in', authors).execute() : [],
+    ])
+    const byPost = new Map<string, string[]>()
+    for (const c of categories) byPost.set(c.post_id, [...(byPost.get(c.post_id) ?? []), c.category])
+    const names = new Map(users.map((u) => [u.id, `${u.name} ${u.lastname}`.trim()]))
+    const events: FeedRow[] = rows.map((r) => ({
+      ...r,
+      sequence: Number(r.sequence ?? 0),
+      lat: Number(r.lat),
+      lon: Number(r.lon),
+      categories: byPost.get(r.id) ?? [],
+      organizer: names.get(r.posted_by) ?? '',
+    }))
+    return { events, lastModified: (changed?.last as string | null | undefined) ?? null }
+  }
+
+  const publicOnly = (q: PostsQuery) => q.where(postsVisibleTo(null)).where('posts.access_type', '=', 'COMMON')
+
+  /** The user behind a personal token, or null (unknown token, or the account is deactivated). */
+  async function tokenOwner(token: string) {
+    if (!token || token.length > 200) return null
+    const row = await db
+      .selectFrom('calendar_tokens')
+      .innerJoin('users', 'users.id', 'calendar_tokens.user_id')
+      .select(['users.id', 'users.disabled_at', 'users.deletion_requested_at', 'calendar_tokens.created_at'])
+      .where('calendar_tokens.token', '=', token)
+      .executeTakeFirst()
+    if (!row || row.disabled_at || row.deletion_requested_at) return null
+    return row
+  }
+
+  async function newToken(userId: string, replace: boolean): Promise<string> {
+    for (let attempt = 0; ; attempt++) {
+      const token = randomToken(32)
+      const created_at = new Date().toISOString()
+      try {
+        if (replace) {
+          const res = await db.updateTable('calendar_tokens').set({ token, created_at }).where('user_id', '=', userId).executeTakeFirst()
+          if (Number(res.numUpdatedRows) > 0) return token
+        }
+        await db.insertInto('calendar_tokens').values({ user_id: userId, token, created_at }).execute()
+        return token
+      } catch (error) {
+        // Two first requests at once (the other one's token wins), or, never in practice, the same random token.
+        if (!isUniqueViolation(error) || attempt >= 3) throw error
+        if (!replace) {
+          const existing = await db.selectFrom('calendar_tokens').select('token').where('user_id', '=', userId).executeTakeFirst()
+          if (existing) return existing.token
+        }
+      }
+    }
+  }
+
+  return {
+    /** The event page of a post on the web, the URL of its VEVENT and Atom entry. */
+    eventUrl: (id: string) => `${webUrl}/event/${encodeURIComponent(id)}`,
+    /** The host of UIDs: the web's, the same as the event page's own .ics. */
+    uidHost: new URL(webUrl).hostname,
+
+    /** The signed-in user's token, made on first use. */
+    async myToken(userId: string): Promise<string> {
+      const row = await db.selectFrom('calendar_tokens').select('token').where('user_id', '=', userId).executeTakeFirst()
+      return row?.token ?? newToken(userId, false)
+    },
+
+    /** A new token: the old address answers 404 from now on. */
+    resetToken: (userId: string) => newToken(userId, true),
+
+    async personal(token: string, language: Language): Promise<Feed> {
+      const owner = await tokenOwner(token)
+      if (!owner) throw new HttpError(404, 'notFound')
+      const userId = owner.id
+      const mine = (q: PostsQuery) =>
+        q.where((eb) =>
+          eb.or([
+            eb('posts.posted_by', '=', userId),
+            eb.exists(
+              eb
+                .selectFrom('post_participants')
+                .select(sql`1`.as('one'))
+                .whereRef('post_participants.post_id', '=', 'posts.id')
+                .where('post_participants.user_id', '=', userId),
+            ),
+          ]),
+        )
+      const [feed, joined] = await Promise.all([
+        load(mine, (q) => q.where(postsVisibleTo(null))),
+        db.selectFrom('post_participants').select((eb) => eb.fn.max('created_at').as('last')).where('user_id', '=', userId).executeTakeFirst(),
+      ])
+      return {
+        name: translateMessage('calendarPersonalName', language),
+        description: translateMessage('calendarPersonalDescription', language),
+        events: feed.events,
+        lastModified: later(later(feed.lastModified, joined?.last as string | null | undefined), owner.created_at),
+      }
+    },
+
+    async organizer(userId: string, language: Language): Promise<Feed> {
+      const user = await db
+        .selectFrom('users')
+        .select(['id', 'name', 'lastname', 'disabled_at', 'deletion_requested_at'])
+        .where('id', '=', userId)
+        .executeTakeFirst()
+      if (!user || user.disabled_at || user.deletion_requested_at) throw new HttpError(404, 'notFound')
+      const feed = await load((q) => q.where('posts.posted_by', '=', userId), publicOnly)
+      const name = `${user.name} ${user.lastname}`.trim()
+      return { name: translateMessage('calendarOrganizerName', language).replace('{user}', name), ...feed }
+    },
+
+    async place(placeId: string, language: Language): Promise<Feed> {
+      const place = await db
+        .selectFrom('posts')
+        .select(['id', 'title', 'lat', 'lon'])
+        .where('id', '=', placeId)
+        .where('event_type', '=', 'PLACE')
+        .where(postsVisibleTo(null))
+        .executeTakeFirst()
+      if (!place) throw new HttpError(404, 'notFound')
+      const around = near(Number(place.lat), Number(place.lon), CALENDAR_LIMITS.placeRadiusM / 1000)
+      const feed = await load((q) => q.where(around), publicOnly)
+      return { name: translateMessage('calendarPlaceName', language).replace('{place}', place.title), ...feed }
+    },
+
+    /** The list's city (50 km; Belgrade without one); an unknown city is 404 `cityNotFound`. */
+    async city(q: CalendarCityQuery, language: Language, options: { upcomingOnly?: boolean } = {}): Promise<Feed & { city: string }> {
+      const city = q.city ? findCity(q.city, q.country) : DEFAULT_CITY
+      if (!city) throw new HttpError(404, 'cityNotFound', { city: ['cityNotFound'] })
+      const around = near(city.lat, city.lon, EVENT_LIMITS.radiusKm)
+      const categories = q.categories ?? []
+      const scope = (query: PostsQuery) => {
+        let out = query.where(around)
+        if (categories.length)
+          out = out.where((eb) =>
+            eb.exists(
+              eb
+                .selectFrom('post_categories')
+                .select(sql`1`.as('one'))
+                .whereRef('post_categories.post_id', '=', 'posts.id')
+                .where('post_categories.category', 'in', categories),
+            ),
+          )
+        return out
+      }
+      const feed = await load(scope, publicOnly)
+      if (options.upcomingOnly) {
+        const now = ctx.now().getTime()
+        feed.events = feed.events
+          .filter((e) => {
+            const end = e.end_date ? Date.parse(e.end_date) : Date.parse(e.start_date ?? '') + EVENT_LIMITS.defaultDurationMs
+            return end >= now
+          })
+          .slice(0, CALENDAR_LIMITS.atomEntries)
+      }
+      const name = cityName(city, language)
+      const title = categories.length
+        ? translateMessage('calendarCityCategoriesName', language).replace('{city}', name).replace('{categories}', categories.join(', '))
+        : translateMessage('calendarCityName', language).replace('{city}', name)
+      return { name: title, city: name, ...feed }
+    },
+  }
+}
+
+export type CalendarService = ReturnType<typeof createCalendarService>
+
+/** A feed row as a VEVENT. */
+export function toIcalEvent(row: FeedRow, url: string): IcalEvent {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    address: row.address,
+    coordinates: [row.lon, row.lat],
+    categories: row.categories,
+    url,
+    updatedAt: row.updated_at,
+    dtstamp: row.updated_at,
+    sequence: row.sequence,
+    cancelledAt: row.cancelled_at,
+    cancelMessage: row.cancel_message,
+  }
+}

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApi, type TestApi } from './helpers'
 import { createEvent, makeUser, makeUsers, send, type TestUser } from './events-fixtures'
+import { purgeDeletedAccounts } from '../../api/modules/account/purge'
 import { notificationsOf } from './notify-fixtures'
 
 let api: TestApi
@@ -135,6 +136,18 @@ describe('a seat frees', () => {
     expect(seated).toEqual(expect.arrayContaining([waiting[1]!.id, waiting[2]!.id]))
     expect(seated).not.toContain(waiting[3]!.id)
     expect((await get(`/event/${id}`, waiting[3]!.token)).body).toMatchObject({ waitlistPosition: 1 })
+  })
+
+  it('the seat of an account the purge deletes goes to the first person waiting', async () => {
+    const { id, participants } = await fullEvent(1)
+    const waiting = await makeUser(api)
+    await put(`/event/${id}/waitlist`, waiting.token)
+    const longAgo = new Date(Date.now() - 400 * 86_400_000).toISOString()
+    await api.app.ctx.db.updateTable('users').set({ deletion_requested_at: longAgo }).where('id', '=', participants[0]!.id).execute()
+    const { purged } = await purgeDeletedAccounts(api.app.ctx)
+    expect(purged).toBeGreaterThanOrEqual(1)
+    expect(await participantsOf(id)).toEqual([waiting.id])
+    expect((await notificationsOf(api, waiting.id)).map((n) => n.notification_type)).toContain('waitlistSeat')
   })
 
   it('a seat of a cancelled event goes to nobody', async () => {

@@ -70,7 +70,15 @@ test('every page runs its scripts under the policy with no violation: visitor, u
   for (const path of ['/notifications', '/admin/profile/myProfile', '/admin/profile/settings/profile', '/event/new', `/event/${event._id}`, `/event/${event._id}/report`]) {
     await visit(page, path)
   }
+  // The organizer's own drawers: cancel and move.
+  const organizerPage = await page.context().browser()!.newPage()
+  const organizerViolations = await watchViolations(organizerPage)
+  await signIn(organizerPage, organizer)
+  for (const path of [`/event/${event._id}/cancel`, `/event/${event._id}/reschedule`]) await visit(organizerPage, path)
+  expect(organizerViolations).toEqual([])
+  await organizerPage.close()
   await visit(page, '/admin/profile/settings/notifications')
+  await visit(page, '/admin/profile/settings/calendar')
   const workerScope = await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.register('/sw.js')
     return registration.scope

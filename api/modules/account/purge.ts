@@ -8,6 +8,7 @@
 import type { AppContext } from '../../context'
 import { nowIso } from '../../db'
 import { createImageStore } from '../../media/images'
+import { serveWaitlist } from '../events/seats'
 import { thumbnailPathOf } from '../users/dto'
 
 const DAY_MS = 86_400_000
@@ -41,12 +42,15 @@ export async function purgeDeletedAccounts(ctx: AppContext): Promise<{ purged: n
       )
       await images.remove(paths)
       files += paths.length
+      // Seats the account held in others' events: the cascade frees them, the line takes them below.
+      const seats = await db.selectFrom('post_participants').select('post_id').where('user_id', '=', user.id).execute()
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('notifications').where('user_from', '=', user.id).execute()
         // Checked again inside: a cancellation that came in meanwhile keeps the account.
         await trx.deleteFrom('users').where('id', '=', user.id).where('deletion_requested_at', '<=', cutoff).execute()
       })
       purged += 1
+      for (const seat of seats) await serveWaitlist(ctx, seat.post_id)
     }
   }
   return { purged, files }

@@ -146,6 +146,23 @@ export async function leaveSeat(conn: Db, locked: LockedPost, userId: string): P
 }
 
 /**
+ * Gives the seats free now to the people waiting, in a seat transaction of its own, and tells them: after a
+ * raised limit, or seats freed outside one (the account purge's cascade). A post that is gone has no line.
+ */
+export async function serveWaitlist(ctx: Pick<AppContext, 'db' | 'dialect' | 'domainEvents'>, postId: string): Promise<string[]> {
+  const seats = await seatTransaction(ctx, async (conn) => {
+    const post = await lockPost(conn, ctx.dialect, postId).catch((error: unknown) => {
+      if (error instanceof HttpError && error.statusCode === 404) return null
+      throw error
+    })
+    return post && { post, promoted: await fillFromWaitlist(conn, post) }
+  })
+  if (!seats) return []
+  await announceSeats(ctx, seats.post, { promoted: seats.promoted })
+  return seats.promoted
+}
+
+/**
  * After a seat transaction commits: the organizer hears of each new participant, and the people who got a
  * seat from the waiting list are told (bell, socket, push and a mail).
  */

@@ -46,6 +46,7 @@ import {
   lockPost,
   participantIds,
   seatTransaction,
+  serveWaitlist,
   takeSeat,
 } from './seats'
 
@@ -235,13 +236,7 @@ export function createEventsService(ctx: AppContext) {
   }
 
   /** Seats a raised (or removed) limit freed go to the people waiting, in order. */
-  async function promoteWaiting(id: string): Promise<void> {
-    const seats = await seatTransaction(ctx, async (conn) => {
-      const locked = await lockPost(conn, ctx.dialect, id)
-      return { locked, promoted: await fillFromWaitlist(conn, locked) }
-    })
-    await announceSeats(ctx, seats.locked, { promoted: seats.promoted })
-  }
+  const promoteWaiting = (id: string) => serveWaitlist(ctx, id)
 
   /** The seat and the line for one user after a change. */
   async function waitlistState(id: string, userId: string | null): Promise<WaitlistResponse> {

@@ -21,7 +21,7 @@ import {
   translateMessage,
   webcalUrl,
 } from '#contract'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { languageOf } from '../../lib/errors'
@@ -36,7 +36,9 @@ const errors = errorResponses(400, 401, 403, 404, 429)
 const feedErrors = errorResponses(400, 404, 429)
 const icsBody = z.string().describe('An iCalendar object (RFC 5545, text/calendar)')
 const atomBody = z.string().describe('An Atom feed (RFC 4287, application/atom+xml)')
-const notModified = z.void().describe('Not modified: the copy named by If-None-Match / If-Modified-Since is current')
+const notModified = z
+  .void()
+  .describe('Not modified: the copy named by If-None-Match / If-Modified-Since is current')
 const PUBLIC_CACHE = `public, max-age=${15 * 60}`
 const PRIVATE_CACHE = 'private, no-cache'
 
@@ -63,8 +65,34 @@ export default async function calendarRoutes(app: FastifyInstance) {
         cancelledLabel: translateMessage('calendarCancelled', lang),
       },
     )
+  /** An iCalendar feed with its caching: public feeds for shared caches, the personal one private and refreshed more often. */
+  const sendIcs = (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    feed: Feed,
+    lang: Language,
+    kind: 'public' | 'personal',
+  ) =>
+    sendFeed(req, reply, {
+      body: ics(
+        feed,
+        lang,
+        kind === 'personal' ? CALENDAR_LIMITS.personalRefreshMinutes : CALENDAR_LIMITS.refreshMinutes,
+      ),
+      contentType: ICS_CONTENT_TYPE,
+      lastModified: feed.lastModified,
+      cacheControl: kind === 'personal' ? PRIVATE_CACHE : PUBLIC_CACHE,
+    })
   // Signed in or not, a feed's bytes are the same (the personal one is chosen by its token alone).
-  const feedRoute = { config: { rateLimit: { max: Math.max(1, Math.round(300 * config.rateLimitMultiplier)), timeWindow: 5 * 60_000, keyGenerator: (req: FastifyRequest) => `feed:${req.ip}` } } }
+  const feedRoute = {
+    config: {
+      rateLimit: {
+        max: Math.max(1, Math.round(300 * config.rateLimitMultiplier)),
+        timeWindow: 5 * 60_000,
+        keyGenerator: (req: FastifyRequest) => `feed:${req.ip}`,
+      },
+    },
+  }
 
   r.get(
     '/calendar/me',
@@ -74,7 +102,8 @@ export default async function calendarRoutes(app: FastifyInstance) {
         tags,
         security: bearerSecurity,
         summary: 'The address of my personal calendar feed (made on first use)',
-        description: 'A secret address: whoever has it reads the events you joined or organize. POST /calendar/me/reset replaces it.',
+        description:
+          'A secret address: whoever has it reads the events you joined or organize. POST /calendar/me/reset replaces it.',
         response: { 200: calendarFeedUrlSchema, ...errors },
       },
     },
@@ -119,12 +148,7 @@ export default async function calendarRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const lang = language(req, req.query.lang)
       const feed = await service.personal(req.params.token, lang)
-      return sendFeed(req, reply, {
-        body: ics(feed, lang, CALENDAR_LIMITS.personalRefreshMinutes),
-        contentType: ICS_CONTENT_TYPE,
-        lastModified: feed.lastModified,
-        cacheControl: PRIVATE_CACHE,
-      })
+      return sendIcs(req, reply, feed, lang, 'personal')
     },
   )
 
@@ -145,12 +169,7 @@ export default async function calendarRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const lang = language(req, req.query.lang)
       const feed = await service.organizer(req.params.userId, lang)
-      return sendFeed(req, reply, {
-        body: ics(feed, lang, CALENDAR_LIMITS.refreshMinutes),
-        contentType: ICS_CONTENT_TYPE,
-        lastModified: feed.lastModified,
-        cacheControl: PUBLIC_CACHE,
-      })
+      return sendIcs(req, reply, feed, lang, 'public')
     },
   )
 
@@ -171,12 +190,7 @@ export default async function calendarRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const lang = language(req, req.query.lang)
       const feed = await service.place(req.params.placeId, lang)
-      return sendFeed(req, reply, {
-        body: ics(feed, lang, CALENDAR_LIMITS.refreshMinutes),
-        contentType: ICS_CONTENT_TYPE,
-        lastModified: feed.lastModified,
-        cacheControl: PUBLIC_CACHE,
-      })
+      return sendIcs(req, reply, feed, lang, 'public')
     },
   )
 
@@ -188,7 +202,7 @@ export default async function calendarRoutes(app: FastifyInstance) {
         tags,
         summary: "A city's public events (RFC 5545), optionally of some categories",
         description:
-          'The list\'s city lookup (bundled data; default Belgrade) and radius (50 km). categories: comma-separated or repeated; events with any of them. 404 cityNotFound for a city the data does not know.',
+          "The list's city lookup (bundled data; default Belgrade) and radius (50 km). categories: comma-separated or repeated; events with any of them. 404 cityNotFound for a city the data does not know.",
         querystring: calendarCityQuerySchema,
         produces: ['text/calendar'],
         response: { 200: icsBody, 304: notModified, ...feedErrors },
@@ -197,12 +211,7 @@ export default async function calendarRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const lang = language(req, req.query.lang)
       const feed = await service.city(req.query, lang)
-      return sendFeed(req, reply, {
-        body: ics(feed, lang, CALENDAR_LIMITS.refreshMinutes),
-        contentType: ICS_CONTENT_TYPE,
-        lastModified: feed.lastModified,
-        cacheControl: PUBLIC_CACHE,
-      })
+      return sendIcs(req, reply, feed, lang, 'public')
     },
   )
 
@@ -236,7 +245,12 @@ export default async function calendarRoutes(app: FastifyInstance) {
         eventUrl: service.eventUrl,
         now: app.ctx.now(),
       })
-      return sendFeed(req, reply, { body, contentType: ATOM_CONTENT_TYPE, lastModified: feed.lastModified, cacheControl: PUBLIC_CACHE })
+      return sendFeed(req, reply, {
+        body,
+        contentType: ATOM_CONTENT_TYPE,
+        lastModified: feed.lastModified,
+        cacheControl: PUBLIC_CACHE,
+      })
     },
   )
 }

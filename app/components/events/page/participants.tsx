@@ -1,6 +1,7 @@
 // The participants of an event (GET /event/{id}/participants). The organizer gets Remove per participant:
 // a plain form post (intent=removeParticipant) that redirects back with a toast.
 import { Form } from '@remix-run/react'
+import type { ReactNode } from 'react'
 import { useTranslation } from '~/utils/use-translation'
 import type { UserSummary, WaitlistList } from '#contract'
 import { SubmitButton } from '~/components/forms/submit-button'
@@ -49,18 +50,14 @@ export function Participants({
               <li key={participant._id} className="flex items-center gap-3 py-2">
                 <PersonLine person={participant} className="flex-1" />
                 {isOwner ? (
-                  <Form method="post" action={action}>
-                    <input type="hidden" name="userId" value={participant._id} />
-                    <SubmitButton
-                      variant="secondary"
-                      name="intent"
-                      value="removeParticipant"
-                      aria-label={t('participants.removeLabel', { name })}
-                      className="px-3 py-1.5 text-xs"
-                    >
-                      {t('participants.remove')}
-                    </SubmitButton>
-                  </Form>
+                  <RemoveForm
+                    action={action}
+                    userId={participant._id}
+                    intent="removeParticipant"
+                    label={t('participants.removeLabel', { name })}
+                  >
+                    {t('participants.remove')}
+                  </RemoveForm>
                 ) : null}
               </li>
             )
@@ -87,22 +84,48 @@ function WaitingList({ waiting, action }: { waiting: WaitlistList['waiting']; ac
             <li key={user._id} className="flex items-center gap-3 py-2">
               <span className="w-6 shrink-0 text-right text-sm tabular-nums text-slate-500">{position}.</span>
               <PersonLine person={user} className="flex-1" />
-              <Form method="post" action={action}>
-                <input type="hidden" name="userId" value={user._id} />
-                <SubmitButton
-                  variant="secondary"
-                  name="intent"
-                  value="removeWaiting"
-                  aria-label={t('waitlist.removeLabel', { name })}
-                  className="px-3 py-1.5 text-xs"
-                >
-                  {t('waitlist.remove')}
-                </SubmitButton>
-              </Form>
+              <RemoveForm
+                action={action}
+                userId={user._id}
+                intent="removeWaiting"
+                label={t('waitlist.removeLabel', { name })}
+              >
+                {t('waitlist.remove')}
+              </RemoveForm>
             </li>
           )
         })}
       </ol>
     </div>
+  )
+}
+
+/** The organizer's Remove of one person (a participant, someone in line): a plain form post that redirects with a toast. */
+function RemoveForm({
+  action,
+  userId,
+  intent,
+  label,
+  children,
+}: {
+  action: string
+  userId: string
+  intent: 'removeParticipant' | 'removeWaiting'
+  label: string
+  children: ReactNode
+}) {
+  return (
+    <Form method="post" action={action}>
+      <input type="hidden" name="userId" value={userId} />
+      <SubmitButton
+        variant="secondary"
+        name="intent"
+        value={intent}
+        aria-label={label}
+        className="px-3 py-1.5 text-xs"
+      >
+        {children}
+      </SubmitButton>
+    </Form>
   )
 }

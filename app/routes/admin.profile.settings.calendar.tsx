@@ -9,7 +9,7 @@ import { Form, useLoaderData } from '@remix-run/react'
 import { useTranslation } from '~/utils/use-translation'
 import { SubmitButton } from '~/components/forms/submit-button'
 import { CalendarIcon } from '~/components/ui/icons'
-import { ok } from '~/utils/api.server'
+import { ApiError, ok } from '~/utils/api.server'
 import { requireActivatedUser } from '~/utils/auth.server'
 import { readFormData } from '~/utils/form.server'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -31,7 +31,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const { api } = await requireActivatedUser(request)
   const form = await readFormData(request)
   if (form.get('intent') !== RESET_INTENT) return data({ ok: false }, { status: 400 })
-  await ok(api.typed.POST('/calendar/me/reset'))
+  try {
+    await ok(api.typed.POST('/calendar/me/reset'))
+  } catch (error) {
+    // A refusal (too many resets) is a toast on the page; an API that fails is "unavailable", not a crash.
+    if (!(error instanceof ApiError)) throw error
+    if (error.status >= 500) throw data(null, { status: 503 })
+    return redirectWithToast(PATH, { type: 'error', message: error.body.message })
+  }
   return redirectWithToast(PATH, { message: 'calendarReset' })
 }
 

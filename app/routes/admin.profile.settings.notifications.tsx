@@ -44,7 +44,8 @@ export async function action({ request }: ActionFunctionArgs) {
     try {
       await ok(api.typed.PUT('/profile/notificationSettings', { body: submission.value }))
     } catch (error) {
-      if (error instanceof ApiError && error.status >= 500) throw error
+      // The API failing is "unavailable" (503), not a crash of this page.
+      if (error instanceof ApiError && error.status >= 500) throw data(null, { status: 503 })
       return apiFailure(submission, error, { toast: true })
     }
     return redirectWithToast(PATH, { message: 'reminderSettingsSaved' })
@@ -63,8 +64,8 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   } catch (error) {
     if (error instanceof SyntaxError) return data({ ok: false }, { status: 400 })
-    if (!(error instanceof ApiError) || error.status >= 500) throw error
-    return data({ ok: false }, { status: error.status })
+    if (!(error instanceof ApiError)) throw error
+    return data({ ok: false }, { status: error.status >= 500 ? 503 : error.status })
   }
   return data({ ok: true })
 }

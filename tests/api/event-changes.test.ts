@@ -76,6 +76,12 @@ describe('cancelling', () => {
     expect(join.body.message).toBe('This event was cancelled.')
     const ru = await send(api, 'PUT', `/event/${id}/participate`, { token: bystander.token, json: { participate: true }, lang: 'ru' })
     expect(ru.body.message).toBe('Это событие отменено.')
+    // The participant's calendar hears of it: the event stays, cancelled, with a new SEQUENCE.
+    const feedUrl = new URL((await api.get('/calendar/me', { token: participant.token })).body.url as string)
+    const feed = await api.get(feedUrl.pathname)
+    const vevent = feed.text.split('BEGIN:VEVENT').find((block) => block.includes(`UID:${id}@`)) ?? ''
+    expect(vevent).toContain('STATUS:CANCELLED')
+    expect(vevent).toContain(`SEQUENCE:${before + 1}`)
     // Leaving stays possible.
     expect((await put(`/event/${id}/participate`, participant.token, { participate: false })).status).toBe(200)
   })
@@ -137,6 +143,12 @@ describe('moving', () => {
     expect(await sequenceOf(id)).toBe(before + 1)
     for (const user of [participant, waiting, invitee]) expect(await typesOf(user.id, id)).toContain('eventMoved')
     expect(await typesOf(decliner.id, id)).not.toContain('eventMoved')
+    // Calendars get the new times with a new SEQUENCE.
+    const feed = await api.get(`/calendar/organizer/${owner.id}.ics`)
+    const vevent = feed.text.split('BEGIN:VEVENT').find((block) => block.includes(`UID:${id}@`)) ?? ''
+    const utc = (iso: string) => new Date(iso).toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '')
+    expect(vevent).toContain(`DTSTART:${utc(start)}`)
+    expect(vevent).toContain(`SEQUENCE:${before + 1}`)
 
     // A second move keeps the very first start as "moved from".
     const again = await post(`/event/${id}/reschedule`, owner.token, { startDate: future(14) })

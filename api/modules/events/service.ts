@@ -46,8 +46,8 @@ import {
   lockPost,
   participantIds,
   seatTransaction,
-  serveWaitlist,
   takeSeat,
+  type LockedPost,
 } from './seats'
 
 const UPLOAD_FOLDER = 'posts'
@@ -202,20 +202,23 @@ export function createEventsService(ctx: AppContext) {
     }
   }
 
-  /** Validates the whole form against the post and writes it, with the given status columns, in one transaction. */
+  /**
+   * Validates the whole form against the post and writes it, with the given status columns, in one seat
+   * transaction: seats a raised (or removed) limit frees go to the people waiting before it commits.
+   */
   async function applyEdit(
     existing: PostRow,
     fields: Fields,
     editor: Viewer,
     statuses: Partial<Pick<PostRow, 'moderation_status' | 'moderation_image_status' | 'post_status'>>,
-  ): Promise<void> {
+  ): Promise<{ locked: LockedPost; promoted: string[] }> {
     const id = existing.id
     const v = validateFields(fields, editor, { existing, fileCount: 0, requirePhotos: false })
     const cols = columns(v, editor)
     // An admin's channel link on an event stays when a non-admin cannot send one.
     if (v.eventType === 'EVENT' && !can(editor.role, 'eventAdminFields')) cols.channel_link = existing.channel_link
     const moved = datesChanged(existing, cols.start_date, cols.end_date)
-    await db.transaction().execute(async (trx) => {
+    return seatTransaction(ctx, async (trx) => {
       await trx
         .updateTable('posts')
         .set({ ...cols, ...statuses, ...(moved ? movedColumns(existing) : {}), updated_at: nowIso() })
@@ -232,11 +235,10 @@ export function createEventsService(ctx: AppContext) {
             .values(v.hours.map((h) => ({ id: newId(), post_id: id, day: h.day, open: h.open, close: h.close })))
             .execute()
       }
+      const locked = await lockPost(trx, ctx.dialect, id)
+      return { locked, promoted: await fillFromWaitlist(trx, locked) }
     })
   }
-
-  /** Seats a raised (or removed) limit freed go to the people waiting, in order. */
-  const promoteWaiting = (id: string) => serveWaitlist(ctx, id)
 
   /** The seat and the line for one user after a change. */
   async function waitlistState(id: string, userId: string | null): Promise<WaitlistResponse> {
@@ -417,12 +419,11 @@ export function createEventsService(ctx: AppContext) {
       const existing = await ownedRow(id, viewer)
       if (existing.cancelled_at !== null) throw new HttpError(400, 'eventCancelled')
       // Post-moderation: the owner's edit sends the information back for review.
-      await applyEdit(existing, fields, viewer, { moderation_status: 'PENDING' })
-      const updated = await getRow(id)
+      const seats = await applyEdit(existing, fields, viewer, { moderation_status: 'PENDING' })
       // New dates are news for everyone who planned around the old ones; other edits for participants.
-      const moved = !!updated && datesChanged(existing, updated.start_date, updated.end_date)
+      const moved = datesChanged(existing, seats.locked.start_date, seats.locked.end_date)
       await ctx.domainEvents.emit({ type: moved ? 'eventMoved' : 'updatePost', postId: id, userFrom: viewer.id })
-      await promoteWaiting(id)
+      await announceSeats(ctx, seats.locked, { promoted: seats.promoted })
       return reload(id, viewer)
     },
 
@@ -458,20 +459,25 @@ export function createEventsService(ctx: AppContext) {
       const start = parsed.data.startDate ?? null
       const end = parsed.data.endDate ?? null
       if (!datesChanged(row, start, end)) throw new HttpError(400, 'sameDates')
-      await db
-        .updateTable('posts')
-        .set({ start_date: start, end_date: end, ...movedColumns(row), updated_at: nowIso() })
-        .where('id', '=', id)
-        .execute()
+      // An ended event moved to the future takes people from its line again, in the same transaction.
+      const seats = await seatTransaction(ctx, async (conn) => {
+        await conn
+          .updateTable('posts')
+          .set({ start_date: start, end_date: end, ...movedColumns(row), updated_at: nowIso() })
+          .where('id', '=', id)
+          .execute()
+        const locked = await lockPost(conn, ctx.dialect, id)
+        return { locked, promoted: await fillFromWaitlist(conn, locked) }
+      })
       await ctx.domainEvents.emit({ type: 'eventMoved', postId: id, userFrom: viewer.id })
-      // An ended event moved to the future takes people from its line again.
-      await promoteWaiting(id)
+      await announceSeats(ctx, seats.locked, { promoted: seats.promoted })
       return reload(id, viewer)
     },
 
     /** A super admin's edit from the console (PATCH /admin/posts/{id}): the form's rules, any post, statuses as given. */
     async editAsModerator(existing: PostRow, fields: Fields, editor: Viewer, statuses: Partial<Pick<PostRow, 'moderation_status' | 'moderation_image_status' | 'post_status'>>): Promise<void> {
-      await applyEdit(existing, fields, editor, statuses)
+      const seats = await applyEdit(existing, fields, editor, statuses)
+      await announceSeats(ctx, seats.locked, { promoted: seats.promoted })
     },
 
     async remove(id: string, viewer: Viewer): Promise<{ postId: string; postStatus: 'DELETED' }> {

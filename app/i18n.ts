@@ -22,7 +22,7 @@ export const NAMESPACES = [
 export type Namespace = (typeof NAMESPACES)[number]
 
 /** What the root's own components (header, menus, toasts, guard and error pages) use on every page. */
-export const ROOT_NAMESPACES: Namespace[] = ['common', 'toast', 'validation', 'auth', 'events']
+export const ROOT_NAMESPACES: Namespace[] = ['common', 'validation', 'auth', 'events']
 
 /**
  * What the root adds for a signed-in person (the bell, the menu's new event and place): a visitor's pages

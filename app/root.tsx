@@ -31,7 +31,7 @@ import { getAppVersion } from './utils/app-version.server'
 import { getOptionalUser, type GuardData } from './utils/auth.server'
 import { getEnv, getPublicEnv } from './utils/env.server'
 import { getLatestNotifications } from './utils/notifications.server'
-import { combineHeaders, getToast } from './utils/toast.server'
+import { combineHeaders, getToast, toastInLanguage } from './utils/toast.server'
 import { useNonce } from './utils/nonce'
 
 export const shouldRevalidate = rootShouldRevalidate
@@ -84,7 +84,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       /** The bell: only activated users have notifications (SPEC §2). */
       notifications: user?.isActivated ? notifications : null,
       appVersion,
-      toast,
+      /** The flash toast, its text already in the reader's language: pages ship no toast texts. */
+      toast: toast && toastInLanguage(toast, api.language),
       /** Android/iOS visitors who have not closed it: the install banner (decided here so it needs no JS). */
       installBanner: getInstallBanner(request, appVersion),
       /** The earliest date the header search may pick (YYYY-MM-DD): today where the events are (TIME_ZONE). */

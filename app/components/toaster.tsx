@@ -18,7 +18,7 @@ const tone = {
 } as const
 
 export function Toaster({ toast }: { toast: Toast | null }) {
-  const { t } = useTranslation('toast')
+  const { t } = useTranslation('common')
   const hydrated = useHydrated()
   const [visible, setVisible] = useState<Toast | null>(toast)
   const element = useRef<HTMLDivElement>(null)
@@ -89,12 +89,13 @@ export function Toaster({ toast }: { toast: Toast | null }) {
               <CheckIcon className="h-4 w-4" />
             )}
           </span>
-          <p className="flex-1">{t(visible.message, { ...visible.values, defaultValue: visible.message })}</p>
+          {/* Already in the reader's language (the root loader's toastInLanguage, or an API message). */}
+          <p className="flex-1">{visible.message}</p>
           {hydrated ? (
             <button
               type="button"
               onClick={() => setVisible(null)}
-              aria-label={t('close')}
+              aria-label={t('toastClose')}
               className="-m-1 inline-flex h-7 w-7 shrink-0 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900"
             >
               <CloseIcon className="h-4 w-4" />

@@ -31,7 +31,7 @@ import { Avatar } from '~/components/ui/avatar'
 import { getLanguage } from '~/language.server'
 import { ApiError, ok, type Api } from '~/utils/api.server'
 import { requireActivatedUser } from '~/utils/auth.server'
-import { redirectWithToast, type Toast } from '~/utils/toast.server'
+import { redirectWithToast, toastInLanguage, type Toast } from '~/utils/toast.server'
 import { readFormData } from '~/utils/form.server'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
@@ -51,7 +51,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** SPEC §8's failure text with the API's reason, in the user's language. */
 async function failureToast(request: Request, failure: MessageCode, error: ApiError): Promise<Toast> {
   const language = await getLanguage(request)
-  return { type: 'error', message: 'failedBecause', values: { failure: messages[language][failure], reason: error.body.message } }
+  return toastInLanguage(
+    { type: 'error', message: 'failedBecause', values: { failure: messages[language][failure], reason: error.body.message } },
+    language,
+  )
 }
 
 /** The typed city as PATCH /profile/my's city: null to clear, the best suggestion, or 'notFound'. */

@@ -1,7 +1,9 @@
 // Flash toasts: set by an action before it redirects, read once by the root loader.
 import { createCookieSessionStorage, redirect } from '@remix-run/node'
 import { z } from 'zod'
+import type { Language } from '#contract'
 import { cookiesAreSecure, getEnv } from './env.server'
+import { translate } from './translate'
 
 const toastSchema = z.object({
   type: z.enum(['success', 'error', 'info']).default('success'),
@@ -49,6 +51,15 @@ export async function getToast(request: Request): Promise<{ toast: Toast | null;
     toast: parsed.success ? parsed.data : null,
     headers: new Headers({ 'Set-Cookie': await toastSessionStorage.destroySession(session) }),
   }
+}
+
+/**
+ * The toast with its message as text in `language` (a `toast` key, a `namespace:key`, or a text already
+ * translated, e.g. the API's): the server holds every text, so the browser needs none of the toasts'.
+ */
+export function toastInLanguage(toast: Toast, language: Language): Toast {
+  const message = translate(language, ['toast'], toast.message, { ...toast.values, defaultValue: toast.message })
+  return { type: toast.type, message }
 }
 
 /** Merges several Headers (Set-Cookie values are appended, not replaced). */

@@ -1,6 +1,8 @@
 export default {
   appName: 'Nearby',
   tagline: 'Events and places near you',
+  /** The close button of a toast. */
+  toastClose: 'Close',
   skipToContent: 'Skip to content',
   language: {
     label: 'Language',

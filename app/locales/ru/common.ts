@@ -4,6 +4,8 @@ import type { Translation } from '../types'
 export default {
   appName: 'Nearby',
   tagline: 'События и места рядом с вами',
+  /** The close button of a toast. */
+  toastClose: 'Закрыть',
   skipToContent: 'Перейти к содержимому',
   language: {
     label: 'Язык',

@@ -92,10 +92,9 @@ export async function fillFromWaitlist(conn: Db, locked: LockedPost): Promise<st
 
 /**
  * Takes a seat inside a seat transaction after lockPost. `joined` is true when the user joined now (false when
- * they already took part). People waiting get free seats first (`promoted`: a raised limit, a seat freed by
- * the account purge), so nobody overtakes the line; 409 eventFull when no seat is left for this user (the
- * caller's transaction rolls back, seats given to people waiting included: the next change gives them again).
- * 400 eventCancelled for a cancelled event.
+ * they already took part). Any free seat goes to the people waiting first (`promoted`; the calls that free
+ * seats serve the line already, so this is the guard that nobody overtakes it); 409 eventFull when no seat is
+ * left for this user. 400 eventCancelled for a cancelled event.
  */
 export async function takeSeat(conn: Db, locked: LockedPost, userId: string): Promise<{ joined: boolean; promoted: string[] }> {
   if (await isParticipant(conn, locked.id, userId)) return { joined: false, promoted: [] }

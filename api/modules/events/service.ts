@@ -750,15 +750,14 @@ export function createEventsService(ctx: AppContext) {
         if (await isParticipant(conn, id, viewer.id)) return { locked, joined: false, promoted: [] as string[] }
         assertMayTakePart(row, access)
         if (locked.cancelled_at !== null) throw new HttpError(400, 'eventCancelled')
-        const promoted = await fillFromWaitlist(conn, locked)
-        if (promoted.includes(viewer.id)) return { locked, joined: true, promoted: promoted.filter((u) => u !== viewer.id) }
+        // A seat if one is free once the line is served (takeSeat serves it first), else the end of the line.
         try {
           return { locked, ...(await takeSeat(conn, locked, viewer.id)) }
         } catch (error) {
           if (!(error instanceof HttpError && error.code === 'eventFull')) throw error
         }
         await joinWaitlist(conn, id, viewer.id)
-        return { locked, joined: false, promoted }
+        return { locked, joined: false, promoted: [] as string[] }
       })
       await announceSeats(ctx, seats.locked, { joined: seats.joined ? viewer.id : null, promoted: seats.promoted })
       return waitlistState(id, viewer.id)

@@ -394,6 +394,29 @@ export async function seedDemo(
     }
   })
 
+  // A first look at issue 11's features: a full event whose line the demo user is first in, a cancelled event
+  // and a moved one.
+  const waitlist: { post_id: string; user_id: string; position: number; created_at: string }[] = []
+  const showcase = (title: string) => posts.find((p) => p.title === title) as NewPost
+  const full = showcase('Open-air cinema')
+  full.max_participants = 2
+  for (let i = participants.length - 1; i >= 0; i--)
+    if (participants[i]?.post_id === full.id) participants.splice(i, 1)
+  participants.push(
+    { post_id: full.id, user_id: superId, created_at: created },
+    { post_id: full.id, user_id: botId, created_at: created },
+  )
+  waitlist.push({ post_id: full.id, user_id: userId, position: 1, created_at: created })
+  const cancelled = showcase('Photography walk')
+  Object.assign(cancelled, {
+    cancelled_at: created,
+    cancel_message: 'The guide is ill. We will announce a new walk soon, sorry!',
+    sequence: 1,
+  })
+  const moved = showcase('Pottery class')
+  const firstStart = new Date(Date.parse(moved.start_date as string) - 7 * 86_400_000).toISOString()
+  Object.assign(moved, { previous_start_date: firstStart, rescheduled_at: created, sequence: 1 })
+
   // Pictures: one per event, two per place, an avatar for everyone but the bot; drawn and stored through
   // the same image store as uploads (re-encoded to WebP with a thumbnail).
   const images: NewPostImage[] = []
@@ -434,6 +457,7 @@ export async function seedDemo(
     await trx.insertInto('post_hours').values(hours).execute()
     await trx.insertInto('follows').values(follows).execute()
     if (participants.length) await trx.insertInto('post_participants').values(participants).execute()
+    await trx.insertInto('post_waitlist').values(waitlist).execute()
     if (likes.length) await trx.insertInto('post_likes').values(likes).execute()
     if (views.length) await trx.insertInto('post_views').values(views).execute()
     await trx.insertInto('moderation_log').values(moderationLog).execute()

@@ -33,6 +33,38 @@ describe('demo seed', () => {
     expect(await count('post_participants')).toBeGreaterThan(0)
     expect(await count('post_likes')).toBeGreaterThan(0)
     expect(await count('follows')).toBeGreaterThan(0)
+    // Issue 11 at first look: a full event with the demo user first in its line, a cancelled one, a moved one.
+    const db = api.app.ctx.db
+    const line = await db
+      .selectFrom('post_waitlist as w')
+      .innerJoin('posts as p', 'p.id', 'w.post_id')
+      .select(['p.title', 'p.max_participants', 'w.user_id'])
+      .execute()
+    expect(line).toEqual([
+      { title: 'Open-air cinema', max_participants: 2, user_id: '00000000-0000-4000-8000-000000000003' },
+    ])
+    expect(
+      await count('post_participants', [
+        'post_id',
+        (
+          await db
+            .selectFrom('posts')
+            .select('id')
+            .where('title', '=', 'Open-air cinema')
+            .executeTakeFirstOrThrow()
+        ).id,
+      ]),
+    ).toBe(2)
+    expect(
+      (await db.selectFrom('posts').select('title').where('cancelled_at', 'is not', null).execute()).map(
+        (p) => p.title,
+      ),
+    ).toEqual(['Photography walk'])
+    expect(
+      (await db.selectFrom('posts').select('title').where('rescheduled_at', 'is not', null).execute()).map(
+        (p) => p.title,
+      ),
+    ).toEqual(['Pottery class'])
 
     const events = await api.app.ctx.db
       .selectFrom('posts')

@@ -128,7 +128,7 @@ export function EventCard({
           {event.restricted ? t('card.restricted') : event.description}
         </p>
         {event.eventType === 'EVENT' ? (
-          <p className={`text-xs ${event.cancelledAt ? 'text-slate-400 line-through' : 'text-slate-500'}`}>
+          <p className={`text-xs text-slate-500 ${event.cancelledAt ? 'line-through' : ''}`}>
             {event.rescheduledAt && !event.cancelledAt ? (
               <span data-testid="card-moved" className="mr-1 font-semibold text-amber-800">
                 {te('status.moved')}:

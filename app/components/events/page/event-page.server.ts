@@ -37,11 +37,9 @@ function throwStatus(status: number): never {
 export async function loadEventPage(request: Request, id: string) {
   const api = await getApi(request)
   const urls = pageUrls(id)
-  const [eventResult, participantsResult, waitlistResult] = await Promise.allSettled([
+  const [eventResult, participantsResult] = await Promise.allSettled([
     ok(api.typed.GET('/event/{id}', { params: { path: { id } } })),
     ok(api.typed.GET('/event/{id}/participants', { params: { path: { id } } })),
-    // The line is the organizer's (403 for everyone else, who see their own place in the event).
-    api.isSignedIn() ? ok(api.typed.GET('/event/{id}/waitlist', { params: { path: { id } } })) : Promise.reject(new Error('visitor')),
   ])
   if (eventResult.status === 'rejected') {
     const error: unknown = eventResult.reason
@@ -60,7 +58,14 @@ export async function loadEventPage(request: Request, id: string) {
     event.eventType === 'EVENT' && participantsResult.status === 'fulfilled'
       ? participantsResult.value.participants
       : null
-  const waiting = event.isOwner && event.eventType === 'EVENT' && waitlistResult.status === 'fulfilled' ? waitlistResult.value.waiting : null
+  // The line is the organizer's alone (everyone else sees their own place in the event): asked for only then.
+  const waiting =
+    event.isOwner && event.eventType === 'EVENT'
+      ? await ok(api.typed.GET('/event/{id}/waitlist', { params: { path: { id } } })).then(
+          (line) => line.waiting,
+          () => null,
+        )
+      : null
   const notice = new URL(request.url).searchParams.get('notice') === 'login' && !api.isSignedIn() ? 'login' : null
   return data<EventPageData>(
     { kind: 'event', event, participants, waiting, notice, ...urls },

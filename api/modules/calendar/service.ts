@@ -14,7 +14,7 @@ import {
   type Language,
   translateMessage,
 } from '#contract'
-import { type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely'
+import { type SelectQueryBuilder, sql } from 'kysely'
 import { postsVisibleTo } from '../../access/policy'
 import type { AppContext } from '../../context'
 import { isUniqueViolation } from '../../db'
@@ -22,8 +22,8 @@ import type { Database } from '../../db/schema'
 import { randomToken } from '../../lib/crypto'
 import { HttpError } from '../../lib/errors'
 import { cityName, DEFAULT_CITY, findCity } from '../cities/data'
+import { inCategories, withinKm } from '../events/filters'
 
-const KM_PER_DEG = 111.32
 
 type PostsQuery = SelectQueryBuilder<Database, 'posts', object>
 
@@ -56,20 +56,6 @@ export interface Feed {
 }
 
 /** Within `km` of a point: a bounding box on the (lat, lon) index, then the equirectangular distance. */
-function near(lat0: number, lon0: number, km: number) {
-  const dLat = km / KM_PER_DEG
-  const k = Math.max(Math.cos((lat0 * Math.PI) / 180), 0.01)
-  const dLon = dLat / k
-  return (eb: ExpressionBuilder<Database, 'posts'>) =>
-    eb.and([
-      eb('posts.lat', '>=', lat0 - dLat),
-      eb('posts.lat', '<=', lat0 + dLat),
-      eb('posts.lon', '>=', lon0 - dLon),
-      eb('posts.lon', '<=', lon0 + dLon),
-      sql<SqlBool>`((posts.lat - ${lat0}) * (posts.lat - ${lat0}) + (posts.lon - ${lon0}) * (posts.lon - ${lon0}) * ${k * k}) <= ${dLat * dLat}`,
-    ])
-}
-
 const later = (a: string | null, b: string | null | undefined) => (!b ? a : !a || b > a ? b : a)
 
 export function createCalendarService(ctx: AppContext) {
@@ -247,7 +233,7 @@ export function createCalendarService(ctx: AppContext) {
         .where(postsVisibleTo(null))
         .executeTakeFirst()
       if (!place) throw new HttpError(404, 'notFound')
-      const around = near(Number(place.lat), Number(place.lon), CALENDAR_LIMITS.placeRadiusM / 1000)
+      const around = withinKm(Number(place.lat), Number(place.lon), CALENDAR_LIMITS.placeRadiusM / 1000)
       const feed = await load((q) => q.where(around), publicOnly)
       return { name: translateMessage('calendarPlaceName', language).replace('{place}', place.title), ...feed }
     },
@@ -256,20 +242,11 @@ export function createCalendarService(ctx: AppContext) {
     async city(q: CalendarCityQuery, language: Language, options: { upcomingOnly?: boolean } = {}): Promise<Feed & { city: string }> {
       const city = q.city ? findCity(q.city, q.country) : DEFAULT_CITY
       if (!city) throw new HttpError(404, 'cityNotFound', { city: ['cityNotFound'] })
-      const around = near(city.lat, city.lon, EVENT_LIMITS.radiusKm)
+      const around = withinKm(city.lat, city.lon, EVENT_LIMITS.radiusKm)
       const categories = q.categories ?? []
       const scope = (query: PostsQuery) => {
         let out = query.where(around)
-        if (categories.length)
-          out = out.where((eb) =>
-            eb.exists(
-              eb
-                .selectFrom('post_categories')
-                .select(sql`1`.as('one'))
-                .whereRef('post_categories.post_id', '=', 'posts.id')
-                .where('post_categories.category', 'in', categories),
-            ),
-          )
+        if (categories.length) out = out.where(inCategories(categories))
         return out
       }
       const feed = await load(scope, publicOnly)

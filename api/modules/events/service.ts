@@ -24,6 +24,7 @@ import { START_SORT_SQL } from '../../db/migrations'
 import { newId } from '../../lib/crypto'
 import { type FieldErrors, HttpError, zodIssuesToFieldErrors } from '../../lib/errors'
 import { createImageStore } from '../../media/images'
+import { inCategories, withinKm } from './filters'
 import { cityName, countryName, DEFAULT_CITY, findCity, type CityRecord } from '../cities/data'
 import {
   accessOf,
@@ -59,7 +60,6 @@ function activeCondition(opts: { placesActive?: boolean } = {}) {
   const places = opts.placesActive ? sql`event_type = 'PLACE' or ` : sql``
   return sql<SqlBool>`(${places}(end_date is not null and end_date >= ${now}) or (end_date is null and (start_date is null or start_date >= ${cutoff})))`
 }
-const KM_PER_DEG = 111.32
 
 type Fields = Record<string, unknown>
 
@@ -509,18 +509,7 @@ export function createEventsService(ctx: AppContext) {
       } else {
         // Discovery lists are the same for everyone: what a signed-out visitor may see.
         query = query.where(postsVisibleTo(null))
-        // Bounding box on the (lat, lon) index, then the exact (equirectangular) distance.
-        const dLat = EVENT_LIMITS.radiusKm / KM_PER_DEG
-        const k = Math.max(Math.cos((lat0 * Math.PI) / 180), 0.01)
-        const dLon = dLat / k
-        query = query
-          .where('lat', '>=', lat0 - dLat)
-          .where('lat', '<=', lat0 + dLat)
-          .where('lon', '>=', lon0 - dLon)
-          .where('lon', '<=', lon0 + dLon)
-          .where(
-            sql<SqlBool>`((lat - ${lat0}) * (lat - ${lat0}) + (lon - ${lon0}) * (lon - ${lon0}) * ${k * k}) <= ${dLat * dLat}`,
-          )
+        query = query.where(withinKm(lat0, lon0, EVENT_LIMITS.radiusKm))
         if (!isPlace) {
           const active = activeCondition()
           query = query.where(q.filter === 'completed' ? sql<SqlBool>`not ${active}` : active)
@@ -532,18 +521,7 @@ export function createEventsService(ctx: AppContext) {
           query = query.where((eb) => eb(eb.fn.coalesce('end_date', 'start_date'), '>=', rangeStart))
         query = query.where('start_date', 'is not', null)
       }
-      if (q.categories?.length) {
-        const cats = q.categories
-        query = query.where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('post_categories')
-              .select(sql`1`.as('one'))
-              .whereRef('post_categories.post_id', '=', 'posts.id')
-              .where('post_categories.category', 'in', cats),
-          ),
-        )
-      }
+      if (q.categories?.length) query = query.where(inCategories(q.categories))
       // Undated events last. Upcoming lists order by the expression of the posts_start_sort_idx index, so a
       // page is read in index order instead of sorting every event in the radius.
       const startSort: Expression<string> = sql<string>`${sql.raw(START_SORT_SQL)}`

@@ -1,0 +1,35 @@
+// Filters of post queries that the event lists (GET /event/all) and the calendar feeds share.
+import { type ExpressionBuilder, type SqlBool, sql } from 'kysely'
+import type { Database } from '../../db/schema'
+
+const KM_PER_DEG = 111.32
+
+/**
+ * Posts within `km` of a point: a bounding box the (lat, lon) index answers, then the exact
+ * (equirectangular) distance.
+ */
+export function withinKm(lat0: number, lon0: number, km: number) {
+  const dLat = km / KM_PER_DEG
+  const k = Math.max(Math.cos((lat0 * Math.PI) / 180), 0.01)
+  const dLon = dLat / k
+  return (eb: ExpressionBuilder<Database, 'posts'>) =>
+    eb.and([
+      eb('posts.lat', '>=', lat0 - dLat),
+      eb('posts.lat', '<=', lat0 + dLat),
+      eb('posts.lon', '>=', lon0 - dLon),
+      eb('posts.lon', '<=', lon0 + dLon),
+      sql<SqlBool>`((posts.lat - ${lat0}) * (posts.lat - ${lat0}) + (posts.lon - ${lon0}) * (posts.lon - ${lon0}) * ${k * k}) <= ${dLat * dLat}`,
+    ])
+}
+
+/** Posts with any of these categories. */
+export function inCategories(categories: readonly string[]) {
+  return (eb: ExpressionBuilder<Database, 'posts'>) =>
+    eb.exists(
+      eb
+        .selectFrom('post_categories')
+        .select(sql`1`.as('one'))
+        .whereRef('post_categories.post_id', '=', 'posts.id')
+        .where('post_categories.category', 'in', categories),
+    )
+}

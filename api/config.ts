@@ -1,5 +1,6 @@
 // Every environment variable of the API, parsed once with zod. Defaults run on a laptop.
 import { z } from 'zod'
+import { DEFAULT_TIME_ZONE, isTimeZone } from '#contract'
 
 const DEV_JWT_SECRET = 'dev-only-insecure-jwt-secret-change-me-0123456789'
 
@@ -73,18 +74,7 @@ const envSchema = z
     JOBS_ENABLED: bool(true),
     ACCOUNT_PURGE_DAYS: int(30, 0),
     /** The zone event times are written in (reminder mails and pushes); the web reads the same variable. */
-    TIME_ZONE: z
-      .string()
-      .optional()
-      .default('Europe/Belgrade')
-      .refine((zone) => {
-        try {
-          new Intl.DateTimeFormat('en', { timeZone: zone })
-          return true
-        } catch {
-          return false
-        }
-      }, 'an IANA time zone, e.g. Europe/Belgrade'),
+    TIME_ZONE: z.string().optional().default(DEFAULT_TIME_ZONE).refine(isTimeZone, 'an IANA time zone, e.g. Europe/Belgrade'),
     UPLOADS_DIR: optionalString,
     UPLOADS_ORPHAN_GRACE_SECONDS: int(3600, 60),
     GEOCODER_URL: url('https://nominatim.openstreetmap.org'),

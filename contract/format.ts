@@ -1,4 +1,17 @@
-// Date texts that the web and the API (reminder mails and push messages) print alike.
+// Date texts that the web and the API (reminder mails and push messages) print alike, and the zone they are in.
+
+/** The zone event times are shown, entered and mailed in when TIME_ZONE is not set (decision 005). */
+export const DEFAULT_TIME_ZONE = 'Europe/Belgrade'
+
+/** Whether this is an IANA zone Intl knows: the check of TIME_ZONE in the web's and the API's settings. */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone })
+    return true
+  } catch {
+    return false
+  }
+}
 const formats = new Map<string, Intl.DateTimeFormat>()
 
 /** "05 Dec 2026, 19:00" / "05 дек. 2026 г., 19:00" in the given zone (docs/decisions/005-time-zone.md). */

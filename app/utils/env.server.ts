@@ -1,5 +1,6 @@
 // Web env: parsed once at boot with zod; only `getPublicEnv()` reaches the browser.
 import { z } from 'zod'
+import { DEFAULT_TIME_ZONE, isTimeZone } from '#contract'
 
 const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me-in-production'
 
@@ -17,17 +18,7 @@ const schema = z
     GOOGLE_CLIENT_ID: z.string().optional(),
     SUPPORT_URL: z.string().default('mailto:support@nearby.app'),
     /** The zone event times are shown and entered in (pages render on the server, before any JS). */
-    TIME_ZONE: z
-      .string()
-      .default('Europe/Belgrade')
-      .refine((zone) => {
-        try {
-          new Intl.DateTimeFormat('en', { timeZone: zone })
-          return true
-        } catch {
-          return false
-        }
-      }, 'an IANA time zone, e.g. Europe/Belgrade'),
+    TIME_ZONE: z.string().default(DEFAULT_TIME_ZONE).refine(isTimeZone, 'an IANA time zone, e.g. Europe/Belgrade'),
     /** Photos of a form that came back with errors wait here (no JavaScript: a file input cannot be refilled). */
     STAGING_DIR: z.string().optional(),
     /** Map tiles (a Leaflet URL template) and the attribution their licence asks for. */

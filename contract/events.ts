@@ -441,6 +441,11 @@ export const cancelEventBodySchema = z
   .strict()
 export type CancelEventBody = z.input<typeof cancelEventBodySchema>
 
+/** POST /event/{id}/reschedule's body as sent (its rules need the event: rescheduleBodySchema checks them). */
+export const rescheduleFieldsSchema = z
+  .object({ startDate: z.string().max(40).optional(), endDate: z.string().max(40).nullable().optional() })
+  .strict()
+
 /**
  * POST /event/{id}/reschedule: new dates under the form's rules (a start is required and not in the past,
  * the end not before it); an unchanged date of an event that already began still passes.

@@ -13,6 +13,7 @@ import {
   likeBodySchema,
   likeResponseSchema,
   cancelEventBodySchema,
+  rescheduleFieldsSchema,
   participantsResponseSchema,
   waitlistListSchema,
   waitlistResponseSchema,
@@ -414,9 +415,7 @@ export default async function eventsRoutes(app: FastifyInstance) {
         description:
           'The form\'s date rules apply (startDate required, not in the past; endDate not before it). Participants, people waiting and invitees are notified; calendars see a new SEQUENCE. 400 sameDates, eventCancelled, placeNotCancellable, validationFailed.',
         params: idParams,
-        body: z
-          .object({ startDate: z.string().max(40).optional(), endDate: z.string().max(40).nullable().optional() })
-          .strict(),
+        body: rescheduleFieldsSchema,
         response: { 200: eventSchema, ...errors },
       },
     },

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calendarFeedUrlSchema } from '#contract'
 import type { NewPost } from '../../api/db/schema'
 import { startTestApi, type TestApi, type TestResponse } from './helpers'
-import { makeUser, send, type TestUser } from './events-fixtures'
+import { insertPostRow, makeUser, postRow, send, type TestUser } from './events-fixtures'
 
 let api: TestApi
 
@@ -23,40 +23,16 @@ const HOST = 'web.test' // WEB_URL of the test API: UIDs are <postId>@<web host>
 
 async function insertPost(owner: TestUser, p: Partial<NewPost> & { categories?: string[] } = {}): Promise<string> {
   const id = randomUUID()
-  const now = new Date().toISOString()
-  const { categories, ...rest } = p
-  await api.app.ctx.db
-    .insertInto('posts')
-    .values({
-      id,
-      title: `Event ${id.slice(0, 6)}`,
-      description: 'Live music; bring friends, and snacks',
-      event_type: 'EVENT',
-      access_type: 'COMMON',
-      start_date: iso(Date.now() + 2 * day),
-      end_date: null,
-      address: 'Knez Mihailova 1, Belgrade',
-      lat: BELGRADE.lat,
-      lon: BELGRADE.lon,
-      channel_link: null,
-      max_participants: null,
-      price_donation: 0,
-      price_amount: null,
-      price_currency: null,
-      price_range: null,
-      posted_by: owner.id,
-      created_by: owner.id,
-      moderation_status: 'PENDING',
-      moderation_image_status: 'PENDING',
-      post_status: 'ACTIVE',
-      created_at: now,
-      updated_at: now,
-      ...rest,
-    })
-    .execute()
-  if (categories?.length)
-    await api.app.ctx.db.insertInto('post_categories').values(categories.map((category) => ({ post_id: id, category }))).execute()
-  return id
+  return insertPostRow(api, owner.id, {
+    id,
+    title: `Event ${id.slice(0, 6)}`,
+    description: 'Live music; bring friends, and snacks',
+    start_date: iso(Date.now() + 2 * day),
+    address: 'Knez Mihailova 1, Belgrade',
+    lat: BELGRADE.lat,
+    lon: BELGRADE.lon,
+    ...p,
+  })
 }
 
 async function join(user: TestUser, postId: string) {
@@ -232,32 +208,9 @@ describe('the personal feed', () => {
     expect(uids(feed)).not.toContain(uid(undated))
 
     // 310 upcoming events: the feed keeps 300, the soonest, and the past one goes first.
-    const now = new Date().toISOString()
-    const rows = Array.from({ length: 310 }, (_, i) => ({
-      id: randomUUID(),
-      title: `Bulk ${i}`,
-      description: '',
-      event_type: 'EVENT',
-      access_type: 'COMMON',
-      start_date: iso(Date.now() + (i + 1) * 3_600_000),
-      end_date: null,
-      address: 'a',
-      lat: 0,
-      lon: 0,
-      channel_link: null,
-      max_participants: null,
-      price_donation: 0,
-      price_amount: null,
-      price_currency: null,
-      price_range: null,
-      posted_by: me.id,
-      created_by: me.id,
-      moderation_status: 'PENDING',
-      moderation_image_status: 'PENDING',
-      post_status: 'ACTIVE',
-      created_at: now,
-      updated_at: now,
-    }))
+    const rows = Array.from({ length: 310 }, (_, i) =>
+      postRow(me.id, { title: `Bulk ${i}`, description: '', start_date: iso(Date.now() + (i + 1) * 3_600_000), lat: 0, lon: 0 }),
+    )
     for (let i = 0; i < rows.length; i += 50) await api.app.ctx.db.insertInto('posts').values(rows.slice(i, i + 50)).execute()
     feed = parseIcs(await api.get(await myFeed(me)))
     expect(feed.events).toHaveLength(300)

@@ -2,6 +2,7 @@
 // service (fast: no argon2, no mail), real images made with sharp, multipart requests with FormData.
 import { randomUUID } from 'node:crypto'
 import sharp from 'sharp'
+import type { NewPost } from '../../api/db/schema'
 import type { TestApi, TestResponse } from './helpers'
 
 export interface TestUser {
@@ -176,4 +177,52 @@ export function placeFields(overrides: Record<string, FormValue> = {}): Record<s
     ],
     ...overrides,
   })
+}
+
+/**
+ * A whole `posts` row for direct inserts (fast; for tests that read the table): a COMMON event in the centre
+ * of Belgrade a day ahead, PENDING, organized by `ownerId`, with `overrides` on top.
+ */
+export function postRow(ownerId: string, overrides: Partial<NewPost> = {}): NewPost {
+  const now = new Date().toISOString()
+  return {
+    id: randomUUID(),
+    title: 'Event',
+    description: 'd',
+    event_type: 'EVENT',
+    access_type: 'COMMON',
+    start_date: new Date(Date.now() + 86_400_000).toISOString(),
+    end_date: null,
+    address: 'a',
+    lat: 44.80401,
+    lon: 20.46513,
+    channel_link: null,
+    max_participants: null,
+    price_donation: 0,
+    price_amount: null,
+    price_currency: null,
+    price_range: null,
+    posted_by: ownerId,
+    created_by: ownerId,
+    moderation_status: 'PENDING',
+    moderation_image_status: 'PENDING',
+    post_status: 'ACTIVE',
+    created_at: now,
+    updated_at: now,
+    ...overrides,
+  }
+}
+
+/** Inserts postRow(ownerId, overrides) and its categories; answers its id. */
+export async function insertPostRow(
+  api: TestApi,
+  ownerId: string,
+  overrides: Partial<NewPost> & { categories?: string[] } = {},
+): Promise<string> {
+  const { categories, ...rest } = overrides
+  const row = postRow(ownerId, rest)
+  await api.app.ctx.db.insertInto('posts').values(row).execute()
+  if (categories?.length)
+    await api.app.ctx.db.insertInto('post_categories').values(categories.map((category) => ({ post_id: row.id, category }))).execute()
+  return row.id
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eventListResponseSchema } from '#contract'
 import type { NewPost } from '../../api/db/schema'
 import { startTestApi, type TestApi } from './helpers'
-import { makeUser, send, type TestUser } from './events-fixtures'
+import { insertPostRow, makeUser, send, type TestUser } from './events-fixtures'
 
 let api: TestApi
 let owner: TestUser
@@ -17,44 +17,9 @@ const NOVI_SAD = { lat: 45.25167, lon: 19.83694 } // ~70 km from Belgrade
 const day = 86_400_000
 const iso = (ms: number) => new Date(ms).toISOString()
 
-/** Inserts posts directly (fast; the list reads the table). */
-async function insertPost(p: Partial<NewPost> & { categories?: string[] }): Promise<string> {
-  const id = randomUUID()
-  const now = new Date().toISOString()
-  const { categories, ...rest } = p
-  await api.app.ctx.db
-    .insertInto('posts')
-    .values({
-      id,
-      title: 'Event',
-      description: 'd',
-      event_type: 'EVENT',
-      access_type: 'COMMON',
-      start_date: iso(Date.now() + day),
-      end_date: null,
-      address: 'a',
-      lat: BELGRADE.lat,
-      lon: BELGRADE.lon,
-      channel_link: null,
-      max_participants: null,
-      price_donation: 0,
-      price_amount: null,
-      price_currency: null,
-      price_range: null,
-      posted_by: owner.id,
-      created_by: owner.id,
-      moderation_status: 'APPROVED',
-      moderation_image_status: 'APPROVED',
-      post_status: 'ACTIVE',
-      created_at: now,
-      updated_at: now,
-      ...rest,
-    })
-    .execute()
-  if (categories?.length)
-    await api.app.ctx.db.insertInto('post_categories').values(categories.map((category) => ({ post_id: id, category }))).execute()
-  return id
-}
+/** Inserts posts directly (fast; the list reads the table): APPROVED unless told otherwise. */
+const insertPost = (p: Partial<NewPost> & { categories?: string[] }) =>
+  insertPostRow(api, owner.id, { moderation_status: 'APPROVED', moderation_image_status: 'APPROVED', ...p })
 
 const ids = (res: { body: { events: { _id: string }[] } }) => res.body.events.map((e) => e._id)
 let ctr = 0

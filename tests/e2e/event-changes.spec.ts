@@ -51,6 +51,22 @@ test('a full event’s waiting list: join the line, a participant leaves, the fi
   await expect(page.getByRole('main')).toContainText(`A place freed up: you now take part in ${event.title}`)
 })
 
+test('the organizer takes someone off the waiting list with Remove', async ({ page, createUser, signIn }) => {
+  const [organizer, participant, waiter] = await Promise.all([createUser(), createUser(), createUser()])
+  const event = await createEventViaApi(organizer, { maxParticipants: 1, title: `Line ${Date.now().toString(36)}` })
+  await callApiAs(participant, 'PUT', `/event/${event._id}/participate`, { participate: true })
+  await callApiAs(waiter, 'PUT', `/event/${event._id}/waitlist`)
+
+  await signIn(page, organizer)
+  await page.goto(`/event/${event._id}`)
+  const line = page.getByTestId('waitlist')
+  await expect(line).toContainText(`@${waiter.username}`)
+  await line.getByRole('button', { name: `Remove ${waiter.name} Example from the waiting list` }).click()
+  await expect(page.getByTestId('toast')).toHaveText('Removed from the waiting list.')
+  await expect(page.getByTestId('waitlist')).toHaveCount(0)
+  expect((await callApiAs(waiter, 'GET', `/event/${event._id}`)).waitlistPosition).toBeNull()
+})
+
 test('the organizer cancels with a message: the participant sees it on the page, the card and in notifications', async ({
   page,
   browser,

@@ -20,6 +20,7 @@ import { createWebPush, type PushTransport } from './modules/push/web-push'
 import authPlugin from './plugins/auth'
 import { attachRealtime } from './realtime/server'
 import { createPrettyStream } from './lib/pretty-log'
+import { redactUrl } from './lib/redact-url'
 
 export interface BuildOverrides {
   mailer?: Mailer
@@ -53,11 +54,6 @@ const REDACT = [
   '*.activatedLink',
   '*.token',
 ]
-
-/** Secrets that travel in a path (the personal calendar feed's token, decision 029) never reach the logs. */
-export function redactUrl(url: string): string {
-  return url.replace(/^(\/calendar\/feed\/)[^/?#]*/, '$1[redacted].ics')
-}
 
 export const BODY_LIMIT_BYTES = 1024 * 1024
 export const HSTS_VALUE = 'max-age=31536000; includeSubDomains'
@@ -159,6 +155,11 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
     if (!overrides.db) await dbHandle.destroy()
   })
 
+  // Every answer, errors included, is read as the type it declares: a browser never sniffs a JSON error or an
+  // uploaded photo into HTML or script.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff')
+  })
   // Behind https (WEB_URL), browsers are told to use nothing else for a year (the web sets the same).
   if (config.webUrl.startsWith('https://')) {
     app.addHook('onRequest', async (_request, reply) => {

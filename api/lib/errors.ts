@@ -5,6 +5,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 import type { ZodIssue } from 'zod'
 import { pickLanguage } from './i18n'
+import { redactUrl } from './redact-url'
 
 export type FieldErrors = Record<string, MessageCode[]>
 
@@ -113,7 +114,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       }
       const status = (error as FastifyError).statusCode
       if (typeof status === 'number' && status >= 400 && status < 500) {
-        request.log.info({ code: (error as FastifyError).code, msg: error.message }, 'client error')
+        // A refused URL's message quotes the URL (FST_ERR_BAD_URL): log it the way the request line is logged.
+        const rawPath = request.url.split('?')[0]
+        const message = error.message.split(rawPath).join(redactUrl(rawPath))
+        request.log.info({ code: (error as FastifyError).code, msg: message }, 'client error')
         return reply.status(status).send(errorBody(STATUS_CODES[status] ?? 'malformedRequest', {}, language))
       }
       request.log.error({ err: error }, 'unhandled error')

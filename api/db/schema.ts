@@ -190,7 +190,7 @@ export interface EventRemindersTable {
   sent_at: Iso
 }
 
-/** One changed field of one moderation decision (api/modules/admin). */
+/** One changed field of one moderation decision (api/modules/moderation). */
 export interface ModerationLogTable {
   id: string
   actor_id: string | null

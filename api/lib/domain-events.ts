@@ -1,9 +1,15 @@
 // What happened in the API that other areas react to (notifications → realtime and web push). One bus
 // per app instance, on `app.ctx.domainEvents`: several instances in one process (tests, a test of two
 // API nodes) never hear each other. `emit` waits for its listeners, so a notification is stored before
-// the response that caused it is sent; a listener's failure is logged and never fails that request.
+// the response that caused it is sent.
+//
+// Emitted on its own, a listener's failure is logged and never fails the request. Emitted inside a write
+// transaction (`emit(event, work)`, decision 032), the listeners write through that transaction and queue
+// their deliveries for after the commit; a failure fails the whole unit, which rolls back: a decision never
+// commits without its notifications, nor they without it.
 import type { ReminderKind } from '#contract'
 import type { FastifyBaseLogger } from 'fastify'
+import type { Work } from '../db/transaction'
 
 export type DomainEvent =
   /** newPost → the author's followers; updatePost → participants; newParticipate → organizer; postLike → owner. */
@@ -21,10 +27,10 @@ export type DomainEvent =
   /** An event starts soon: its participants whose reminder was claimed (api/modules/reminders); from nobody. */
   | { type: 'eventReminder'; userFrom: null; postId: string; kind: ReminderKind; recipientIds: string[] }
 
-export type DomainEventListener = (event: DomainEvent) => void | Promise<void>
+export type DomainEventListener = (event: DomainEvent, work?: Work) => void | Promise<void>
 
 export interface DomainEvents {
-  emit(event: DomainEvent): Promise<void>
+  emit(event: DomainEvent, work?: Work): Promise<void>
   /** Returns the unsubscribe function. */
   on(listener: DomainEventListener): () => void
 }
@@ -32,7 +38,12 @@ export interface DomainEvents {
 export function createDomainEvents(log: FastifyBaseLogger): DomainEvents {
   const listeners = new Set<DomainEventListener>()
   return {
-    async emit(event) {
+    async emit(event, work) {
+      if (work) {
+        // One transaction runs one statement at a time: the listeners take their turns.
+        for (const listener of listeners) await listener(event, work)
+        return
+      }
       const outcomes = await Promise.allSettled([...listeners].map(async (listener) => listener(event)))
       for (const outcome of outcomes)
         if (outcome.status === 'rejected') log.error({ err: outcome.reason, event }, 'domain event listener failed')

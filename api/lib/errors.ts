@@ -115,8 +115,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const status = (error as FastifyError).statusCode
       if (typeof status === 'number' && status >= 400 && status < 500) {
         // A refused URL's message quotes the URL (FST_ERR_BAD_URL): log it the way the request line is logged.
-        const rawPath = request.url.split('?')[0]
-        const message = error.message.split(rawPath).join(redactUrl(rawPath))
+        const rawPath = request.url.split('?')[0] ?? ''
+        const message = rawPath ? error.message.split(rawPath).join(redactUrl(rawPath)) : error.message
         request.log.info({ code: (error as FastifyError).code, msg: message }, 'client error')
         return reply.status(status).send(errorBody(STATUS_CODES[status] ?? 'malformedRequest', {}, language))
       }

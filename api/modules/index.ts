@@ -6,7 +6,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import mediaRoutes from '../media/routes'
 import realtimeRoutes from '../realtime/routes'
 import accountRoutes from './account/routes'
-import adminRoutes from './admin/routes'
+import moderationRoutes from './moderation/routes'
 import authRoutes from './auth/routes'
 import calendarRoutes from './calendar/routes'
 import citiesRoutes from './cities/routes'
@@ -35,6 +35,6 @@ export const modules: { name: string; plugin: FastifyPluginAsync }[] = [
   { name: 'realtime', plugin: realtimeRoutes },
   { name: 'account', plugin: accountRoutes },
   { name: 'reports', plugin: reportsRoutes },
-  { name: 'admin', plugin: adminRoutes },
+  { name: 'moderation', plugin: moderationRoutes },
   { name: 'calendar', plugin: calendarRoutes },
 ]

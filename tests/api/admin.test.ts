@@ -4,7 +4,7 @@
 // filters and paging, the log, the owner's notification, visibility to others, and the super-admin rules.
 import { type MessageCode, translateMessage } from '#contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createAdminService } from '../../api/modules/admin/service'
+import { createAdminService } from '../../api/modules/moderation/service'
 import { createEventsService } from '../../api/modules/events/service'
 import { createProfileService } from '../../api/modules/profile/service'
 import { startTestApi, type TestApi, type TestResponse } from './helpers'

@@ -15,7 +15,7 @@ import {
   WEEK_DAYS,
 } from '#contract'
 import { postAccess, type PostAccess, type Viewer } from '../../access/policy'
-import { currentReasons } from '../admin/log'
+import { currentReasons } from '../moderation/log'
 import type { Db } from '../../db'
 import type { PostRow } from '../../db/schema'
 import { PLACEHOLDER_NAME } from '../../media/images'

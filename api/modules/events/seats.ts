@@ -5,28 +5,16 @@
 //
 // The waiting list (decision 028) lives in the same transactions: a seat that frees goes to the first person
 // in line before the transaction ends, and nobody takes a free seat while someone waits for it.
-import { sql } from 'kysely'
 import type { AppContext } from '../../context'
 import { type Db, nowIso } from '../../db'
+import { writeTransaction } from '../../db/transaction'
 import type { PostRow } from '../../db/schema'
 import { HttpError } from '../../lib/errors'
 import { isEnded } from './dto'
 
-/** Runs fn in one transaction that serializes seat taking; call lockPost first inside it. */
+/** Runs fn in one write transaction, which serializes seat taking; call lockPost first inside it. */
 export async function seatTransaction<T>(ctx: Pick<AppContext, 'db' | 'dialect'>, fn: (conn: Db) => Promise<T>): Promise<T> {
-  const { db } = ctx
-  if (ctx.dialect === 'postgres') return db.transaction().execute((trx) => fn(trx as unknown as Db))
-  return db.connection().execute(async (conn) => {
-    await sql`begin immediate`.execute(conn)
-    try {
-      const out = await fn(conn)
-      await sql`commit`.execute(conn)
-      return out
-    } catch (err) {
-      await sql`rollback`.execute(conn).catch(() => undefined)
-      throw err
-    }
-  })
+  return writeTransaction(ctx, (work) => fn(work.db))
 }
 
 export type LockedPost = Pick<PostRow, 'id' | 'posted_by' | 'max_participants' | 'cancelled_at' | 'event_type' | 'start_date' | 'end_date'>

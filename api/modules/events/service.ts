@@ -19,6 +19,7 @@ import { type Expression, type SqlBool, sql } from 'kysely'
 import { postsVisibleTo } from '../../access/policy'
 import type { AppContext } from '../../context'
 import { type Db, nowIso } from '../../db'
+import { type Work, writeTransaction } from '../../db/transaction'
 import type { PostRow } from '../../db/schema'
 import { START_SORT_SQL } from '../../db/migrations'
 import { newId } from '../../lib/crypto'
@@ -211,6 +212,7 @@ export function createEventsService(ctx: AppContext) {
     fields: Fields,
     editor: Viewer,
     statuses: Partial<Pick<PostRow, 'moderation_status' | 'moderation_image_status' | 'post_status'>>,
+    within?: (work: Work) => Promise<void>,
   ): Promise<{ locked: LockedPost; promoted: string[] }> {
     const id = existing.id
     const v = validateFields(fields, editor, { existing, fileCount: 0, requirePhotos: false })
@@ -218,7 +220,8 @@ export function createEventsService(ctx: AppContext) {
     // An admin's channel link on an event stays when a non-admin cannot send one.
     if (v.eventType === 'EVENT' && !can(editor.role, 'eventAdminFields')) cols.channel_link = existing.channel_link
     const moved = datesChanged(existing, cols.start_date, cols.end_date)
-    return seatTransaction(ctx, async (trx) => {
+    return writeTransaction(ctx, async (work) => {
+      const trx = work.db
       await trx
         .updateTable('posts')
         .set({ ...cols, ...statuses, ...(moved ? movedColumns(existing) : {}), updated_at: nowIso() })
@@ -236,7 +239,9 @@ export function createEventsService(ctx: AppContext) {
             .execute()
       }
       const locked = await lockPost(trx, ctx.dialect, id)
-      return { locked, promoted: await fillFromWaitlist(trx, locked) }
+      const promoted = await fillFromWaitlist(trx, locked)
+      if (within) await within(work)
+      return { locked, promoted }
     })
   }
 
@@ -475,8 +480,15 @@ export function createEventsService(ctx: AppContext) {
     },
 
     /** A super admin's edit from the console (PATCH /admin/posts/{id}): the form's rules, any post, statuses as given. */
-    async editAsModerator(existing: PostRow, fields: Fields, editor: Viewer, statuses: Partial<Pick<PostRow, 'moderation_status' | 'moderation_image_status' | 'post_status'>>): Promise<void> {
-      const seats = await applyEdit(existing, fields, editor, statuses)
+    /** A super admin's edit; `within` runs in the edit's transaction (the decision's log and notices). */
+    async editAsModerator(
+      existing: PostRow,
+      fields: Fields,
+      editor: Viewer,
+      statuses: Partial<Pick<PostRow, 'moderation_status' | 'moderation_image_status' | 'post_status'>>,
+      within: (work: Work) => Promise<void>,
+    ): Promise<void> {
+      const seats = await applyEdit(existing, fields, editor, statuses, within)
       await announceSeats(ctx, seats.locked, { promoted: seats.promoted })
     },
 

@@ -21,7 +21,7 @@ const errors = errorResponses(400, 401, 403, 404, 429)
 
 export default async function notificationsRoutes(app: FastifyInstance) {
   const service = createNotificationsService(app.ctx)
-  const unsubscribe = app.ctx.domainEvents.on((event) => service.handle(event))
+  const unsubscribe = app.ctx.domainEvents.on((event, work) => service.handle(event, work))
   app.addHook('onClose', async () => {
     unsubscribe()
     await service.flush()

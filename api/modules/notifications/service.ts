@@ -5,7 +5,8 @@
 // and by web push. Storing is awaited (the response that caused it comes after); delivering is not.
 import { LANGUAGES, type Language, NOTIFICATION_LIMITS, REALTIME, type NotificationType } from '#contract'
 import type { AppContext } from '../../context'
-import { nowIso } from '../../db'
+import { type Db, nowIso } from '../../db'
+import type { Work } from '../../db/transaction'
 import type { DomainEvent } from '../../lib/domain-events'
 import { newId } from '../../lib/crypto'
 import { HttpError } from '../../lib/errors'
@@ -22,22 +23,22 @@ export function createNotificationsService(ctx: AppContext) {
   const push = createPushService(ctx)
   const pending = new Set<Promise<void>>()
 
-  async function existingUserIds(ids: string[]): Promise<string[]> {
+  async function existingUserIds(conn: Db, ids: string[]): Promise<string[]> {
     if (ids.length === 0) return []
     const out: string[] = []
     for (let i = 0; i < ids.length; i += INSERT_CHUNK) {
-      const rows = await db.selectFrom('users').select('id').where('id', 'in', ids.slice(i, i + INSERT_CHUNK)).execute()
+      const rows = await conn.selectFrom('users').select('id').where('id', 'in', ids.slice(i, i + INSERT_CHUNK)).execute()
       out.push(...rows.map((r) => r.id))
     }
     return out
   }
 
   /** Everyone an event's cancellation or new dates concern: participants, people waiting, invitees who did not decline. */
-  async function concernedWith(postId: string): Promise<string[]> {
+  async function concernedWith(conn: Db, postId: string): Promise<string[]> {
     const [participants, waiting, invited] = await Promise.all([
-      db.selectFrom('post_participants').select('user_id').where('post_id', '=', postId).execute(),
-      db.selectFrom('post_waitlist').select('user_id').where('post_id', '=', postId).execute(),
-      db
+      conn.selectFrom('post_participants').select('user_id').where('post_id', '=', postId).execute(),
+      conn.selectFrom('post_waitlist').select('user_id').where('post_id', '=', postId).execute(),
+      conn
         .selectFrom('invitation_recipients as r')
         .innerJoin('invitations as i', 'i.id', 'r.invitation_id')
         .select('r.recipient_id as user_id')
@@ -50,21 +51,22 @@ export function createNotificationsService(ctx: AppContext) {
 
   /** Recipients and entity of a domain event (the actor is removed later). */
   async function targetsOf(
+    conn: Db,
     event: DomainEvent,
   ): Promise<{ type: NotificationType; entityId: string; recipients: string[]; logId?: string; reminderKind?: string } | null> {
     if (event.type === 'reportClosed') {
-      return { type: 'report', entityId: event.reportId, recipients: await existingUserIds([event.recipientId]) }
+      return { type: 'report', entityId: event.reportId, recipients: await existingUserIds(conn, [event.recipientId]) }
     }
     if (event.type === 'moderation') {
-      return { type: 'moderation', entityId: event.targetId, recipients: await existingUserIds([event.recipientId]), logId: event.logId }
+      return { type: 'moderation', entityId: event.targetId, recipients: await existingUserIds(conn, [event.recipientId]), logId: event.logId }
     }
     if (event.type === 'follow') {
-      return { type: 'follow', entityId: event.userFrom, recipients: await existingUserIds([event.followeeId]) }
+      return { type: 'follow', entityId: event.userFrom, recipients: await existingUserIds(conn, [event.followeeId]) }
     }
     if (event.type === 'invite') {
-      return { type: 'invite', entityId: event.postId, recipients: await existingUserIds(event.recipientIds) }
+      return { type: 'invite', entityId: event.postId, recipients: await existingUserIds(conn, event.recipientIds) }
     }
-    const post = await db
+    const post = await conn
       .selectFrom('posts')
       .select(['id', 'posted_by', 'post_status'])
       .where('id', '=', event.postId)
@@ -72,36 +74,36 @@ export function createNotificationsService(ctx: AppContext) {
     if (!post || post.post_status !== 'ACTIVE') return null
     switch (event.type) {
       case 'newPost': {
-        const rows = await db.selectFrom('follows').select('follower_id').where('followee_id', '=', post.posted_by).execute()
+        const rows = await conn.selectFrom('follows').select('follower_id').where('followee_id', '=', post.posted_by).execute()
         return { type: 'newPost', entityId: post.id, recipients: rows.map((r) => r.follower_id) }
       }
       case 'updatePost': {
-        const rows = await db.selectFrom('post_participants').select('user_id').where('post_id', '=', post.id).execute()
+        const rows = await conn.selectFrom('post_participants').select('user_id').where('post_id', '=', post.id).execute()
         return { type: 'updatePost', entityId: post.id, recipients: rows.map((r) => r.user_id) }
       }
       case 'newParticipate':
       case 'postLike':
         return { type: event.type, entityId: post.id, recipients: [post.posted_by] }
       case 'waitlistSeat':
-        return { type: 'waitlistSeat', entityId: post.id, recipients: await existingUserIds(event.recipientIds) }
+        return { type: 'waitlistSeat', entityId: post.id, recipients: await existingUserIds(conn, event.recipientIds) }
       case 'eventCancelled':
       case 'eventMoved':
-        return { type: event.type, entityId: post.id, recipients: await concernedWith(post.id) }
+        return { type: event.type, entityId: post.id, recipients: await concernedWith(conn, post.id) }
       case 'eventReminder':
-        return { type: 'eventReminder', entityId: post.id, recipients: await existingUserIds(event.recipientIds), reminderKind: event.kind }
+        return { type: 'eventReminder', entityId: post.id, recipients: await existingUserIds(conn, event.recipientIds), reminderKind: event.kind }
       default:
         return null
     }
   }
 
   /** Stores the notification rows of one domain event; answers the rows created. */
-  async function createFrom(event: DomainEvent): Promise<NotificationRow[]> {
-    const target = await targetsOf(event)
+  async function createFrom(conn: Db, event: DomainEvent): Promise<NotificationRow[]> {
+    const target = await targetsOf(conn, event)
     if (!target) return []
     let recipients = [...new Set(target.recipients)].filter((id) => id !== event.userFrom)
     if (recipients.length === 0) return []
     if (TOGGLE_TYPES.includes(target.type)) {
-      const repeated = await db
+      const repeated = await conn
         .selectFrom('notifications')
         .select('recipient_id')
         .where('recipient_id', 'in', recipients)
@@ -126,7 +128,7 @@ export function createNotificationsService(ctx: AppContext) {
       moderation_log_id: target.logId ?? null,
       reminder_kind: target.reminderKind ?? null,
     }))
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK) await db.insertInto('notifications').values(rows.slice(i, i + INSERT_CHUNK)).execute()
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) await conn.insertInto('notifications').values(rows.slice(i, i + INSERT_CHUNK)).execute()
     return rows
   }
 
@@ -204,11 +206,23 @@ export function createNotificationsService(ctx: AppContext) {
   }
 
   return {
-    /** The domain-event listener: stores rows now, delivers them in the background. */
-    async handle(event: DomainEvent): Promise<void> {
-      const rows = await createFrom(event)
-      if (rows.length) deliverInBackground(rows)
-      if (event.type === 'waitlistSeat' && rows.length) await mailSeats(event.postId, rows.map((r) => r.recipient_id))
+    /**
+     * The domain-event listener: stores rows now (in the emitter's transaction when there is one) and delivers
+     * them in the background once they are committed.
+     */
+    async handle(event: DomainEvent, work?: Work): Promise<void> {
+      const rows = await createFrom(work?.db ?? db, event)
+      if (rows.length === 0) return
+      const seatMail = () => (event.type === 'waitlistSeat' ? mailSeats(event.postId, rows.map((r) => r.recipient_id)) : Promise.resolve())
+      if (work) {
+        work.afterCommit(() => {
+          deliverInBackground(rows)
+          seatMail().catch((err: unknown) => log.error({ err }, 'seat mail failed'))
+        })
+        return
+      }
+      deliverInBackground(rows)
+      await seatMail()
     },
 
     /** Resolves when every delivery started so far has finished. */

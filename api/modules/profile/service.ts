@@ -21,7 +21,7 @@ import { type Db, isUniqueViolation, nowIso, unicodeLower } from '../../db'
 import type { UserRow, UserUpdate } from '../../db/schema'
 import { HttpError } from '../../lib/errors'
 import { createImageStore } from '../../media/images'
-import { currentReasons } from '../admin/log'
+import { currentReasons } from '../moderation/log'
 import {
   avatarFileOf,
   followCounts,

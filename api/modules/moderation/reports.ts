@@ -14,7 +14,8 @@ import {
 } from '#contract'
 import type { Viewer } from '../../access/policy'
 import type { AppContext } from '../../context'
-import { nowIso } from '../../db'
+import { type Db, nowIso } from '../../db'
+import { type Work, writeTransaction } from '../../db/transaction'
 import { HttpError } from '../../lib/errors'
 import { offsetOf, paged } from '../../lib/paging'
 import { loadUserSummaries } from '../events/dto'
@@ -76,13 +77,20 @@ export function createAdminReportsService(ctx: AppContext, admin: AdminService) 
     return out
   }
 
-  async function reportRow(id: string): Promise<ReportRow> {
-    const row =
-      id.length <= 100
-        ? await db.selectFrom('reports').selectAll().where('id', '=', id).executeTakeFirst()
-        : undefined
+  /** A report; inside a transaction (`work`) locked until it ends, so two moderators decide it in turn. */
+  async function reportRow(id: string, work?: Work): Promise<ReportRow> {
+    let query = (work?.db ?? db).selectFrom('reports').selectAll().where('id', '=', id)
+    if (work?.dialect === 'postgres') query = query.forUpdate()
+    const row = id.length <= 100 ? await query.executeTakeFirst() : undefined
     if (!row) throw new HttpError(404, 'notFound')
     return row
+  }
+
+  /** Whose post or profile a report is about (null when it is gone). */
+  async function ownerOf(conn: Db, report: ReportRow): Promise<string | null> {
+    if (report.target_type === 'USER') return report.target_id
+    const post = await conn.selectFrom('posts').select('posted_by').where('id', '=', report.target_id).executeTakeFirst()
+    return post?.posted_by ?? null
   }
 
   return {
@@ -163,52 +171,48 @@ export function createAdminReportsService(ctx: AppContext, admin: AdminService) 
     },
 
     async close(id: string, patch: AdminReportPatch, actor: Viewer) {
-      const report = await reportRow(id)
-      if (report.status !== 'OPEN') throw new HttpError(409, 'reportClosed')
-      if (patch.action) {
-        if (report.target_type === 'USER' && patch.action === 'delete')
-          throw new HttpError(400, 'actionNotForUsers')
-        const body = { ...decisionPatch(patch.action), reason: patch.resolutionNote }
-        try {
-          if (report.target_type === 'POST') await admin.patchPost(report.target_id, body, actor)
-          else await admin.patchUser(report.target_id, body, actor)
-        } catch (error) {
+      // The decision, its log, every report it closes and every notice commit together (decision 032).
+      const closed = await writeTransaction(ctx, async (work) => {
+        const report = await reportRow(id, work)
+        if (report.status !== 'OPEN') throw new HttpError(409, 'reportClosed')
+        // Nobody closes a report about their own post or profile, whatever the outcome (decision 019).
+        if ((await ownerOf(work.db, report)) === actor.id) throw new HttpError(403, 'ownContent')
+        if (patch.action) {
+          if (report.target_type === 'USER' && patch.action === 'delete') throw new HttpError(400, 'actionNotForUsers')
+          const body = { ...decisionPatch(patch.action), reason: patch.resolutionNote }
           // Already decided that way (say, by another report): the report is resolved all the same.
-          if (!(error instanceof HttpError && error.code === 'nothingToChange')) throw error
+          if (report.target_type === 'POST') await admin.decidePost(work, report.target_id, body, actor, true)
+          else await admin.decideUser(work, report.target_id, body, actor, true)
         }
-      }
-      let closing = db.selectFrom('reports').select(['id', 'reporter_id']).where('status', '=', 'OPEN')
-      closing = patch.wholeTarget
-        ? closing.where('target_type', '=', report.target_type).where('target_id', '=', report.target_id)
-        : closing.where('id', '=', id)
-      const candidates = await closing.execute()
-      const now = nowIso(ctx.now())
-      const closed: { id: string; reporter_id: string }[] = []
-      for (const candidate of candidates) {
-        // Only an OPEN report closes: two moderators at once close it once, and its reporter hears once.
-        const res = await db
-          .updateTable('reports')
-          .set({
-            status: patch.status,
-            resolved_at: now,
-            resolved_by: actor.id,
-            resolution_note: patch.resolutionNote ?? null,
-            resolution_action: patch.action ?? null,
-            updated_at: now,
-          })
-          .where('id', '=', candidate.id)
-          .where('status', '=', 'OPEN')
-          .executeTakeFirst()
-        if (Number(res.numUpdatedRows) === 1) closed.push(candidate)
-      }
-      if (!closed.some((c) => c.id === id)) throw new HttpError(409, 'reportClosed')
-      for (const c of closed)
-        await ctx.domainEvents.emit({
-          type: 'reportClosed',
-          userFrom: actor.id,
-          recipientId: c.reporter_id,
-          reportId: c.id,
-        })
+        let closing = work.db.selectFrom('reports').select(['id', 'reporter_id']).where('status', '=', 'OPEN')
+        closing = patch.wholeTarget
+          ? closing.where('target_type', '=', report.target_type).where('target_id', '=', report.target_id)
+          : closing.where('id', '=', id)
+        const candidates = await closing.execute()
+        const now = nowIso(ctx.now())
+        const done: { id: string; reporter_id: string }[] = []
+        for (const candidate of candidates) {
+          // Only an OPEN report closes: two moderators at once close it once, and its reporter hears once.
+          const res = await work.db
+            .updateTable('reports')
+            .set({
+              status: patch.status,
+              resolved_at: now,
+              resolved_by: actor.id,
+              resolution_note: patch.resolutionNote ?? null,
+              resolution_action: patch.action ?? null,
+              updated_at: now,
+            })
+            .where('id', '=', candidate.id)
+            .where('status', '=', 'OPEN')
+            .executeTakeFirst()
+          if (Number(res.numUpdatedRows) === 1) done.push(candidate)
+        }
+        if (!done.some((c) => c.id === id)) throw new HttpError(409, 'reportClosed')
+        for (const c of done)
+          await ctx.domainEvents.emit({ type: 'reportClosed', userFrom: actor.id, recipientId: c.reporter_id, reportId: c.id }, work)
+        return done
+      })
       return { closed: closed.length, report: toReportDto(await reportRow(id)) }
     },
   }

@@ -22,6 +22,7 @@ import { type SqlBool, sql } from 'kysely'
 import type { Viewer } from '../../access/policy'
 import type { AppContext } from '../../context'
 import { type Db, isUniqueViolation, nowIso, unicodeLower } from '../../db'
+import { type Work, writeTransaction } from '../../db/transaction'
 import type { PostRow, UserRow, UserUpdate } from '../../db/schema'
 import { HttpError } from '../../lib/errors'
 import { offsetOf, paged } from '../../lib/paging'
@@ -33,6 +34,14 @@ import { type LogChange, type LoggedChange, writeLog } from './log'
 
 /** The fields of the event form (PATCH /admin/posts/{id} content edits). */
 const POST_FORM_FIELDS: readonly string[] = [...Object.keys(eventFieldsObject.shape), ...EVENT_JSON_FIELDS]
+
+type PostStatuses = Partial<Pick<PostRow, 'moderation_status' | 'moderation_image_status' | 'post_status'>>
+
+const POST_STATUS_FIELDS: [keyof PostStatuses, LogChange['field']][] = [
+  ['moderation_status', 'moderationStatus'],
+  ['moderation_image_status', 'moderationImageStatus'],
+  ['post_status', 'postStatus'],
+]
 
 /** Decisions the owner is told of: a status set to REJECTED, or the post removed. */
 function noticeWorthy(change: LogChange): boolean {
@@ -54,14 +63,19 @@ export function createAdminService(ctx: AppContext, deps: { events: EventsServic
     return terms.map((term) => sql<SqlBool>`(${sql.join(columns.map((c) => contains(c, term)), sql` or `)})`)
   }
 
-  async function userRow(id: string): Promise<UserRow> {
-    const row = id.length <= 100 ? await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst() : undefined
+  async function userRow(id: string, conn: Db = db): Promise<UserRow> {
+    let query = conn.selectFrom('users').selectAll().where('id', '=', id)
+    if (conn !== db && ctx.dialect === 'postgres') query = query.forUpdate()
+    const row = id.length <= 100 ? await query.executeTakeFirst() : undefined
     if (!row) throw new HttpError(404, 'notFound')
     return row
   }
 
-  async function postRow(id: string): Promise<PostRow> {
-    const row = id.length <= 100 ? await deps.events.row(id) : undefined
+  /** A post by id, whatever its status; read inside a decision's transaction, locked until it ends. */
+  async function postRow(id: string, conn: Db = db): Promise<PostRow> {
+    let query = conn.selectFrom('posts').selectAll().where('id', '=', id)
+    if (conn !== db && ctx.dialect === 'postgres') query = query.forUpdate()
+    const row = id.length <= 100 ? await query.executeTakeFirst() : undefined
     if (!row) throw new HttpError(404, 'notFound')
     return row
   }
@@ -76,19 +90,29 @@ export function createAdminService(ctx: AppContext, deps: { events: EventsServic
     return event
   }
 
-  /** Logs the changes, then tells the owner of those worth telling (after the write: a notice never precedes it). */
+  /**
+   * Logs the changes and stores the owner's notices of those worth telling, in the decision's transaction:
+   * the decision, its log lines and its notices commit together or not at all (decision 032); the socket and
+   * push go out after the commit.
+   */
   async function record(
+    work: Work,
     actor: Viewer,
     target: { type: ModerationTargetType; id: string; ownerId: string },
     reason: string | undefined,
     changes: LogChange[],
   ): Promise<LoggedChange[]> {
-    const logged = await writeLog(db, { actorId: actor.id, targetType: target.type, targetId: target.id, reason: reason ?? null }, changes)
+    const logged = await writeLog(work.db, { actorId: actor.id, targetType: target.type, targetId: target.id, reason: reason ?? null }, changes)
     for (const change of logged) {
       if (noticeWorthy(change) && target.ownerId !== actor.id)
-        await ctx.domainEvents.emit({ type: 'moderation', userFrom: actor.id, recipientId: target.ownerId, targetId: target.id, logId: change.logId })
+        await ctx.domainEvents.emit({ type: 'moderation', userFrom: actor.id, recipientId: target.ownerId, targetId: target.id, logId: change.logId }, work)
     }
     return logged
+  }
+
+  /** A moderator's edit that its service has already committed (a photo, an avatar): its log and notices. */
+  function recordAlone(...args: Parameters<typeof record> extends [Work, ...infer Rest] ? Rest : never) {
+    return writeTransaction(ctx, (work) => record(work, ...args))
   }
 
   /** The changes from one row to the next, for the listed columns. */
@@ -108,6 +132,79 @@ export function createAdminService(ctx: AppContext, deps: { events: EventsServic
     const row = await postRow(postId)
     if (row.posted_by !== userId) throw new HttpError(404, 'notPostOwner')
     return row
+  }
+
+  /** The statuses a patch sets, as post columns. */
+  function statusesOf(patch: AdminPostPatch): PostStatuses {
+    const statuses: PostStatuses = {}
+    if (patch.moderationStatus) statuses.moderation_status = patch.moderationStatus
+    if (patch.moderationImageStatus) statuses.moderation_image_status = patch.moderationImageStatus
+    if (patch.postStatus) statuses.post_status = patch.postStatus
+    return statuses
+  }
+
+  /**
+   * A decision on a profile inside `work`: the row (locked), its update, the log and the owner's notices.
+   * Answers the changes; with `sameIsFine` a decision that changes nothing answers none instead of 400.
+   */
+  async function decideUser(work: Work, id: string, patch: AdminUserPatch, actor: Viewer, sameIsFine = false): Promise<LogChange[]> {
+    const row = await userRow(id, work.db)
+    if (row.id === actor.id) throw new HttpError(403, row.role !== patch.role && patch.role ? 'cannotChangeOwnRole' : 'ownContent')
+    const content = ADMIN_USER_CONTENT_FIELDS.filter((f) => patch[f] !== undefined)
+    if (content.length > 0 && !can(actor.role, 'manageRoles')) throw new HttpError(403, 'superAdminOnly')
+    const set: UserUpdate = {}
+    if (patch.moderationStatus) set.moderation_status = patch.moderationStatus
+    if (patch.moderationImageStatus) set.moderation_image_status = patch.moderationImageStatus
+    if (patch.name !== undefined) set.name = patch.name
+    if (patch.lastname !== undefined) set.lastname = patch.lastname
+    if (patch.username !== undefined) set.username = patch.username
+    if (patch.role !== undefined) set.role = patch.role
+    if (patch.isActivated !== undefined) set.is_activated = patch.isActivated ? 1 : 0
+    const changes = diff(row, set, [
+      ['moderation_status', 'moderationStatus'],
+      ['moderation_image_status', 'moderationImageStatus'],
+      ['role', 'role'],
+      ['is_activated', 'isActivated'],
+    ])
+    const renamed = (['name', 'lastname', 'username'] as const).filter((c) => set[c] !== undefined && set[c] !== row[c])
+    if (renamed.length > 0)
+      changes.push({ field: 'content', from: renamed.map((c) => `${c}: ${row[c]}`).join('; '), to: renamed.map((c) => `${c}: ${set[c]}`).join('; ') })
+    if (changes.length === 0) {
+      if (sameIsFine) return []
+      throw new HttpError(400, 'nothingToChange')
+    }
+    if (row.role === 'superAdmin' && set.role !== undefined && set.role !== 'superAdmin') {
+      // The super admins are locked while counted, so two demotions at once cannot both pass.
+      let supers = work.db.selectFrom('users').select('id').where('role', '=', 'superAdmin').where('disabled_at', 'is', null)
+      if (ctx.dialect === 'postgres') supers = supers.forUpdate()
+      if ((await supers.execute()).length <= 1) throw new HttpError(409, 'lastSuperAdmin')
+    }
+    await work.db
+      .updateTable('users')
+      .set({ ...set, updated_at: nowIso() })
+      .where('id', '=', id)
+      .execute()
+    await record(work, actor, { type: 'USER', id, ownerId: id }, patch.reason, changes)
+    return changes
+  }
+
+  /** A status decision on a post inside `work` (the content form goes through the events service instead). */
+  async function decidePost(work: Work, id: string, patch: AdminPostPatch, actor: Viewer, sameIsFine = false): Promise<LogChange[]> {
+    const row = await postRow(id, work.db)
+    if (row.posted_by === actor.id) throw new HttpError(403, 'ownContent')
+    const statuses = statusesOf(patch)
+    const changes = diff(row, statuses, POST_STATUS_FIELDS)
+    if (changes.length === 0) {
+      if (sameIsFine) return []
+      throw new HttpError(400, 'nothingToChange')
+    }
+    await work.db
+      .updateTable('posts')
+      .set({ ...statuses, updated_at: nowIso() })
+      .where('id', '=', id)
+      .execute()
+    await record(work, actor, { type: 'POST', id, ownerId: row.posted_by }, patch.reason, changes)
+    return changes
   }
 
   return {
@@ -146,86 +243,43 @@ export function createAdminService(ctx: AppContext, deps: { events: EventsServic
     },
 
     async patchUser(id: string, patch: AdminUserPatch, actor: Viewer): Promise<User> {
-      const row = await userRow(id)
-      if (row.id === actor.id) throw new HttpError(403, row.role !== patch.role && patch.role ? 'cannotChangeOwnRole' : 'ownContent')
-      const content = ADMIN_USER_CONTENT_FIELDS.filter((f) => patch[f] !== undefined)
-      if (content.length > 0 && !can(actor.role, 'manageRoles')) throw new HttpError(403, 'superAdminOnly')
-      const set: UserUpdate = {}
-      if (patch.moderationStatus) set.moderation_status = patch.moderationStatus
-      if (patch.moderationImageStatus) set.moderation_image_status = patch.moderationImageStatus
-      if (patch.name !== undefined) set.name = patch.name
-      if (patch.lastname !== undefined) set.lastname = patch.lastname
-      if (patch.username !== undefined) set.username = patch.username
-      if (patch.role !== undefined) set.role = patch.role
-      if (patch.isActivated !== undefined) set.is_activated = patch.isActivated ? 1 : 0
-      const changes = diff(row, set, [
-        ['moderation_status', 'moderationStatus'],
-        ['moderation_image_status', 'moderationImageStatus'],
-        ['role', 'role'],
-        ['is_activated', 'isActivated'],
-      ])
-      const renamed = (['name', 'lastname', 'username'] as const).filter((c) => set[c] !== undefined && set[c] !== row[c])
-      if (renamed.length > 0)
-        changes.push({ field: 'content', from: renamed.map((c) => `${c}: ${row[c]}`).join('; '), to: renamed.map((c) => `${c}: ${set[c]}`).join('; ') })
-      if (changes.length === 0) throw new HttpError(400, 'nothingToChange')
       try {
-        await db.transaction().execute(async (trx) => {
-          if (row.role === 'superAdmin' && set.role !== undefined && set.role !== 'superAdmin') {
-            // The super admins are locked while counted, so two demotions at once cannot both pass.
-            let supers = trx.selectFrom('users').select('id').where('role', '=', 'superAdmin').where('disabled_at', 'is', null)
-            if (ctx.dialect === 'postgres') supers = supers.forUpdate()
-            if ((await supers.execute()).length <= 1) throw new HttpError(409, 'lastSuperAdmin')
-          }
-          await trx
-            .updateTable('users')
-            .set({ ...set, updated_at: nowIso() })
-            .where('id', '=', id)
-            .execute()
-        })
+        await writeTransaction(ctx, (work) => decideUser(work, id, patch, actor))
       } catch (error) {
         if (isUniqueViolation(error)) throw new HttpError(409, 'usernameTaken', { username: ['usernameTaken'] })
         throw error
       }
-      await record(actor, { type: 'USER', id, ownerId: id }, patch.reason, changes)
       return userDto(await userRow(id))
     },
 
     async patchPost(id: string, patch: AdminPostPatch, actor: Viewer): Promise<Event> {
+      const form = Object.fromEntries(Object.entries(patch).filter(([k]) => POST_FORM_FIELDS.includes(k)))
+      if (Object.keys(form).length === 0) {
+        await writeTransaction(ctx, (work) => decidePost(work, id, patch, actor))
+        return postDto(id, actor)
+      }
       const row = await postRow(id)
       if (row.posted_by === actor.id) throw new HttpError(403, 'ownContent')
-      const statuses: Partial<Pick<PostRow, 'moderation_status' | 'moderation_image_status' | 'post_status'>> = {}
-      if (patch.moderationStatus) statuses.moderation_status = patch.moderationStatus
-      if (patch.moderationImageStatus) statuses.moderation_image_status = patch.moderationImageStatus
-      if (patch.postStatus) statuses.post_status = patch.postStatus
-      const changes = diff(row, statuses, [
-        ['moderation_status', 'moderationStatus'],
-        ['moderation_image_status', 'moderationImageStatus'],
-        ['post_status', 'postStatus'],
-      ])
-      const form = Object.fromEntries(Object.entries(patch).filter(([k]) => POST_FORM_FIELDS.includes(k)))
-      if (Object.keys(form).length > 0) {
-        if (!can(actor.role, 'editAnyContent')) throw new HttpError(403, 'superAdminOnly')
-        // The form's own rules; statuses go in the same transaction.
-        await deps.events.editAsModerator(row, form, actor, statuses)
-        changes.push({ field: 'content', from: row.title, to: typeof form.title === 'string' ? form.title : row.title })
-      } else {
-        if (changes.length === 0) throw new HttpError(400, 'nothingToChange')
-        await db
-          .updateTable('posts')
-          .set({ ...statuses, updated_at: nowIso() })
-          .where('id', '=', id)
-          .execute()
-      }
-      await record(actor, { type: 'POST', id, ownerId: row.posted_by }, patch.reason, changes)
+      if (!can(actor.role, 'editAnyContent')) throw new HttpError(403, 'superAdminOnly')
+      const statuses = statusesOf(patch)
+      const changes = diff(row, statuses, POST_STATUS_FIELDS)
+      changes.push({ field: 'content', from: row.title, to: typeof form.title === 'string' ? form.title : row.title })
+      // The form's own rules; the statuses, the log and the notices go in the edit's transaction.
+      await deps.events.editAsModerator(row, form, actor, statuses, (work) =>
+        record(work, actor, { type: 'POST', id, ownerId: row.posted_by }, patch.reason, changes).then(() => undefined),
+      )
       return postDto(id, actor)
     },
+
+    decideUser,
+    decidePost,
 
     async setUserAvatar(id: string, photo: Buffer, actor: Viewer): Promise<User> {
       const row = await userRow(id)
       if (!can(actor.role, 'editAnyContent')) throw new HttpError(403, 'superAdminOnly')
       await deps.profile.setAvatarAsModerator(id, photo)
       const after = await userRow(id)
-      await record(actor, { type: 'USER', id, ownerId: id }, undefined, [{ field: 'avatar', from: row.avatar_name, to: after.avatar_name }])
+      await recordAlone(actor, { type: 'USER', id, ownerId: id }, undefined, [{ field: 'avatar', from: row.avatar_name, to: after.avatar_name }])
       return userDto(after)
     },
 
@@ -233,21 +287,21 @@ export function createAdminService(ctx: AppContext, deps: { events: EventsServic
       const row = await userRow(id)
       if (!can(actor.role, 'editAnyContent')) throw new HttpError(403, 'superAdminOnly')
       await deps.profile.deleteAvatarAsModerator(id)
-      await record(actor, { type: 'USER', id, ownerId: id }, undefined, [{ field: 'avatar', from: row.avatar_name, to: null }])
+      await recordAlone(actor, { type: 'USER', id, ownerId: id }, undefined, [{ field: 'avatar', from: row.avatar_name, to: null }])
       return userDto(await userRow(id))
     },
 
     async addPhotos(postId: string, userId: string, files: Buffer[], actor: Viewer) {
       const row = await ownedPost(postId, userId, actor)
       const { postId: id, images, added } = await deps.events.addImagesAsModerator(row, files)
-      await record(actor, { type: 'POST', id, ownerId: row.posted_by }, undefined, [{ field: 'images', from: null, to: added.join(', ') }])
+      await recordAlone(actor, { type: 'POST', id, ownerId: row.posted_by }, undefined, [{ field: 'images', from: null, to: added.join(', ') }])
       return { postId: id, images }
     },
 
     async removePhoto(postId: string, userId: string, body: { name?: string; imageId?: string }, actor: Viewer) {
       const row = await ownedPost(postId, userId, actor)
       const { postId: id, images, removed } = await deps.events.removeImageAsModerator(row, body)
-      await record(actor, { type: 'POST', id, ownerId: row.posted_by }, undefined, [{ field: 'images', from: removed, to: null }])
+      await recordAlone(actor, { type: 'POST', id, ownerId: row.posted_by }, undefined, [{ field: 'images', from: removed, to: null }])
       return { postId: id, images }
     },
 

@@ -19,6 +19,7 @@ import { modules } from './modules'
 import { createWebPush, type PushTransport } from './modules/push/web-push'
 import authPlugin from './plugins/auth'
 import { attachRealtime } from './realtime/server'
+import { declareRoutePermissions } from './access/route-permissions'
 import { createPrettyStream } from './lib/pretty-log'
 import { redactUrl } from './lib/redact-url'
 
@@ -223,7 +224,10 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   )
 
   // --- modules: one folder per area under api/modules/ ----------------------------------------
+  // Each of their routes names its role permission, or none (api/access/route-permissions.ts).
+  const permissions = declareRoutePermissions(app)
   for (const module of modules) await app.register(module.plugin)
+  permissions.assertAllDeclared()
 
   return app
 }

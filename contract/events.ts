@@ -182,8 +182,13 @@ export const eventFieldsObject = z.object({
 export type EventFieldsInput = z.input<typeof eventFieldsObject>
 
 export interface EventRuleOptions {
-  /** admin or superAdmin: may create places and leave startDate empty. */
+  /** can(role, 'eventAdminFields'): may leave startDate empty and set an event's channel link. */
   isAdmin: boolean
+  /**
+   * can(role, 'createPlace'), as the API passes it. The web's forms leave it out (isAdmin stands in): their
+   * place page is guarded by requirePermission('createPlace') already.
+   */
+  mayCreatePlace?: boolean
   now?: Date
   /** On edit: a start date equal to this one may lie in the past (an event that already began). */
   existingStartDate?: string | null
@@ -207,7 +212,7 @@ export function eventRuleIssues(
   }
   const filled = (x: unknown) => x !== undefined && x !== null && !(typeof x === 'string' && x.trim() === '')
   if (v.eventType === 'PLACE') {
-    if (!options.isAdmin) issues.push({ path: 'eventType', message: 'placesAdminOnly' })
+    if (!(options.mayCreatePlace ?? options.isAdmin)) issues.push({ path: 'eventType', message: 'placesAdminOnly' })
     if (!filled(v.channelLink)) issues.push({ path: 'channelLink', message: 'required' })
     return issues
   }

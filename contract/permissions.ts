@@ -1,13 +1,14 @@
-// What each role may do (SPEC §6, ARCHITECTURE "Moderation decisions"): one table that the API enforces and
-// the web reads to show or hide actions. Rules that depend on the post or person (owner, follower, invitee)
-// live in the API's access policy (api/access/policy.ts); this table is only about roles.
+// What each role may do (SPEC §6, ARCHITECTURE "Moderation decisions"): one table that the API enforces by
+// these names — per route in api/access/route-permissions.ts, per field in its services — and the web reads to
+// show or hide actions (decision 032). Rules that depend on the post or person (owner, follower, invitee)
+// live in the API's access policy (api/access/policy.ts); this table is only about roles. An entry nobody
+// checks does not belong here: tests/api/permissions.test.ts drives the API as each role from this table.
 import type { Role } from './constants'
 
 export const PERMISSIONS = {
-  /** Open the moderation console; see rejected and deleted posts and profiles. */
+  /** Open the moderation console; see rejected and deleted posts and profiles; approve or reject information
+   *  and images, delete or restore posts. */
   moderate: ['admin', 'superAdmin'],
-  /** Approve or reject information and images, delete or restore posts. */
-  setModerationStatus: ['admin', 'superAdmin'],
   /** Work the reports queue. */
   reviewReports: ['admin', 'superAdmin'],
   /** Edit other people's posts and profiles from the console (SPEC §2: Edit is super admin only). */

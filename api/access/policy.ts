@@ -104,7 +104,7 @@ export function postsVisibleTo(viewer: Viewer | null, table: 'posts' | 'p' = 'po
           .selectFrom('users as author')
           .select(sql<number>`1`.as('one'))
           .whereRef('author.id', '=', col('posted_by'))
-          .where((u) => u.or([u('author.disabled_at', 'is not', null), u('author.deletion_requested_at', 'is not', null)])),
+          .where((u) => u.not(activeAccounts('author')(u))),
       ),
     )
     const conditions: Expression<SqlBool>[] = [e(col('post_status'), '=', 'ACTIVE')]
@@ -129,10 +129,28 @@ export interface ProfileAccess {
   mayModerate: boolean
 }
 
+/** Disabled, or its deletion pending: the account, its posts, likes, seats' names and follows are hidden. */
+export function isInactiveAccount(user: Pick<UserRow, 'disabled_at' | 'deletion_requested_at'>): boolean {
+  return !!user.disabled_at || !!user.deletion_requested_at
+}
+
+type UsersEb = ExpressionBuilder<Database & Record<string, Database['users']>, string>
+
+/**
+ * The rule of `isInactiveAccount` as a filter of `users` (under `alias`), for what everyone sees: people
+ * lists and searches, follower counts, the senders and recipients of mail and reminders.
+ */
+export function activeAccounts(alias = 'users') {
+  return <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>): Expression<SqlBool> => {
+    const e = eb as unknown as UsersEb
+    return e.and([e(e.ref(`${alias}.disabled_at`), 'is', null), e(e.ref(`${alias}.deletion_requested_at`), 'is', null)])
+  }
+}
+
 export function profileAccess(user: ProfileFacts, viewer: Pick<Viewer, 'id' | 'role'> | null): ProfileAccess {
   const isSelf = !!viewer && viewer.id === user.id
   const isModerator = can(viewer?.role, 'moderate')
-  const inactive = !!user.disabled_at || !!user.deletion_requested_at
+  const inactive = isInactiveAccount(user)
   return {
     isSelf,
     isModerator,

@@ -115,6 +115,74 @@ describe('POST /profile/my/deletion', () => {
     expect((await send(api, 'DELETE', '/profile/my/deletion', { token })).status).toBe(404)
   })
 
+  it("hides the account's likes, seats' names, follows and sender name everywhere while pending; cancelling shows them again", async () => {
+    const person = await activatedUser(api)
+    const [organizer, friend, visitor] = await Promise.all([makeUser(api), makeUser(api), makeUser(api)])
+    const event = await createEvent(api, organizer.token, { maxParticipants: 2 })
+    const token = person.accessToken
+    await send(api, 'PUT', `/event/${event._id}/like`, { token, json: { like: true } })
+    await send(api, 'PUT', `/event/${event._id}/participate`, { token, json: { participate: true } })
+    await send(api, 'PUT', `/profile/${friend.id}/follow`, { token, json: { follow: true } })
+    await send(api, 'PUT', `/profile/${person.user.id}/follow`, { token: friend.token, json: { follow: true } })
+
+    /** Everything that names the person or counts them, as an anonymous visitor, a signed-in one and the people they touched see it. */
+    const surfaces = async () => {
+      const [anonymous, signedIn, participants, friendProfile, followers, following, search, organizerNotes, friendNotes] = await Promise.all([
+        send(api, 'GET', `/event/${event._id}`),
+        send(api, 'GET', `/event/${event._id}`, { token: visitor.token }),
+        send(api, 'GET', `/event/${event._id}/participants`),
+        send(api, 'GET', `/profile/${friend.id}`),
+        send(api, 'GET', `/profile/${friend.id}/followers`),
+        send(api, 'GET', `/profile/${friend.id}/following`),
+        send(api, 'GET', `/profile/?query=${encodeURIComponent(person.input.username)}`, { token: visitor.token }),
+        send(api, 'GET', '/notifications', { token: organizer.token }),
+        send(api, 'GET', '/notifications', { token: friend.token }),
+      ])
+      const named = (list: { _id?: string; userFrom?: { _id: string } | null }[]) =>
+        list.some((x) => x._id === person.user.id || x.userFrom?._id === person.user.id)
+      return {
+        likes: [anonymous.body.likes.includes(person.user.id), signedIn.body.likes.includes(person.user.id)],
+        likesCount: anonymous.body.likesCount,
+        inParticipants: [anonymous.body.participants.includes(person.user.id), named(participants.body.participants)],
+        seatsTaken: anonymous.body.participantsCount,
+        canJoin: signedIn.body.canJoin,
+        counts: [friendProfile.body.followers, friendProfile.body.following],
+        inFollowLists: [named(followers.body.users), named(following.body.users)],
+        inSearch: named(search.body.profiles),
+        asSender: [named(organizerNotes.body.notifications), named(friendNotes.body.notifications)],
+      }
+    }
+    const before = await surfaces()
+    expect(before).toMatchObject({
+      likes: [true, true],
+      likesCount: 1,
+      inParticipants: [true, true],
+      seatsTaken: 1,
+      inSearch: true,
+      asSender: [true, true],
+      inFollowLists: [true, true],
+    })
+
+    await send(api, 'POST', '/profile/my/deletion', { token, json: { password: person.input.password } })
+    const pending = await surfaces()
+    expect(pending).toEqual({
+      likes: [false, false],
+      likesCount: 0,
+      inParticipants: [false, false],
+      // The seat is held for the account until the purge or its return: the event is as full as it was.
+      seatsTaken: 1,
+      canJoin: before.canJoin,
+      counts: [before.counts[0] - 1, before.counts[1] - 1],
+      inFollowLists: [false, false],
+      inSearch: false,
+      asSender: [false, false],
+    })
+
+    const again = await login(person.input.email, person.input.password)
+    await send(api, 'DELETE', '/profile/my/deletion', { token: again.body.accessToken })
+    expect(await surfaces()).toEqual(before)
+  })
+
   it('an account without a password confirms with a mailed code', async () => {
     const person = await activatedUser(api)
     await api.app.ctx.db

@@ -4,7 +4,6 @@ import { can, PERMISSIONS, ROLES, type Permission } from '#contract'
 
 const expected: Record<Permission, Record<(typeof ROLES)[number], boolean>> = {
   moderate: { superAdmin: true, admin: true, user: false, bot: false },
-  setModerationStatus: { superAdmin: true, admin: true, user: false, bot: false },
   reviewReports: { superAdmin: true, admin: true, user: false, bot: false },
   editAnyContent: { superAdmin: true, admin: false, user: false, bot: false },
   manageRoles: { superAdmin: true, admin: false, user: false, bot: false },

@@ -15,7 +15,7 @@ import {
   translateMessage,
 } from '#contract'
 import { type SelectQueryBuilder, sql } from 'kysely'
-import { postsVisibleTo } from '../../access/policy'
+import { isInactiveAccount, postsVisibleTo } from '../../access/policy'
 import type { AppContext } from '../../context'
 import { isUniqueViolation } from '../../db'
 import type { Database } from '../../db/schema'
@@ -142,7 +142,7 @@ export function createCalendarService(ctx: AppContext) {
       .select(['users.id', 'users.disabled_at', 'users.deletion_requested_at', 'calendar_tokens.created_at'])
       .where('calendar_tokens.token', '=', token)
       .executeTakeFirst()
-    if (!row || row.disabled_at || row.deletion_requested_at) return null
+    if (!row || isInactiveAccount(row)) return null
     return row
   }
 
@@ -218,7 +218,7 @@ export function createCalendarService(ctx: AppContext) {
         .select(['id', 'name', 'lastname', 'disabled_at', 'deletion_requested_at'])
         .where('id', '=', userId)
         .executeTakeFirst()
-      if (!user || user.disabled_at || user.deletion_requested_at) throw new HttpError(404, 'notFound')
+      if (!user || isInactiveAccount(user)) throw new HttpError(404, 'notFound')
       const feed = await load((q) => q.where('posts.posted_by', '=', userId), publicOnly)
       const name = `${user.name} ${user.lastname}`.trim()
       return { name: translateMessage('calendarOrganizerName', language).replace('{user}', name), ...feed }

@@ -14,7 +14,7 @@ import {
   type UserSummary,
   WEEK_DAYS,
 } from '#contract'
-import { postAccess, type PostAccess, type Viewer } from '../../access/policy'
+import { activeAccounts, postAccess, type PostAccess, profileAccess, type Viewer } from '../../access/policy'
 import { currentReasons } from '../moderation/log'
 import type { Db } from '../../db'
 import type { PostRow } from '../../db/schema'
@@ -27,8 +27,14 @@ export interface Relations {
   images: Map<string, { id: string; name: string; path: string; thumb_path: string | null }[]>
   categories: Map<string, string[]>
   hours: Map<string, { day: string; open: string; close: string }[]>
+  /** who liked each post, hidden accounts left out */
   likes: Map<string, string[]>
+  /** who takes part in each post, hidden accounts left out */
   participants: Map<string, string[]>
+  /** seats taken per post, hidden accounts' seats included */
+  seatsTaken: Map<string, number>
+  /** posts the viewer takes part in */
+  joined: Set<string>
   views: Map<string, number>
   users: Map<string, UserSummary>
   /** organizers the viewer follows */
@@ -57,6 +63,11 @@ function push<T>(map: Map<string, T[]>, key: string, value: T) {
  * Summaries of these users. A REJECTED avatar is left out (ARCHITECTURE: a placeholder for everyone else)
  * unless the viewer is that user or a moderator.
  */
+/**
+ * Summaries of these people as `viewer` may see them (the access policy): an account that is disabled or
+ * waiting for deletion is left out for everyone but itself and moderators, and a rejected avatar is hidden.
+ * Callers list only the people found, so a hidden account drops out of every list of names.
+ */
 export async function loadUserSummaries(
   db: Db,
   ids: string[],
@@ -68,15 +79,52 @@ export async function loadUserSummaries(
   if (unique.length === 0) return out
   const rows = await db
     .selectFrom('users')
-    .select(['id', 'name', 'lastname', 'username', 'avatar_name', 'avatar_path', 'moderation_image_status'])
+    .select(['id', 'name', 'lastname', 'username', 'avatar_name', 'avatar_path', 'moderation_image_status', 'disabled_at', 'deletion_requested_at'])
     .where('id', 'in', unique)
     .execute()
   for (const u of rows) {
+    const access = profileAccess(u, viewer)
+    if (!access.visible) continue
     const summary = toUserSummary(u, publicUrl)
-    const shown = u.moderation_image_status !== 'REJECTED' || viewer?.id === u.id || can(viewer?.role, 'moderate')
-    out.set(u.id, shown ? summary : { ...summary, avatarFile: null })
+    out.set(u.id, access.showAvatar ? summary : { ...summary, avatarFile: null })
   }
   return out
+}
+
+export type Social = Pick<Relations, 'likes' | 'participants' | 'seatsTaken' | 'joined'>
+
+/**
+ * Likes and seats of these posts as `viewer` may see them: a hidden account's like and name are left out (the
+ * access policy), its seat stays taken — held for it until it is purged or comes back (decision 032).
+ */
+export async function loadSocial(db: Db, postIds: string[], viewer: Pick<Viewer, 'id' | 'role'> | null): Promise<Social> {
+  const social: Social = { likes: new Map(), participants: new Map(), seatsTaken: new Map(), joined: new Set() }
+  if (postIds.length === 0) return social
+  const [likes, participants] = await Promise.all([
+    db
+      .selectFrom('post_likes as l')
+      .innerJoin('users as u', 'u.id', 'l.user_id')
+      .select(['l.post_id', 'l.user_id', 'u.disabled_at', 'u.deletion_requested_at'])
+      .where('l.post_id', 'in', postIds)
+      .orderBy('l.created_at')
+      .execute(),
+    db
+      .selectFrom('post_participants as pp')
+      .innerJoin('users as u', 'u.id', 'pp.user_id')
+      .select(['pp.post_id', 'pp.user_id', 'u.disabled_at', 'u.deletion_requested_at'])
+      .where('pp.post_id', 'in', postIds)
+      .orderBy('pp.created_at')
+      .execute(),
+  ])
+  const shown = (u: { user_id: string; disabled_at: string | null; deletion_requested_at: string | null }) =>
+    profileAccess({ id: u.user_id, moderation_image_status: 'APPROVED', ...u }, viewer).visible
+  for (const l of likes) if (shown(l)) push(social.likes, l.post_id, l.user_id)
+  for (const p of participants) {
+    social.seatsTaken.set(p.post_id, (social.seatsTaken.get(p.post_id) ?? 0) + 1)
+    if (p.user_id === viewer?.id) social.joined.add(p.post_id)
+    if (shown(p)) push(social.participants, p.post_id, p.user_id)
+  }
+  return social
 }
 
 export async function loadRelations(db: Db, rows: PostRow[], viewer: Viewer | null, publicUrl: string): Promise<Relations> {
@@ -86,6 +134,8 @@ export async function loadRelations(db: Db, rows: PostRow[], viewer: Viewer | nu
     hours: new Map(),
     likes: new Map(),
     participants: new Map(),
+    seatsTaken: new Map(),
+    joined: new Set(),
     views: new Map(),
     users: new Map(),
     following: new Set(),
@@ -101,7 +151,7 @@ export async function loadRelations(db: Db, rows: PostRow[], viewer: Viewer | nu
   const organizers = [...new Set(rows.map((r) => r.posted_by))]
   const placeIds = rows.filter((r) => r.event_type === 'PLACE').map((r) => r.id)
   const privileged = viewer ? rows.filter((r) => r.posted_by === viewer.id || can(viewer.role, 'moderate')) : []
-  const [images, categories, hours, likes, participants, views, users, following, invited, inactive, reasons, waiting, places] = await Promise.all([
+  const [images, categories, hours, social, views, users, following, invited, inactive, reasons, waiting, places] = await Promise.all([
     db
       .selectFrom('post_images')
       .select(['id', 'post_id', 'name', 'path', 'thumb_path'])
@@ -113,13 +163,7 @@ export async function loadRelations(db: Db, rows: PostRow[], viewer: Viewer | nu
     placeIds.length
       ? db.selectFrom('post_hours').select(['post_id', 'day', 'open', 'close']).where('post_id', 'in', placeIds).execute()
       : Promise.resolve([]),
-    db.selectFrom('post_likes').select(['post_id', 'user_id']).where('post_id', 'in', ids).orderBy('created_at').execute(),
-    db
-      .selectFrom('post_participants')
-      .select(['post_id', 'user_id'])
-      .where('post_id', 'in', ids)
-      .orderBy('created_at')
-      .execute(),
+    loadSocial(db, ids, viewer),
     db
       .selectFrom('post_views')
       .select((eb) => ['post_id', eb.fn.countAll<string | number>().as('n')])
@@ -148,7 +192,7 @@ export async function loadRelations(db: Db, rows: PostRow[], viewer: Viewer | nu
       .selectFrom('users')
       .select('id')
       .where('id', 'in', organizers)
-      .where((eb) => eb.or([eb('disabled_at', 'is not', null), eb('deletion_requested_at', 'is not', null)]))
+      .where((eb) => eb.not(activeAccounts()(eb)))
       .execute(),
     currentReasons(db, privileged),
     db
@@ -167,8 +211,7 @@ export async function loadRelations(db: Db, rows: PostRow[], viewer: Viewer | nu
   const dayIndex = (d: string) => (WEEK_DAYS as readonly string[]).indexOf(d)
   for (const h of [...hours].sort((a, b) => dayIndex(a.day) - dayIndex(b.day) || a.open.localeCompare(b.open)))
     push(rel.hours, h.post_id, { day: h.day, open: h.open, close: h.close })
-  for (const l of likes) push(rel.likes, l.post_id, l.user_id)
-  for (const p of participants) push(rel.participants, p.post_id, p.user_id)
+  Object.assign(rel, social)
   for (const v of views) rel.views.set(v.post_id, Number(v.n))
   rel.users = users
   for (const f of following) rel.following.add(f.followee_id)
@@ -211,10 +254,10 @@ export function isEnded(row: Pick<PostRow, 'event_type' | 'start_date' | 'end_da
 export function accessOf(
   row: PostRow,
   viewer: Viewer | null,
-  rel: Pick<Relations, 'participants' | 'following' | 'invited' | 'inactiveAuthors'>,
+  rel: Pick<Relations, 'joined' | 'following' | 'invited' | 'inactiveAuthors'>,
 ): PostAccess {
   return postAccess(row, viewer, {
-    isParticipant: !!viewer && (rel.participants.get(row.id) ?? []).includes(viewer.id),
+    isParticipant: rel.joined.has(row.id),
     isInvited: rel.invited.has(row.id),
     followsAuthor: rel.following.has(row.posted_by),
     authorInactive: rel.inactiveAuthors.has(row.posted_by),
@@ -245,7 +288,8 @@ export function toEventDto(row: PostRow, rel: Relations, viewer: Viewer | null, 
     ? (rel.images.get(row.id) ?? []).map((i) => imageDto(i, publicUrl))
     : [placeholderImage(publicUrl)]
   const coordinates: [number, number] = [Number(row.lon), Number(row.lat)]
-  const seatsLeft = row.max_participants === null || participants.length < row.max_participants
+  const seatsTaken = rel.seatsTaken.get(row.id) ?? 0
+  const seatsLeft = row.max_participants === null || seatsTaken < row.max_participants
   const cancelled = row.cancelled_at !== null
   const waitlistPosition = rel.waitlistPositions.get(row.id) ?? null
   // Who may take a seat or a place in line: the same people, at the same moments.
@@ -286,7 +330,8 @@ export function toEventDto(row: PostRow, rel: Relations, viewer: Viewer | null, 
     channelLink: restricted ? null : row.channel_link,
     maxParticipants: row.max_participants,
     participants: restricted ? [] : participants,
-    participantsCount: participants.length,
+    // Seats taken: a hidden account's seat is held for it, so the count says how full the event is.
+    participantsCount: seatsTaken,
     likes: restricted ? (viewer && likes.includes(viewer.id) ? [viewer.id] : []) : likes,
     likesCount: likes.length,
     views: rel.views.get(row.id) ?? 0,

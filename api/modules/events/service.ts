@@ -32,6 +32,7 @@ import {
   imageDto,
   isEnded,
   loadRelations,
+  loadSocial,
   loadUserSummaries,
   toEventDto,
   toEventDtos,
@@ -159,6 +160,7 @@ export function createEventsService(ctx: AppContext) {
     }
     const ruleOptions = {
       isAdmin,
+      mayCreatePlace: can(viewer.role, 'createPlace'),
       existingStartDate: existing?.start_date ?? null,
       existingEndDate: existing?.end_date ?? null,
     }
@@ -243,6 +245,16 @@ export function createEventsService(ctx: AppContext) {
       if (within) await within(work)
       return { locked, promoted }
     })
+  }
+
+  /** Who takes part, as `viewer` may see it (hidden accounts left out), the seats taken and the viewer's own. */
+  async function seatsAsSeen(id: string, viewer: Viewer) {
+    const social = await loadSocial(db, [id], viewer)
+    return {
+      participants: social.participants.get(id) ?? [],
+      participantsCount: social.seatsTaken.get(id) ?? 0,
+      isParticipant: social.joined.has(id),
+    }
   }
 
   /** The seat and the line for one user after a change. */
@@ -642,9 +654,8 @@ export function createEventsService(ctx: AppContext) {
         if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1 && row.posted_by !== viewer.id)
           await ctx.domainEvents.emit({ type: 'postLike', postId: id, userFrom: viewer.id })
       }
-      const likes = (
-        await db.selectFrom('post_likes').select('user_id').where('post_id', '=', id).orderBy('created_at').execute()
-      ).map((r) => r.user_id)
+      const social = await loadSocial(db, [id], viewer)
+      const likes = social.likes.get(id) ?? []
       return { postId: id, likes, likesCount: likes.length, isLiked: likes.includes(viewer.id) }
     },
 
@@ -682,19 +693,12 @@ export function createEventsService(ctx: AppContext) {
         return { locked, ...(await takeSeat(conn, locked, viewer.id)) }
       })
       await announceSeats(ctx, seats.locked, { joined: seats.joined ? viewer.id : null, promoted: seats.promoted })
-      const participants = await participantIds(db, id)
-      return {
-        postId: id,
-        participants,
-        participantsCount: participants.length,
-        maxParticipants: row.max_participants,
-        isParticipant: participants.includes(viewer.id),
-      }
+      return { postId: id, ...(await seatsAsSeen(id, viewer)), maxParticipants: row.max_participants }
     },
 
     async participants(id: string, viewer: Viewer | null) {
       const { row } = await readableRow(id, viewer)
-      const ids = await participantIds(db, id)
+      const ids = (await loadSocial(db, [id], viewer)).participants.get(id) ?? []
       const users = await loadUserSummaries(db, [...ids, row.posted_by], publicUrl, viewer)
       const owner = users.get(row.posted_by)
       if (!owner) throw new HttpError(404, 'notFound')
@@ -717,14 +721,7 @@ export function createEventsService(ctx: AppContext) {
         return { locked, promoted }
       })
       await announceSeats(ctx, seats.locked, { promoted: seats.promoted })
-      const participants = await participantIds(db, id)
-      return {
-        postId: id,
-        participants,
-        participantsCount: participants.length,
-        maxParticipants: row.max_participants,
-        isParticipant: false,
-      }
+      return { postId: id, ...(await seatsAsSeen(id, viewer)), maxParticipants: row.max_participants }
     },
 
     /**

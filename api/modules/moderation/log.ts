@@ -1,5 +1,5 @@
 // The moderation log: one row per changed field of a decision (who, when, target, from → to, reason).
-// Written by the admin service; read by the console (GET /admin/log) and by the owner's views, which show
+// Written by the moderation service; read by the console (GET /admin/log) and by the owner's views, which show
 // the reason of a REJECTED status or a moderator's DELETE (SPEC §4 overlay texts).
 import type { ModerationField, ModerationReasons, ModerationTargetType } from '#contract'
 import type { Transaction } from 'kysely'

@@ -1,5 +1,6 @@
-// HTTP layer of SPEC §7 Admin. The whole module is gated by one hook: signed in, activated, and a role
-// that may moderate (contract can()); finer rights (super admin only, own content) are the service's.
+// HTTP layer of SPEC §7 Admin. Each route's role permission (moderate, reviewReports, editAnyContent) is
+// declared in api/access/route-permissions.ts and checked before the body is read; the rights that depend on
+// the body (editAnyContent for a form, manageRoles for roles and names) and own content are the service's.
 import multipart from '@fastify/multipart'
 import {
   adminAvatarDeleteSchema,
@@ -49,8 +50,6 @@ export default async function adminRoutes(app: FastifyInstance) {
   const { config } = app.ctx
   const service = createAdminService(app.ctx, { events: createEventsService(app.ctx), profile: createProfileService(app.ctx) })
   const reports = createAdminReportsService(app.ctx, service)
-  // Before the body is read: a caller without the rights learns nothing from validation errors.
-  app.addHook('onRequest', app.requirePermission('moderate'))
   await app.register(multipart, {
     limits: { fileSize: EVENT_LIMITS.imageMaxBytes, files: LIMITS.placeImages + 1, fields: 10, fieldSize: 4 * 1024, parts: 20 },
   })
@@ -266,6 +265,6 @@ export default async function adminRoutes(app: FastifyInstance) {
         response: { 200: adminLogResponseSchema, ...errors },
       },
     },
-    async (req) => service.log(req.query),
+    async (req) => service.log(req.query, me(req)),
   )
 }

@@ -305,7 +305,7 @@ export function createAdminService(ctx: AppContext, deps: { events: EventsServic
       return { postId: id, images }
     },
 
-    async log(q: AdminLogQuery): Promise<AdminLogResponse> {
+    async log(q: AdminLogQuery, viewer: Viewer): Promise<AdminLogResponse> {
       let query = db.selectFrom('moderation_log')
       if (q.targetType) query = query.where('target_type', '=', q.targetType)
       if (q.targetId) query = query.where('target_id', '=', q.targetId)
@@ -317,7 +317,7 @@ export function createAdminService(ctx: AppContext, deps: { events: EventsServic
       const postIds = rows.filter((r) => r.target_type === 'POST').map((r) => r.target_id)
       const userIds = rows.filter((r) => r.target_type === 'USER').map((r) => r.target_id)
       const [actors, posts, users] = await Promise.all([
-        loadUserSummaries(db, rows.flatMap((r) => (r.actor_id ? [r.actor_id] : [])), publicUrl),
+        loadUserSummaries(db, rows.flatMap((r) => (r.actor_id ? [r.actor_id] : [])), publicUrl, viewer),
         postIds.length ? db.selectFrom('posts').select(['id', 'title']).where('id', 'in', postIds).execute() : Promise.resolve([]),
         userIds.length
           ? db.selectFrom('users').select(['id', 'name', 'lastname', 'username']).where('id', 'in', userIds).execute()

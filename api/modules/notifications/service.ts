@@ -13,6 +13,7 @@ import { HttpError } from '../../lib/errors'
 import { waitlistSeatMail } from '../../mail/templates'
 import { createPushService } from '../push/service'
 import { type NotificationRow, pushPayloadOf, toNotificationDtos } from './dto'
+import { activeAccounts } from '../../access/policy'
 
 /** Types that toggle (follow, like, join): an unopened identical notification is not repeated. */
 const TOGGLE_TYPES: readonly NotificationType[] = ['follow', 'postLike', 'newParticipate']
@@ -141,8 +142,7 @@ export function createNotificationsService(ctx: AppContext) {
       .select(['email', 'name', 'locale'])
       .where('id', 'in', recipients)
       .where('email', 'is not', null)
-      .where('disabled_at', 'is', null)
-      .where('deletion_requested_at', 'is', null)
+      .where(activeAccounts())
       .execute()
     const url = `${config.webUrl}/event/${encodeURIComponent(postId)}`
     for (const user of users)

@@ -15,7 +15,7 @@ import {
   type UpdateProfile,
 } from '#contract'
 import { type SqlBool, sql } from 'kysely'
-import { profileAccess } from '../../access/policy'
+import { activeAccounts, profileAccess } from '../../access/policy'
 import type { AppContext } from '../../context'
 import { type Db, isUniqueViolation, nowIso, unicodeLower } from '../../db'
 import type { UserRow, UserUpdate } from '../../db/schema'
@@ -238,8 +238,7 @@ export function createProfileService(ctx: AppContext) {
       .selectFrom('follows as f')
       .innerJoin('users as u', 'u.id', other)
       .where(self, '=', userId)
-      .where('u.disabled_at', 'is', null)
-      .where('u.deletion_requested_at', 'is', null)
+      .where(activeAccounts('u'))
     const [total, rows] = await Promise.all([
       base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst(),
       base
@@ -424,8 +423,7 @@ export function createProfileService(ctx: AppContext) {
         .selectFrom('users as u')
         .select([...SUMMARY_COLUMNS, 'u.profession', 'u.moderation_status'])
         .where('u.is_activated', '=', 1)
-        .where('u.disabled_at', 'is', null)
-        .where('u.deletion_requested_at', 'is', null)
+        .where(activeAccounts('u'))
       for (const term of terms)
         query = query.where((eb) =>
           eb.or([contains('u.name', term), contains('u.lastname', term), contains('u.username', term)]),
@@ -448,8 +446,7 @@ export function createProfileService(ctx: AppContext) {
               .innerJoin('users as fu', 'fu.id', 'f.follower_id')
               .select((eb) => ['f.followee_id', eb.fn.countAll<string | number>().as('n')])
               .where('f.followee_id', 'in', ids)
-              .where('fu.disabled_at', 'is', null)
-              .where('fu.deletion_requested_at', 'is', null)
+              .where(activeAccounts('fu'))
               .groupBy('f.followee_id')
               .execute()
           : Promise.resolve([]),

@@ -8,6 +8,7 @@
 // one only before the start; so after a long downtime a late 24h reminder is not sent next to the 1h one.
 import { formatDateTime, LANGUAGES, type Language, type NotificationSettings, REMINDER_KINDS, type ReminderKind } from '#contract'
 import { sql } from 'kysely'
+import { activeAccounts, postsVisibleTo } from '../../access/policy'
 import type { AppContext } from '../../context'
 import { nowIso } from '../../db'
 import { HttpError } from '../../lib/errors'
@@ -40,11 +41,10 @@ export function createRemindersService(ctx: AppContext) {
       .selectFrom('post_participants as pp')
       .innerJoin('posts as p', 'p.id', 'pp.post_id')
       .innerJoin('users as u', 'u.id', 'pp.user_id')
-      .innerJoin('users as o', 'o.id', 'p.posted_by')
       .select(['pp.post_id', 'pp.user_id', 'p.start_date', 'p.title', 'u.email', 'u.name', 'u.locale', 'u.remind_by_mail'])
       .where('p.event_type', '=', 'EVENT')
-      .where('p.post_status', '=', 'ACTIVE')
-      .where('p.moderation_status', '!=', 'REJECTED')
+      // What everyone may see (decision 015): active, not rejected, its organizer's account active.
+      .where(postsVisibleTo(null, 'p'))
       .where('p.cancelled_at', 'is', null)
       .where('p.start_date', 'is not', null)
       .where('p.start_date', '>', nowIso(new Date(now.getTime() + window.fromMs)))
@@ -52,12 +52,8 @@ export function createRemindersService(ctx: AppContext) {
       .where((eb) => eb.or([eb('p.end_date', 'is', null), eb('p.end_date', '>', nowIso(now))]))
       // The participant: active, and wants this reminder.
       .where('u.is_activated', '=', 1)
-      .where('u.disabled_at', 'is', null)
-      .where('u.deletion_requested_at', 'is', null)
+      .where(activeAccounts('u'))
       .where(`u.${SWITCH[kind]}`, '=', 1)
-      // The organizer's posts are hidden while the organizer's account is deactivated (decision 015).
-      .where('o.disabled_at', 'is', null)
-      .where('o.deletion_requested_at', 'is', null)
       .where((eb) =>
         eb.not(
           eb.exists(

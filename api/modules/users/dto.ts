@@ -2,6 +2,7 @@
 import type { AvatarFile, Language, ModerationStatus, Role, User, UserSummary } from '#contract'
 import type { Db } from '../../db'
 import type { UserRow } from '../../db/schema'
+import { activeAccounts } from '../../access/policy'
 
 export interface FollowCounts {
   followers: number
@@ -70,16 +71,14 @@ export async function followCounts(db: Db, userId: string): Promise<FollowCounts
       .innerJoin('users as u', 'u.id', 'f.follower_id')
       .select((eb) => eb.fn.countAll<string | number>().as('n'))
       .where('f.followee_id', '=', userId)
-      .where('u.disabled_at', 'is', null)
-      .where('u.deletion_requested_at', 'is', null)
+      .where(activeAccounts('u'))
       .executeTakeFirst(),
     db
       .selectFrom('follows as f')
       .innerJoin('users as u', 'u.id', 'f.followee_id')
       .select((eb) => eb.fn.countAll<string | number>().as('n'))
       .where('f.follower_id', '=', userId)
-      .where('u.disabled_at', 'is', null)
-      .where('u.deletion_requested_at', 'is', null)
+      .where(activeAccounts('u'))
       .executeTakeFirst(),
   ])
   return { followers: Number(followers?.n ?? 0), following: Number(following?.n ?? 0) }

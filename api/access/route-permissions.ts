@@ -22,17 +22,18 @@ const ROUTE_PERMISSIONS = {
   'POST /auth/newPassword': null,
   'POST /auth/changePassword': null,
   'GET /auth/my': null,
-  // the moderation console (finer: editAnyContent and manageRoles by the body, in the moderation service)
+  // the moderation console; editAnyContent (edits, photos, avatars) and manageRoles (roles, names) are checked by
+  // the moderation service, which answers an admin 403 superAdminOnly
   'GET /admin/users': 'moderate',
   'GET /admin/users/:id': 'moderate',
   'PATCH /admin/users/:id': 'moderate',
-  'POST /admin/users/:id/upload-avatar': 'editAnyContent',
-  'DELETE /admin/users/:id/avatar': 'editAnyContent',
+  'POST /admin/users/:id/upload-avatar': 'moderate',
+  'DELETE /admin/users/:id/avatar': 'moderate',
   'GET /admin/events': 'moderate',
   'GET /admin/places': 'moderate',
   'PATCH /admin/posts/:id': 'moderate',
-  'POST /admin/posts/:postId/:userId': 'editAnyContent',
-  'DELETE /admin/posts/:postId/:userId': 'editAnyContent',
+  'POST /admin/posts/:postId/:userId': 'moderate',
+  'DELETE /admin/posts/:postId/:userId': 'moderate',
   'GET /admin/reports': 'reviewReports',
   'GET /admin/reports/summary': 'reviewReports',
   'PATCH /admin/reports/:id': 'reviewReports',

@@ -41,7 +41,7 @@ const CALLS: Record<Permission, (token: string) => Promise<TestResponse>> = {
 }
 
 /** What else a call needs besides its own permission (the route's). */
-const ALSO_NEEDS: Partial<Record<Permission, Permission[]>> = { manageRoles: ['moderate'] }
+const ALSO_NEEDS: Partial<Record<Permission, Permission[]>> = { manageRoles: ['moderate'], editAnyContent: ['moderate'] }
 
 /** Refused for the role: 403, or, for the form's rules, the field's error. */
 function refused(permission: Permission, res: TestResponse): boolean {

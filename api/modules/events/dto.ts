@@ -79,7 +79,17 @@ export async function loadUserSummaries(
   if (unique.length === 0) return out
   const rows = await db
     .selectFrom('users')
-    .select(['id', 'name', 'lastname', 'username', 'avatar_name', 'avatar_path', 'moderation_image_status', 'disabled_at', 'deletion_requested_at'])
+    .select([
+      'id',
+      'name',
+      'lastname',
+      'username',
+      'avatar_name',
+      'avatar_path',
+      'moderation_image_status',
+      'disabled_at',
+      'deletion_requested_at',
+    ])
     .where('id', 'in', unique)
     .execute()
   for (const u of rows) {
@@ -97,8 +107,17 @@ export type Social = Pick<Relations, 'likes' | 'participants' | 'seatsTaken' | '
  * Likes and seats of these posts as `viewer` may see them: a hidden account's like and name are left out (the
  * access policy), its seat stays taken — held for it until it is purged or comes back (decision 032).
  */
-export async function loadSocial(db: Db, postIds: string[], viewer: Pick<Viewer, 'id' | 'role'> | null): Promise<Social> {
-  const social: Social = { likes: new Map(), participants: new Map(), seatsTaken: new Map(), joined: new Set() }
+export async function loadSocial(
+  db: Db,
+  postIds: string[],
+  viewer: Pick<Viewer, 'id' | 'role'> | null,
+): Promise<Social> {
+  const social: Social = {
+    likes: new Map(),
+    participants: new Map(),
+    seatsTaken: new Map(),
+    joined: new Set(),
+  }
   if (postIds.length === 0) return social
   const [likes, participants] = await Promise.all([
     db
@@ -127,7 +146,12 @@ export async function loadSocial(db: Db, postIds: string[], viewer: Pick<Viewer,
   return social
 }
 
-export async function loadRelations(db: Db, rows: PostRow[], viewer: Viewer | null, publicUrl: string): Promise<Relations> {
+export async function loadRelations(
+  db: Db,
+  rows: PostRow[],
+  viewer: Viewer | null,
+  publicUrl: string,
+): Promise<Relations> {
   const rel: Relations = {
     images: new Map(),
     categories: new Map(),
@@ -150,8 +174,23 @@ export async function loadRelations(db: Db, rows: PostRow[], viewer: Viewer | nu
   if (ids.length === 0) return rel
   const organizers = [...new Set(rows.map((r) => r.posted_by))]
   const placeIds = rows.filter((r) => r.event_type === 'PLACE').map((r) => r.id)
-  const privileged = viewer ? rows.filter((r) => r.posted_by === viewer.id || can(viewer.role, 'moderate')) : []
-  const [images, categories, hours, social, views, users, following, invited, inactive, reasons, waiting, places] = await Promise.all([
+  const privileged = viewer
+    ? rows.filter((r) => r.posted_by === viewer.id || can(viewer.role, 'moderate'))
+    : []
+  const [
+    images,
+    categories,
+    hours,
+    social,
+    views,
+    users,
+    following,
+    invited,
+    inactive,
+    reasons,
+    waiting,
+    places,
+  ] = await Promise.all([
     db
       .selectFrom('post_images')
       .select(['id', 'post_id', 'name', 'path', 'thumb_path'])
@@ -161,7 +200,11 @@ export async function loadRelations(db: Db, rows: PostRow[], viewer: Viewer | nu
       .execute(),
     db.selectFrom('post_categories').select(['post_id', 'category']).where('post_id', 'in', ids).execute(),
     placeIds.length
-      ? db.selectFrom('post_hours').select(['post_id', 'day', 'open', 'close']).where('post_id', 'in', placeIds).execute()
+      ? db
+          .selectFrom('post_hours')
+          .select(['post_id', 'day', 'open', 'close'])
+          .where('post_id', 'in', placeIds)
+          .execute()
       : Promise.resolve([]),
     loadSocial(db, ids, viewer),
     db
@@ -209,7 +252,9 @@ export async function loadRelations(db: Db, rows: PostRow[], viewer: Viewer | nu
   for (const i of images) push(rel.images, i.post_id, i)
   for (const c of categories) push(rel.categories, c.post_id, c.category)
   const dayIndex = (d: string) => (WEEK_DAYS as readonly string[]).indexOf(d)
-  for (const h of [...hours].sort((a, b) => dayIndex(a.day) - dayIndex(b.day) || a.open.localeCompare(b.open)))
+  for (const h of [...hours].sort(
+    (a, b) => dayIndex(a.day) - dayIndex(b.day) || a.open.localeCompare(b.open),
+  ))
     push(rel.hours, h.post_id, { day: h.day, open: h.open, close: h.close })
   Object.assign(rel, social)
   for (const v of views) rel.views.set(v.post_id, Number(v.n))
@@ -224,7 +269,11 @@ export async function loadRelations(db: Db, rows: PostRow[], viewer: Viewer | nu
 }
 
 /** A user's place in the lines of these posts (1 = next): how many wait ahead of them, plus one. */
-export async function waitlistPlaces(db: Db, postIds: string[], userId: string): Promise<{ postId: string; position: number }[]> {
+export async function waitlistPlaces(
+  db: Db,
+  postIds: string[],
+  userId: string,
+): Promise<{ postId: string; position: number }[]> {
   if (postIds.length === 0) return []
   const rows = await db
     .selectFrom('post_waitlist as w')
@@ -243,7 +292,10 @@ export async function waitlistPlaces(db: Db, postIds: string[], userId: string):
   return rows.map((r) => ({ postId: r.post_id, position: Number(r.ahead ?? 0) + 1 }))
 }
 
-export function isEnded(row: Pick<PostRow, 'event_type' | 'start_date' | 'end_date'>, now = Date.now()): boolean {
+export function isEnded(
+  row: Pick<PostRow, 'event_type' | 'start_date' | 'end_date'>,
+  now = Date.now(),
+): boolean {
   if (row.event_type === 'PLACE') return false
   if (row.end_date) return Date.parse(row.end_date) < now
   if (row.start_date) return Date.parse(row.start_date) + EVENT_LIMITS.defaultDurationMs < now
@@ -270,12 +322,26 @@ export function imageDto(
 ): EventImage {
   const path = `/uploads/${img.path}`
   const thumbnailPath = `/uploads/${img.thumb_path ?? img.path}`
-  return { _id: img.id, name: img.name, path, url: publicUrl + path, thumbnailPath, thumbnailUrl: publicUrl + thumbnailPath }
+  return {
+    _id: img.id,
+    name: img.name,
+    path,
+    url: publicUrl + path,
+    thumbnailPath,
+    thumbnailUrl: publicUrl + thumbnailPath,
+  }
 }
 
 export function placeholderImage(publicUrl: string): EventImage {
   const path = `/uploads/static/${PLACEHOLDER_NAME}`
-  return { _id: 'placeholder', name: PLACEHOLDER_NAME, path, url: publicUrl + path, thumbnailPath: path, thumbnailUrl: publicUrl + path }
+  return {
+    _id: 'placeholder',
+    name: PLACEHOLDER_NAME,
+    path,
+    url: publicUrl + path,
+    thumbnailPath: path,
+    thumbnailUrl: publicUrl + path,
+  }
 }
 
 export function toEventDto(row: PostRow, rel: Relations, viewer: Viewer | null, publicUrl: string): Event {
@@ -366,7 +432,12 @@ export function toEventDto(row: PostRow, rel: Relations, viewer: Viewer | null, 
   }
 }
 
-export async function toEventDtos(db: Db, rows: PostRow[], viewer: Viewer | null, publicUrl: string): Promise<Event[]> {
+export async function toEventDtos(
+  db: Db,
+  rows: PostRow[],
+  viewer: Viewer | null,
+  publicUrl: string,
+): Promise<Event[]> {
   const rel = await loadRelations(db, rows, viewer, publicUrl)
   return rows.map((r) => toEventDto(r, rel, viewer, publicUrl))
 }

@@ -13,14 +13,24 @@ import { HttpError } from '../../lib/errors'
 import { isEnded } from './dto'
 
 /** Runs fn in one write transaction, which serializes seat taking; call lockPost first inside it. */
-export async function seatTransaction<T>(ctx: Pick<AppContext, 'db' | 'dialect'>, fn: (conn: Db) => Promise<T>): Promise<T> {
+export async function seatTransaction<T>(
+  ctx: Pick<AppContext, 'db' | 'dialect'>,
+  fn: (conn: Db) => Promise<T>,
+): Promise<T> {
   return writeTransaction(ctx, (work) => fn(work.db))
 }
 
-export type LockedPost = Pick<PostRow, 'id' | 'posted_by' | 'max_participants' | 'cancelled_at' | 'event_type' | 'start_date' | 'end_date'>
+export type LockedPost = Pick<
+  PostRow,
+  'id' | 'posted_by' | 'max_participants' | 'cancelled_at' | 'event_type' | 'start_date' | 'end_date'
+>
 
 /** The post row, locked for the rest of the seat transaction (PostgreSQL); 404 when it is gone. */
-export async function lockPost(conn: Db, dialect: AppContext['dialect'], postId: string): Promise<LockedPost> {
+export async function lockPost(
+  conn: Db,
+  dialect: AppContext['dialect'],
+  postId: string,
+): Promise<LockedPost> {
   let q = conn
     .selectFrom('posts')
     .select(['id', 'posted_by', 'max_participants', 'cancelled_at', 'event_type', 'start_date', 'end_date'])
@@ -51,7 +61,9 @@ async function participantCount(conn: Db, postId: string): Promise<number> {
 }
 
 async function hasFreeSeat(conn: Db, locked: LockedPost): Promise<boolean> {
-  return locked.max_participants === null || (await participantCount(conn, locked.id)) < locked.max_participants
+  return (
+    locked.max_participants === null || (await participantCount(conn, locked.id)) < locked.max_participants
+  )
 }
 
 async function insertParticipant(conn: Db, postId: string, userId: string) {
@@ -69,9 +81,16 @@ async function insertParticipant(conn: Db, postId: string, userId: string) {
  */
 export async function fillFromWaitlist(conn: Db, locked: LockedPost): Promise<string[]> {
   if (locked.cancelled_at !== null || isEnded(locked)) return []
-  const free = locked.max_participants === null ? null : locked.max_participants - (await participantCount(conn, locked.id))
+  const free =
+    locked.max_participants === null
+      ? null
+      : locked.max_participants - (await participantCount(conn, locked.id))
   if (free !== null && free <= 0) return []
-  let next = conn.selectFrom('post_waitlist').select('user_id').where('post_id', '=', locked.id).orderBy('position')
+  let next = conn
+    .selectFrom('post_waitlist')
+    .select('user_id')
+    .where('post_id', '=', locked.id)
+    .orderBy('position')
   if (free !== null) next = next.limit(free)
   const promoted = (await next.execute()).map((r) => r.user_id)
   for (const userId of promoted) await insertParticipant(conn, locked.id, userId)
@@ -84,7 +103,11 @@ export async function fillFromWaitlist(conn: Db, locked: LockedPost): Promise<st
  * seats serve the line already, so this is the guard that nobody overtakes it); 409 eventFull when no seat is
  * left for this user. 400 eventCancelled for a cancelled event.
  */
-export async function takeSeat(conn: Db, locked: LockedPost, userId: string): Promise<{ joined: boolean; promoted: string[] }> {
+export async function takeSeat(
+  conn: Db,
+  locked: LockedPost,
+  userId: string,
+): Promise<{ joined: boolean; promoted: string[] }> {
   if (await isParticipant(conn, locked.id, userId)) return { joined: false, promoted: [] }
   if (locked.cancelled_at !== null) throw new HttpError(400, 'eventCancelled')
   const promoted = await fillFromWaitlist(conn, locked)
@@ -114,20 +137,37 @@ export async function joinWaitlist(conn: Db, postId: string, userId: string): Pr
     .executeTakeFirst()
   await conn
     .insertInto('post_waitlist')
-    .values({ post_id: postId, user_id: userId, position: Number(last?.position ?? 0) + 1, created_at: nowIso() })
+    .values({
+      post_id: postId,
+      user_id: userId,
+      position: Number(last?.position ?? 0) + 1,
+      created_at: nowIso(),
+    })
     .execute()
   return true
 }
 
 /** Leaves the line; true when the user was in it. */
 export async function leaveWaitlist(conn: Db, postId: string, userId: string): Promise<boolean> {
-  const res = await conn.deleteFrom('post_waitlist').where('post_id', '=', postId).where('user_id', '=', userId).executeTakeFirst()
+  const res = await conn
+    .deleteFrom('post_waitlist')
+    .where('post_id', '=', postId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
   return Number(res.numDeletedRows) > 0
 }
 
 /** Leaves the event (true when the user took part); the freed seat goes to the first person waiting (`promoted`). */
-export async function leaveSeat(conn: Db, locked: LockedPost, userId: string): Promise<{ left: boolean; promoted: string[] }> {
-  const res = await conn.deleteFrom('post_participants').where('post_id', '=', locked.id).where('user_id', '=', userId).executeTakeFirst()
+export async function leaveSeat(
+  conn: Db,
+  locked: LockedPost,
+  userId: string,
+): Promise<{ left: boolean; promoted: string[] }> {
+  const res = await conn
+    .deleteFrom('post_participants')
+    .where('post_id', '=', locked.id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
   const left = Number(res.numDeletedRows) > 0
   return { left, promoted: left ? await fillFromWaitlist(conn, locked) : [] }
 }
@@ -136,7 +176,10 @@ export async function leaveSeat(conn: Db, locked: LockedPost, userId: string): P
  * Gives the seats free now to the people waiting, in a seat transaction of its own, and tells them: after a
  * raised limit, or seats freed outside one (the account purge's cascade). A post that is gone has no line.
  */
-export async function serveWaitlist(ctx: Pick<AppContext, 'db' | 'dialect' | 'domainEvents'>, postId: string): Promise<string[]> {
+export async function serveWaitlist(
+  ctx: Pick<AppContext, 'db' | 'dialect' | 'domainEvents'>,
+  postId: string,
+): Promise<string[]> {
   const seats = await seatTransaction(ctx, async (conn) => {
     const post = await lockPost(conn, ctx.dialect, postId).catch((error: unknown) => {
       if (error instanceof HttpError && error.statusCode === 404) return null
@@ -159,9 +202,15 @@ export async function announceSeats(
   seats: { joined?: string | null; promoted: string[] },
 ): Promise<void> {
   const joined = [...(seats.joined ? [seats.joined] : []), ...seats.promoted]
-  for (const userId of joined) await ctx.domainEvents.emit({ type: 'newParticipate', postId: locked.id, userFrom: userId })
+  for (const userId of joined)
+    await ctx.domainEvents.emit({ type: 'newParticipate', postId: locked.id, userFrom: userId })
   if (seats.promoted.length)
-    await ctx.domainEvents.emit({ type: 'waitlistSeat', postId: locked.id, userFrom: locked.posted_by, recipientIds: seats.promoted })
+    await ctx.domainEvents.emit({
+      type: 'waitlistSeat',
+      postId: locked.id,
+      userFrom: locked.posted_by,
+      recipientIds: seats.promoted,
+    })
 }
 
 export async function participantIds(conn: Db, postId: string): Promise<string[]> {

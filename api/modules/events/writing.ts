@@ -1,0 +1,432 @@
+// Writing posts (SPEC §5, §7 Events): create, edit (the organizer's and a super admin's), cancel, move,
+// delete, and their photos. Edits and moves fill the waiting list in their own transaction (decision 028).
+// See docs/decisions/014-events-rules.md for the rules.
+import {
+  type Event,
+  type EventFields,
+  cancelEventBodySchema,
+  eventFormSchema,
+  rescheduleBodySchema,
+  eventRuleIssues,
+  can,
+  imageLimit,
+} from '#contract'
+import type { AppContext } from '../../context'
+import { type Db, nowIso } from '../../db'
+import { type Work, writeTransaction } from '../../db/transaction'
+import type { PostRow } from '../../db/schema'
+import { newId } from '../../lib/crypto'
+import { type FieldErrors, HttpError, zodIssuesToFieldErrors } from '../../lib/errors'
+import { createImageStore } from '../../media/images'
+import { imageDto, isEnded, type Viewer } from './dto'
+import { announceSeats, fillFromWaitlist, lockPost, seatTransaction, type LockedPost } from './seats'
+import { addError, type Fields, type PostRows, validationError } from './rows'
+
+const UPLOAD_FOLDER = 'posts'
+
+/** Whether new start/end values differ from the row's (ISO strings compared as instants). */
+function datesChanged(
+  row: Pick<PostRow, 'start_date' | 'end_date'>,
+  start: string | null,
+  end: string | null,
+): boolean {
+  const same = (a: string | null, b: string | null) =>
+    a === null || b === null ? a === b : Date.parse(a) === Date.parse(b)
+  return !same(row.start_date, start) || !same(row.end_date, end)
+}
+
+/** What moving an event to new dates records: when, the first start it had, and a new iCalendar SEQUENCE. */
+function movedColumns(row: Pick<PostRow, 'start_date' | 'previous_start_date' | 'sequence'>) {
+  return {
+    rescheduled_at: nowIso(),
+    previous_start_date: row.previous_start_date ?? row.start_date,
+    sequence: Number(row.sequence) + 1,
+  }
+}
+
+export function createPostWriting(ctx: AppContext, rows: PostRows) {
+  const db: Db = ctx.db
+  const { config } = ctx
+  const publicUrl = config.publicUrl
+  const images = createImageStore(config.uploadsDir)
+  const { ownedRow, reload } = rows
+
+  function validateFields(
+    fields: Fields,
+    viewer: Viewer,
+    extra: { existing?: PostRow; fileCount: number; requirePhotos: boolean },
+  ): EventFields {
+    const isAdmin = can(viewer.role, 'eventAdminFields')
+    const errors: FieldErrors = {}
+    const existing = extra.existing
+    if (existing) {
+      if (fields.accessType !== undefined && fields.accessType !== existing.access_type)
+        addError(errors, 'accessType', 'cannotChange')
+      if (fields.eventType !== undefined && fields.eventType !== existing.event_type)
+        addError(errors, 'eventType', 'cannotChange')
+      fields = { ...fields, accessType: existing.access_type, eventType: existing.event_type }
+    }
+    const ruleOptions = {
+      isAdmin,
+      mayCreatePlace: can(viewer.role, 'createPlace'),
+      existingStartDate: existing?.start_date ?? null,
+      existingEndDate: existing?.end_date ?? null,
+    }
+    const schema = eventFormSchema(ruleOptions)
+    const parsed = schema.safeParse(fields)
+    if (!parsed.success) {
+      for (const [k, codes] of Object.entries(zodIssuesToFieldErrors(parsed.error.issues))) {
+        // Nested price/hours errors keep their path (price.amount, hours.0.open).
+        for (const c of codes) addError(errors, k, c)
+      }
+      // zod skips the cross-field rules when a field fails: add them for the fields without an error.
+      for (const issue of eventRuleIssues(fields, ruleOptions))
+        if (!errors[issue.path]) addError(errors, issue.path, issue.message)
+    }
+    const eventType = parsed.success
+      ? parsed.data.eventType
+      : fields.eventType === 'PLACE'
+        ? 'PLACE'
+        : 'EVENT'
+    if (extra.requirePhotos && extra.fileCount === 0) addError(errors, 'files', 'uploadPhoto')
+    if (extra.fileCount > imageLimit(eventType)) addError(errors, 'files', 'tooManyPhotos')
+    if (Object.keys(errors).length > 0 || !parsed.success) throw validationError(errors)
+    return parsed.data
+  }
+
+  /** Column values of a validated form for this author. */
+  function columns(v: EventFields, viewer: Viewer) {
+    const place = v.eventType === 'PLACE'
+    const isAdmin = can(viewer.role, 'eventAdminFields')
+    return {
+      title: v.title,
+      description: v.description,
+      event_type: v.eventType,
+      // Places are always COMMON (SPEC §7); they have no dates and no participants.
+      access_type: place ? 'COMMON' : v.accessType,
+      start_date: place ? null : (v.startDate ?? null),
+      end_date: place ? null : (v.endDate ?? null),
+      address: v.address,
+      lon: v.coordinates[0],
+      lat: v.coordinates[1],
+      channel_link: place || isAdmin ? (v.channelLink ?? null) : null,
+      max_participants: place ? null : (v.maxParticipants ?? null),
+      price_donation: v.price?.donation ? 1 : 0,
+      price_amount: v.price && !v.price.donation ? v.price.amount : null,
+      price_currency: v.price && !v.price.donation ? v.price.currency : null,
+      price_range: v.price && !v.price.donation ? v.price.range : null,
+    }
+  }
+
+  /**
+   * Validates the whole form against the post and writes it, with the given status columns, in one seat
+   * transaction: seats a raised (or removed) limit frees go to the people waiting before it commits.
+   */
+  async function applyEdit(
+    existing: PostRow,
+    fields: Fields,
+    editor: Viewer,
+    statuses: Partial<Pick<PostRow, 'moderation_status' | 'moderation_image_status' | 'post_status'>>,
+    within?: (work: Work) => Promise<void>,
+  ): Promise<{ locked: LockedPost; promoted: string[] }> {
+    const id = existing.id
+    const v = validateFields(fields, editor, { existing, fileCount: 0, requirePhotos: false })
+    const cols = columns(v, editor)
+    // An admin's channel link on an event stays when a non-admin cannot send one.
+    if (v.eventType === 'EVENT' && !can(editor.role, 'eventAdminFields'))
+      cols.channel_link = existing.channel_link
+    const moved = datesChanged(existing, cols.start_date, cols.end_date)
+    return writeTransaction(ctx, async (work) => {
+      const trx = work.db
+      await trx
+        .updateTable('posts')
+        .set({ ...cols, ...statuses, ...(moved ? movedColumns(existing) : {}), updated_at: nowIso() })
+        .where('id', '=', id)
+        .execute()
+      await trx.deleteFrom('post_categories').where('post_id', '=', id).execute()
+      if (v.categories.length)
+        await trx
+          .insertInto('post_categories')
+          .values(v.categories.map((category) => ({ post_id: id, category })))
+          .execute()
+      if (v.eventType === 'PLACE') {
+        await trx.deleteFrom('post_hours').where('post_id', '=', id).execute()
+        if (v.hours?.length)
+          await trx
+            .insertInto('post_hours')
+            .values(
+              v.hours.map((h) => ({ id: newId(), post_id: id, day: h.day, open: h.open, close: h.close })),
+            )
+            .execute()
+      }
+      const locked = await lockPost(trx, ctx.dialect, id)
+      const promoted = await fillFromWaitlist(trx, locked)
+      if (within) await within(work)
+      return { locked, promoted }
+    })
+  }
+
+  /** Who takes part, as `viewer` may see it (hidden accounts left out), the seats taken and the viewer's own. */
+
+  async function changeableEvent(id: string, viewer: Viewer): Promise<PostRow> {
+    const row = await ownedRow(id, viewer)
+    if (row.event_type === 'PLACE') throw new HttpError(400, 'placeNotCancellable')
+    if (row.cancelled_at !== null) throw new HttpError(400, 'eventCancelled')
+    return row
+  }
+
+  /** Adds photos within the limit; `imageStatus` is what the post's image status becomes (unchanged when undefined). */
+  async function addImagesTo(row: PostRow, files: Buffer[], imageStatus: string | undefined) {
+    const id = row.id
+    if (files.length === 0) throw validationError({ files: ['uploadPhoto'] })
+    const current = await imageRows(id)
+    if (current.length + files.length > imageLimit(row.event_type))
+      throw validationError({ files: ['tooManyPhotos'] })
+    const stored = await images.saveAll(UPLOAD_FOLDER, files)
+    const now = nowIso()
+    const start = current.reduce((m, r) => Math.max(m, r.position), -1) + 1
+    try {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('post_images')
+          .values(
+            stored.map((s, i) => ({
+              id: newId(),
+              post_id: id,
+              name: s.name,
+              path: s.path,
+              thumb_path: s.thumbPath,
+              position: start + i,
+              created_at: now,
+            })),
+          )
+          .execute()
+        await trx
+          .updateTable('posts')
+          .set(imageStatus ? { moderation_image_status: imageStatus, updated_at: now } : { updated_at: now })
+          .where('id', '=', id)
+          .execute()
+      })
+    } catch (err) {
+      await images.remove(stored.flatMap((s) => [s.path, s.thumbPath]))
+      throw err
+    }
+    return {
+      postId: id,
+      images: (await imageRows(id)).map((r) => imageDto(r, publicUrl)),
+      added: stored.map((s) => s.name),
+    }
+  }
+
+  /** Removes one photo (never the last); `imageStatus` as in addImagesTo. */
+  async function removeImageFrom(
+    row: PostRow,
+    body: { name?: string; imageId?: string },
+    imageStatus: string | undefined,
+  ) {
+    const id = row.id
+    const current = await imageRows(id)
+    const target = current.find(
+      (r) => (body.imageId && r.id === body.imageId) || (body.name && r.name === body.name),
+    )
+    if (!target) throw new HttpError(404, 'imageNotFound')
+    if (current.length <= 1) throw new HttpError(400, 'lastImage', { files: ['lastImage'] })
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('post_images').where('id', '=', target.id).execute()
+      await trx
+        .updateTable('posts')
+        .set(
+          imageStatus
+            ? { moderation_image_status: imageStatus, updated_at: nowIso() }
+            : { updated_at: nowIso() },
+        )
+        .where('id', '=', id)
+        .execute()
+    })
+    await images.remove([target.path, target.thumb_path])
+    return {
+      postId: id,
+      images: current.filter((r) => r.id !== target.id).map((r) => imageDto(r, publicUrl)),
+      removed: target.name,
+    }
+  }
+
+  async function imageRows(postId: string) {
+    return db
+      .selectFrom('post_images')
+      .select(['id', 'name', 'path', 'thumb_path', 'position'])
+      .where('post_id', '=', postId)
+      .orderBy('position')
+      .orderBy('created_at')
+      .execute()
+  }
+
+  return {
+    async create(fields: Fields, files: Buffer[], viewer: Viewer): Promise<Event> {
+      const v = validateFields(fields, viewer, { fileCount: files.length, requirePhotos: true })
+      const stored = await images.saveAll(UPLOAD_FOLDER, files)
+      const id = newId()
+      const now = nowIso()
+      try {
+        await db.transaction().execute(async (trx) => {
+          await trx
+            .insertInto('posts')
+            .values({
+              id,
+              ...columns(v, viewer),
+              posted_by: viewer.id,
+              created_by: viewer.id,
+              moderation_status: 'PENDING',
+              moderation_image_status: 'PENDING',
+              post_status: 'ACTIVE',
+              created_at: now,
+              updated_at: now,
+            })
+            .execute()
+          await trx
+            .insertInto('post_images')
+            .values(
+              stored.map((s, i) => ({
+                id: newId(),
+                post_id: id,
+                name: s.name,
+                path: s.path,
+                thumb_path: s.thumbPath,
+                position: i,
+                created_at: now,
+              })),
+            )
+            .execute()
+          if (v.categories.length)
+            await trx
+              .insertInto('post_categories')
+              .values(v.categories.map((category) => ({ post_id: id, category })))
+              .execute()
+          if (v.eventType === 'PLACE' && v.hours?.length)
+            await trx
+              .insertInto('post_hours')
+              .values(
+                v.hours.map((h) => ({ id: newId(), post_id: id, day: h.day, open: h.open, close: h.close })),
+              )
+              .execute()
+        })
+      } catch (err) {
+        await images.remove(stored.flatMap((s) => [s.path, s.thumbPath]))
+        throw err
+      }
+      await ctx.domainEvents.emit({ type: 'newPost', postId: id, userFrom: viewer.id })
+      return reload(id, viewer)
+    },
+
+    async update(id: string, fields: Fields, viewer: Viewer): Promise<Event> {
+      const existing = await ownedRow(id, viewer)
+      if (existing.cancelled_at !== null) throw new HttpError(400, 'eventCancelled')
+      // Post-moderation: the owner's edit sends the information back for review.
+      const seats = await applyEdit(existing, fields, viewer, { moderation_status: 'PENDING' })
+      // New dates are news for everyone who planned around the old ones; other edits for participants.
+      const moved = datesChanged(existing, seats.locked.start_date, seats.locked.end_date)
+      await ctx.domainEvents.emit({
+        type: moved ? 'eventMoved' : 'updatePost',
+        postId: id,
+        userFrom: viewer.id,
+      })
+      await announceSeats(ctx, seats.locked, { promoted: seats.promoted })
+      return reload(id, viewer)
+    },
+
+    /** POST /event/{id}/cancel: final; the event stays visible, marked cancelled, and cannot be joined. */
+    async cancel(id: string, body: unknown, viewer: Viewer): Promise<Event> {
+      const row = await changeableEvent(id, viewer)
+      const parsed = cancelEventBodySchema.safeParse(body ?? {})
+      if (!parsed.success) throw validationError(zodIssuesToFieldErrors(parsed.error.issues))
+      if (isEnded(row)) throw new HttpError(400, 'eventEnded')
+      const now = nowIso()
+      await db
+        .updateTable('posts')
+        .set((eb) => ({
+          cancelled_at: now,
+          cancel_message: parsed.data.message ?? null,
+          sequence: eb('sequence', '+', 1),
+          updated_at: now,
+        }))
+        .where('id', '=', id)
+        .where('cancelled_at', 'is', null)
+        .execute()
+      await ctx.domainEvents.emit({ type: 'eventCancelled', postId: id, userFrom: viewer.id })
+      return reload(id, viewer)
+    },
+
+    /** POST /event/{id}/reschedule: new dates under the form's date rules; everyone concerned is told. */
+    async reschedule(id: string, body: unknown, viewer: Viewer): Promise<Event> {
+      const row = await changeableEvent(id, viewer)
+      const parsed = rescheduleBodySchema({
+        existingStartDate: row.start_date,
+        existingEndDate: row.end_date,
+        now: ctx.now(),
+      }).safeParse(body ?? {})
+      if (!parsed.success) throw validationError(zodIssuesToFieldErrors(parsed.error.issues))
+      const start = parsed.data.startDate ?? null
+      const end = parsed.data.endDate ?? null
+      if (!datesChanged(row, start, end)) throw new HttpError(400, 'sameDates')
+      // An ended event moved to the future takes people from its line again, in the same transaction.
+      const seats = await seatTransaction(ctx, async (conn) => {
+        await conn
+          .updateTable('posts')
+          .set({ start_date: start, end_date: end, ...movedColumns(row), updated_at: nowIso() })
+          .where('id', '=', id)
+          .execute()
+        const locked = await lockPost(conn, ctx.dialect, id)
+        return { locked, promoted: await fillFromWaitlist(conn, locked) }
+      })
+      await ctx.domainEvents.emit({ type: 'eventMoved', postId: id, userFrom: viewer.id })
+      await announceSeats(ctx, seats.locked, { promoted: seats.promoted })
+      return reload(id, viewer)
+    },
+
+    /** A super admin's edit from the console (PATCH /admin/posts/{id}): the form's rules, any post, statuses as given. */
+    /** A super admin's edit; `within` runs in the edit's transaction (the decision's log and notices). */
+    async editAsModerator(
+      existing: PostRow,
+      fields: Fields,
+      editor: Viewer,
+      statuses: Partial<Pick<PostRow, 'moderation_status' | 'moderation_image_status' | 'post_status'>>,
+      within: (work: Work) => Promise<void>,
+    ): Promise<void> {
+      const seats = await applyEdit(existing, fields, editor, statuses, within)
+      await announceSeats(ctx, seats.locked, { promoted: seats.promoted })
+    },
+
+    async remove(id: string, viewer: Viewer): Promise<{ postId: string; postStatus: 'DELETED' }> {
+      await ownedRow(id, viewer, 'delete')
+      await db
+        .updateTable('posts')
+        .set({ post_status: 'DELETED', updated_at: nowIso() })
+        .where('id', '=', id)
+        .execute()
+      return { postId: id, postStatus: 'DELETED' }
+    },
+
+    async addImages(id: string, files: Buffer[], viewer: Viewer) {
+      const row = await ownedRow(id, viewer)
+      // Post-moderation: new photos are reviewed again.
+      const { postId, images } = await addImagesTo(row, files, 'PENDING')
+      return { postId, images }
+    },
+
+    async removeImage(id: string, body: { name?: string; imageId?: string }, viewer: Viewer) {
+      const row = await ownedRow(id, viewer)
+      // Removing a photo of a REJECTED set sends the rest for review again.
+      const { postId, images } = await removeImageFrom(
+        row,
+        body,
+        row.moderation_image_status === 'REJECTED' ? 'PENDING' : undefined,
+      )
+      return { postId, images }
+    },
+
+    /** The console's photo calls (POST/DELETE /admin/posts/{postId}/{userId}): any post, statuses unchanged. */
+    addImagesAsModerator: (row: PostRow, files: Buffer[]) => addImagesTo(row, files, undefined),
+    removeImageAsModerator: (row: PostRow, body: { name?: string; imageId?: string }) =>
+      removeImageFrom(row, body, undefined),
+  }
+}

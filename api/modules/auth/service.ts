@@ -1,23 +1,21 @@
-// Rules of sign-up, sign-in, email codes, password reset and sessions (SPEC §4, §7 Auth).
+// Rules of sign-up, sign-in, password reset and sessions (SPEC §4, §7 Auth); finding accounts in
+// accounts.ts, email codes in codes.ts.
 import type { AuthResponse, Language } from '#contract'
 import { type Db, isUniqueViolation, nowIso } from '../../db'
 import type { UserRow } from '../../db/schema'
 import type { AppContext } from '../../context'
-import { hmac, newId, randomToken, safeEqual, sha256, sixDigitCode } from '../../lib/crypto'
+import { newId, randomToken, sha256 } from '../../lib/crypto'
 import { HttpError } from '../../lib/errors'
 import { hashPassword, verifyPassword } from '../../lib/passwords'
-import { accountLockedMail, resetLinkMail, verificationCodeMail } from '../../mail/templates'
+import { accountLockedMail, resetLinkMail } from '../../mail/templates'
 import { loadUserDto } from '../users/dto'
 import type { GoogleVerifier } from './google'
 import { AccountLockedError, createDeviceTokens, createThrottle, THROTTLE_POLICIES, throttleKey } from './throttle'
 import type { TokenService } from './tokens'
+import { createAccountLookup, userLanguage } from './accounts'
+import { createEmailCodes } from './codes'
 
-export const CODE_TTL_MINUTES = 10
-export const CODE_MAX_ATTEMPTS = 5
 export const RESET_LINK_TTL_MINUTES = 60
-const CODE_PURPOSE = 'email'
-/** email: confirm the address; deleteAccount: confirm a deletion request of an account without a password. */
-type CodePurpose = typeof CODE_PURPOSE | 'deleteAccount'
 
 export interface RegistrationInput {
   name: string
@@ -33,6 +31,10 @@ export function createAuthService(ctx: AppContext, tokens: TokenService, google:
   const throttle = createThrottle(db)
   const devices = createDeviceTokens(config.jwtSecret)
 
+  const accounts = createAccountLookup(db)
+  const { userById, userByEmail, userByLogin, usernameTaken } = accounts
+  const { sendCode, consumeCode } = createEmailCodes(ctx, throttle, accounts)
+
   async function session(user: UserRow, familyId?: string, refreshToken?: string): Promise<AuthResponse> {
     let family = familyId
     let refresh = refreshToken
@@ -46,120 +48,6 @@ export function createAuthService(ctx: AppContext, tokens: TokenService, google:
       family,
     )
     return { accessToken, refreshToken: refresh, user: await loadUserDto(db, user, config.publicUrl) }
-  }
-
-  async function userById(id: string): Promise<UserRow | undefined> {
-    return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
-  }
-
-  async function userByEmail(email: string): Promise<UserRow | undefined> {
-    return db
-      .selectFrom('users')
-      .selectAll()
-      .where('email', '=', email.trim().toLowerCase())
-      .executeTakeFirst()
-  }
-
-  async function userByLogin(login: string): Promise<UserRow | undefined> {
-    const value = login.trim()
-    if (value.includes('@')) return userByEmail(value)
-    return db
-      .selectFrom('users')
-      .selectAll()
-      .where((eb) => eb(eb.fn('lower', ['username']), '=', value.toLowerCase()))
-      .executeTakeFirst()
-  }
-
-  async function usernameTaken(username: string): Promise<boolean> {
-    const row = await db
-      .selectFrom('users')
-      .select('id')
-      .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
-      .executeTakeFirst()
-    return !!row
-  }
-
-  function codeHash(userId: string, code: string): string {
-    return hmac(config.jwtSecret, `email-code:${userId}:${code}`)
-  }
-
-  function userLanguage(user: UserRow, fallback: Language): Language {
-    return user.locale === 'ru' || user.locale === 'en' ? user.locale : fallback
-  }
-
-  /** Issues a new code (earlier unused codes of the purpose stop working) and mails it. */
-  async function sendCode(user: UserRow, language: Language, purpose: CodePurpose = CODE_PURPOSE): Promise<void> {
-    if (!user.email) return
-    const code = sixDigitCode()
-    const now = nowIso()
-    await db
-      .updateTable('email_codes')
-      .set({ used_at: now })
-      .where('user_id', '=', user.id)
-      .where('purpose', '=', purpose)
-      .where('used_at', 'is', null)
-      .execute()
-    await db
-      .insertInto('email_codes')
-      .values({
-        id: newId(),
-        user_id: user.id,
-        purpose,
-        code_hash: codeHash(user.id, code),
-        expires_at: nowIso(new Date(Date.now() + CODE_TTL_MINUTES * 60_000)),
-        used_at: null,
-        created_at: now,
-      })
-      .execute()
-    const content = verificationCodeMail(userLanguage(user, language), user.name, code, CODE_TTL_MINUTES)
-    ctx.sendMail({ to: user.email, ...content })
-  }
-
-  /**
-   * Checks and consumes a code. Every check counts before it is made, per account (throttle) and per code
-   * (at most CODE_MAX_ATTEMPTS, taken atomically), so parallel guesses cannot get past either limit.
-   */
-  async function consumeCode(email: string, code: string, purpose: CodePurpose = CODE_PURPOSE): Promise<UserRow> {
-    const wrong = () => new HttpError(400, 'codeWrong', { verificationCode: ['codeWrong'] })
-    const user = await userByEmail(email)
-    const key = throttleKey('code', user, email)
-    await throttle.begin('code', key, user?.id ?? null)
-    if (!user || user.disabled_at) throw wrong()
-    const row = await db
-      .selectFrom('email_codes')
-      .selectAll()
-      .where('user_id', '=', user.id)
-      .where('purpose', '=', purpose)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', nowIso())
-      .orderBy('created_at', 'desc')
-      .limit(1)
-      .executeTakeFirst()
-    if (!row) throw wrong()
-    const attempt = await db
-      .updateTable('email_codes')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', row.id)
-      .where('used_at', 'is', null)
-      .where('attempts', '<', CODE_MAX_ATTEMPTS)
-      .returning('attempts')
-      .executeTakeFirst()
-    if (!attempt) throw new HttpError(400, 'codeAttemptsExceeded', { verificationCode: ['codeAttemptsExceeded'] })
-    if (!safeEqual(row.code_hash, codeHash(user.id, code))) {
-      if (Number(attempt.attempts) < CODE_MAX_ATTEMPTS) throw wrong()
-      // The last attempt was wrong: the code is burnt.
-      await db.updateTable('email_codes').set({ used_at: nowIso() }).where('id', '=', row.id).execute()
-      throw new HttpError(400, 'codeAttemptsExceeded', { verificationCode: ['codeAttemptsExceeded'] })
-    }
-    const res = await db
-      .updateTable('email_codes')
-      .set({ used_at: nowIso() })
-      .where('id', '=', row.id)
-      .where('used_at', 'is', null)
-      .executeTakeFirst()
-    if (Number(res.numUpdatedRows) !== 1) throw wrong()
-    await throttle.clear([key])
-    return user
   }
 
   return {

@@ -2,7 +2,7 @@
 import { routeTexts } from '~/locales/load'
 import { NavLink, Outlet } from '@remix-run/react'
 import { useTranslation } from '~/utils/use-translation'
-import { SignOutForm } from '~/components/forms/sign-out-form'
+import { SignOutForm } from '~/features/auth/sign-out-form'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
 export const handle = routeTexts({ i18n: ['settings'] })

@@ -1,8 +1,8 @@
 // /event/{id}/calendar.ics: "Add to calendar" (RFC 5545). A resource route: it asks the API as the viewer,
 // so it shows exactly what the event page would (403 for a private event, 404 for a hidden one).
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { pageUrls } from '~/components/events/page/event-page.server'
-import { buildIcs, ICS_CONTENT_TYPE, icsFileName } from '~/components/events/page/ics'
+import { pageUrls } from '~/features/events/page/event-page.server'
+import { buildIcs, ICS_CONTENT_TYPE, icsFileName } from '~/features/events/page/ics'
 import { ApiError, getApi, ok } from '~/utils/api.server'
 
 function text(status: number, body: string) {

@@ -1,24 +1,24 @@
 // /event/{id}: the page of an event or a place (SPEC §2 "Event page"). Loader and action live in
-// components/events/page/event-page.server.ts; this module wires them to the screen.
+// features/events/page/event-page.server.ts; this module wires them to the screen.
 // Nested routes (e.g. /event/{id}/edit) render in the <Outlet /> at the end of the page.
 import { routeTexts } from '~/locales/load'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, Outlet, useLoaderData } from '@remix-run/react'
 import { useTranslation } from '~/utils/use-translation'
 import { calendarFeedPaths, DEFAULT_LANGUAGE, type Event, type UserSummary, type WaitlistList } from '#contract'
-import { FeedLink } from '~/components/calendar/feed-link'
-import { JoinForm, LikeForm, useEventCounts } from '~/components/events/page/actions'
-import { DetailsList, Location, OpeningHours, Organizer, Stats } from '~/components/events/page/details'
-import { eventPageAction, loadEventPage } from '~/components/events/page/event-page.server'
-import { Gallery } from '~/components/events/page/gallery'
-import { eventMeta, personName } from '~/components/events/page/meta'
-import { AccessInfo, ChatNotice, EventChanges } from '~/components/events/page/notices'
-import { ModerationBanner, OwnerActions } from '~/components/events/page/owner'
-import { Participants } from '~/components/events/page/participants'
-import { PrivateEvent } from '~/components/events/page/private-event'
-import { calendarPath, eventPath, signInPath } from '~/components/events/page/shared'
+import { FeedLink } from '~/features/calendar/feed-link'
+import { JoinForm, LikeForm, useEventCounts } from '~/features/events/page/actions'
+import { DetailsList, Location, OpeningHours, Organizer, Stats } from '~/features/events/page/details'
+import { eventPageAction, loadEventPage } from '~/features/events/page/event-page.server'
+import { Gallery } from '~/features/events/page/gallery'
+import { eventMeta, personName } from '~/features/events/page/meta'
+import { AccessInfo, ChatNotice, EventChanges } from '~/features/events/page/notices'
+import { ModerationBanner, OwnerActions } from '~/features/events/page/owner'
+import { Participants } from '~/features/events/page/participants'
+import { PrivateEvent } from '~/features/events/page/private-event'
+import { calendarPath, eventPath, signInPath } from '~/features/events/page/shared'
 import { useRootData } from '~/components/layout/use-root-data'
-import { InvitationAnswer } from '~/components/profile/invitation-answer'
+import { InvitationAnswer } from '~/features/profile/invitation-answer'
 import { CalendarIcon } from '~/components/ui/icons'
 import { metaText } from '~/utils/meta-text'
 import type { loader as rootLoader } from '~/root'
@@ -47,7 +47,7 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   return eventMeta(data.event, data, text('siteName'))
 }
 
-export { eventShouldRevalidate as shouldRevalidate } from '~/components/events/revalidation'
+export { eventShouldRevalidate as shouldRevalidate } from '~/features/events/revalidation'
 
 export default function EventPage() {
   const page = useLoaderData<typeof loader>()

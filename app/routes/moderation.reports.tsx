@@ -17,14 +17,14 @@ import {
   reportDecisionFormSchema,
   reportDecisionPatch,
 } from '#contract'
-import { moderationMeta } from '~/components/moderation/meta'
+import { moderationMeta } from '~/features/moderation/meta'
 import {
   consoleReply,
   loadReports,
   refusalToast,
   tableBackTo,
-} from '~/components/moderation/moderation.server'
-import { ConsoleTable, consoleHref } from '~/components/moderation/table-parts'
+} from '~/features/moderation/moderation.server'
+import { ConsoleTable, consoleHref } from '~/features/moderation/table-parts'
 import { Pager } from '~/components/ui/pager'
 import { useHydrated } from '~/components/ui/use-hydrated'
 import { type ApiError, ok } from '~/utils/api.server'

@@ -4,9 +4,9 @@
 // answer is a redirect to redirectTo with a toast; a fetcher (the ENHANCED_FIELD) gets the new counts.
 import { data, redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
-import { ENHANCED_FIELD } from '~/components/events/page/shared'
-import { personName } from '~/components/events/page/meta'
-import type { FollowActionData } from '~/components/profile/follow-button'
+import { ENHANCED_FIELD } from '~/features/events/page/shared'
+import { personName } from '~/features/events/page/meta'
+import type { FollowActionData } from '~/features/profile/follow-button'
 import { ApiError, getApi, ok } from '~/utils/api.server'
 import { safeRedirect } from '~/utils/redirect'
 import { createToastHeaders, redirectWithToast } from '~/utils/toast.server'

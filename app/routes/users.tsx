@@ -8,7 +8,7 @@ import { Form, Link, useLoaderData, useNavigation, useSubmit } from '@remix-run/
 import { useEffect, useRef } from 'react'
 import { useTranslation } from '~/utils/use-translation'
 import { DEFAULT_LANGUAGE, PROFILE_LIMITS, type ProfileCard } from '#contract'
-import { UserCard } from '~/components/users/user-card'
+import { UserCard } from '~/features/users/user-card'
 import { EmptyState } from '~/components/ui/list-parts'
 import { useHydrated } from '~/components/ui/use-hydrated'
 import { useInfinitePages, type LoadedPages } from '~/components/ui/use-infinite-pages'

@@ -3,7 +3,13 @@
 import { parseWithZod } from '@conform-to/zod'
 import { data } from '@remix-run/node'
 import { parse as parseCookie, serialize as serializeCookie } from 'cookie'
-import { decisionPatch, moderationDecisionFormSchema, type ModerationIntent } from '#contract'
+import {
+  decisionPatch,
+  moderationDecisionFormSchema,
+  type ModerationIntent,
+  reportDecisionFormSchema,
+  reportDecisionPatch,
+} from '#contract'
 import { ApiError, ok, type Api } from '~/utils/api.server'
 import { cookiesAreSecure } from '~/utils/env.server'
 import { readFormData } from '~/utils/form.server'
@@ -160,4 +166,41 @@ export async function loadReports(request: Request, api: Api) {
   const query = queryOf(new URL(request.url), ['status', 'targetType', 'page'])
   const { page, queryError } = await pageOrQueryError(ok(api.typed.GET('/admin/reports', { params: { query } })), { reports: [], ...EMPTY_PAGE })
   return { queue: page, query, queryError }
+}
+
+/** The console's frame: the count of OPEN reports (and of overdue ones) and the age of the oldest, in hours. */
+export async function loadConsoleSummary(api: Api) {
+  const summary = await ok(api.typed.GET('/admin/reports/summary'))
+  const oldestHours = summary.oldestOpenAt ? Math.max(0, Math.floor((Date.now() - Date.parse(summary.oldestOpenAt)) / 3_600_000)) : null
+  return { reports: summary, oldestHours }
+}
+
+/** A decision on a report of the Reports tab (one row's form): closes it, or all of its target's. */
+export async function decideReport(request: Request, api: Api) {
+  const form = await readFormData(request)
+  const back = tableBackTo(form.get('back'), '/moderation/reports')
+  const submission = parseWithZod(form, { schema: reportDecisionFormSchema })
+  if (submission.status !== 'success') {
+    const noteError = submission.error?.resolutionNote?.[0]
+    return consoleReply(
+      form,
+      back,
+      { type: 'error', message: `validation:${noteError ?? 'invalidValue'}` },
+      400,
+    )
+  }
+  try {
+    await ok(
+      api.typed.PATCH('/admin/reports/{id}', {
+        params: { path: { id: submission.value.id } },
+        body: reportDecisionPatch(submission.value),
+      }),
+    )
+  } catch (error) {
+    return consoleReply(form, back, refusalToast(error), (error as ApiError).status)
+  }
+  return consoleReply(form, back, {
+    type: 'success',
+    message: `moderation:reports.toast.${submission.value.decision}`,
+  })
 }

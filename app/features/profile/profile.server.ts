@@ -70,3 +70,17 @@ function followList(api: Api, id: string | 'my', kind: FollowTable['kind'], page
     ? ok(api.typed.GET('/profile/{id}/followers', { params }))
     : ok(api.typed.GET('/profile/{id}/following', { params }))
 }
+
+/** /profile/{id}: the profile, the user's posts and this page's address (the Follow form comes back to it). */
+export async function loadPublicProfile(request: Request, api: Api, id: string) {
+  const profile = await loadProfile(api, id)
+  const posts = await loadPosts(api, request, profile._id)
+  const url = new URL(request.url)
+  return data({ profile, posts, returnTo: `${url.pathname}${url.search}` })
+}
+
+/** /admin/profile/myProfile: the user's own profile and the followers/following table of ?show=. */
+export async function loadMyProfile(request: Request, api: Api) {
+  const [profile, table] = await Promise.all([loadProfile(api, 'my'), loadFollowTable(api, request, 'my')])
+  return data({ profile, table, path: new URL(request.url).pathname })
+}

@@ -39,3 +39,4 @@ export const ENHANCED_FIELD = '_fetcher'
 export const eventPath = (id: string) => `/event/${encodeURIComponent(id)}`
 export const signInPath = (id: string) => `/auth?redirectTo=${eventPath(id)}`
 export const calendarPath = (id: string) => `${eventPath(id)}/calendar.ics`
+export const invitePath = (id: string, page = 1) => `${eventPath(id)}/invite${page > 1 ? `?page=${page}` : ''}`

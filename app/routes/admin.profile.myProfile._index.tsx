@@ -2,8 +2,8 @@
 import { routeTexts } from '~/locales/load'
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { loadPosts } from '~/components/profile/profile.server'
-import { UserPosts } from '~/components/profile/user-posts'
+import { loadPosts } from '~/features/profile/profile.server'
+import { UserPosts } from '~/features/profile/user-posts'
 import { requireActivatedUser } from '~/utils/auth.server'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */

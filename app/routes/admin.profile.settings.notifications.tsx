@@ -1,214 +1,24 @@
-// /admin/profile/settings/notifications: the event reminders (a day and an hour before the start, and by
-// email; docs/decisions/030-event-reminders.md) — a plain form that works without JavaScript — and web push
-// on or off for this device (SPEC §7 POST /push/web). A push subscription is made by the browser's Push API,
-// so that switch needs JavaScript; without it the page says so. Both are stored for the signed-in user only
-// (the API takes the caller's id).
+// /admin/profile/settings/notifications: the event reminders and web push for this device. Screen:
+// features/settings/notifications.tsx; loader and action: notifications.server.ts.
 import { routeTexts } from '~/locales/load'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { data } from '@remix-run/node'
-import { Form, useActionData, useFetcher, useLoaderData } from '@remix-run/react'
-import { useEffect, useState, type ReactNode } from 'react'
-import { useTranslation } from '~/utils/use-translation'
-import { notificationSettingsFormSchema, pushSubscriptionSchema, pushUnsubscribeBodySchema } from '#contract'
-import { ActionToast } from '~/components/forms/action-toast'
-import { apiFailure, invalid, parseWithZod, type FormActionData } from '~/components/forms/submission.server'
-import { SubmitButton } from '~/components/forms/submit-button'
-import { useHydrated } from '~/components/ui/use-hydrated'
-import { ApiError, ok } from '~/utils/api.server'
+import { NotificationSettings } from '~/features/settings/notifications'
+import { loadNotificationSettings, saveNotificationSettings } from '~/features/settings/notifications.server'
 import { requireActivatedUser } from '~/utils/auth.server'
-import { readFormData } from '~/utils/form.server'
-import { redirectWithToast } from '~/utils/toast.server'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
 export const handle = routeTexts({ i18n: ['settings'] })
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await requireActivatedUser(request)
-  const [vapid, reminders] = await Promise.all([
-    ok(api.typed.GET('/push/vapidPublicKey')),
-    ok(api.typed.GET('/profile/notificationSettings')),
-  ])
-  return data({ publicKey: vapid.enabled ? vapid.publicKey : null, reminders })
+  return loadNotificationSettings(api)
 }
-
-const PATH = '/admin/profile/settings/notifications'
 
 export async function action({ request }: ActionFunctionArgs) {
   const { api } = await requireActivatedUser(request)
-  const form = await readFormData(request)
-  const intent = form.get('intent')
-  if (intent === 'reminders') {
-    // Unticked checkboxes are not posted: absent = off. Anything but 'on' is a forged body (400).
-    const submission = parseWithZod(form, { schema: notificationSettingsFormSchema })
-    if (submission.status !== 'success') return invalid(submission)
-    try {
-      await ok(api.typed.PUT('/profile/notificationSettings', { body: submission.value }))
-    } catch (error) {
-      // The API failing is "unavailable" (503), not a crash of this page.
-      if (error instanceof ApiError && error.status >= 500) throw data(null, { status: 503 })
-      return apiFailure(submission, error, { toast: true })
-    }
-    return redirectWithToast(PATH, { message: 'reminderSettingsSaved' })
-  }
-  try {
-    if (intent === 'subscribe') {
-      const parsed = pushSubscriptionSchema.safeParse(JSON.parse(String(form.get('subscription') ?? 'null')))
-      if (!parsed.success) return data({ ok: false }, { status: 400 })
-      await ok(api.typed.POST('/push/web', { body: { subscription: parsed.data } }))
-    } else if (intent === 'unsubscribe') {
-      const parsed = pushUnsubscribeBodySchema.safeParse({ endpoint: form.get('endpoint') })
-      if (!parsed.success) return data({ ok: false }, { status: 400 })
-      await ok(api.typed.DELETE('/push/web', { body: parsed.data }))
-    } else {
-      return data({ ok: false }, { status: 400 })
-    }
-  } catch (error) {
-    if (error instanceof SyntaxError) return data({ ok: false }, { status: 400 })
-    if (!(error instanceof ApiError)) throw error
-    return data({ ok: false }, { status: error.status >= 500 ? 503 : error.status })
-  }
-  return data({ ok: true })
+  return saveNotificationSettings(request, api)
 }
 
-type PushState = 'checking' | 'unsupported' | 'denied' | 'on' | 'off'
-
-function applicationServerKey(base64Url: string): ArrayBuffer {
-  const base64 = (base64Url + '='.repeat((4 - (base64Url.length % 4)) % 4)).replace(/-/g, '+').replace(/_/g, '/')
-  return Uint8Array.from(atob(base64), (char) => char.charCodeAt(0)).buffer
-}
-
-function pushSupported() {
-  return 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window
-}
-
-/** The reminder switches: checkboxes and Save, a plain POST (redirect and toast), with or without JavaScript. */
-function ReminderSettings() {
-  const { t } = useTranslation('settings')
-  const { reminders } = useLoaderData<typeof loader>()
-  const actionData = useActionData<FormActionData>()
-  const refused = !!actionData?.result && actionData.result.status === 'error' && !actionData.toast
-  const switches = [
-    ['remind24h', reminders.remind24h],
-    ['remind1h', reminders.remind1h],
-    ['remindByMail', reminders.remindByMail],
-  ] as const
-  return (
-    <section aria-labelledby="reminders-title" className="mb-8">
-      <h2 id="reminders-title" className="mb-2 text-xl font-semibold">
-        {t('notifications.reminders')}
-      </h2>
-      <p className="mb-4 text-sm text-slate-600">{t('notifications.remindersIntro')}</p>
-      {/* Saved values are the defaults: a new key after a save shows what the server has. */}
-      <Form method="post" key={JSON.stringify(reminders)} className="space-y-3">
-        <input type="hidden" name="intent" value="reminders" />
-        <fieldset className="space-y-2">
-          <legend className="mb-1 text-sm font-medium text-slate-800">{t('notifications.remindersLegend')}</legend>
-          {switches.map(([name, on]) => (
-            <label key={name} className="flex items-center gap-2 text-sm text-slate-700">
-              <input type="checkbox" name={name} defaultChecked={on} className="h-4 w-4 rounded border-slate-300" />
-              {t(`notifications.${name}`)}
-            </label>
-          ))}
-        </fieldset>
-        <SubmitButton>{t('notifications.remindersSave')}</SubmitButton>
-      </Form>
-      {refused ? (
-        <p role="alert" className="mt-3 text-sm text-red-700">
-          {t('notifications.remindersFailed')}
-        </p>
-      ) : null}
-      <ActionToast toast={actionData?.toast} />
-    </section>
-  )
-}
-
-export default function NotificationSettings() {
-  const { t } = useTranslation('settings')
-  const { publicKey } = useLoaderData<typeof loader>()
-  const hydrated = useHydrated()
-  const fetcher = useFetcher<{ ok: boolean }>()
-  const [state, setState] = useState<PushState>('checking')
-  const [failed, setFailed] = useState(false)
-
-  useEffect(() => {
-    if (!publicKey) return
-    if (!pushSupported()) return setState('unsupported')
-    if (Notification.permission === 'denied') return setState('denied')
-    void navigator.serviceWorker
-      .register('/sw.js')
-      .then((registration) => registration.pushManager.getSubscription())
-      .then((subscription) => setState(subscription ? 'on' : 'off'))
-      .catch(() => setState('unsupported'))
-  }, [publicKey])
-
-  async function turnOn() {
-    setFailed(false)
-    try {
-      if ((await Notification.requestPermission()) !== 'granted') return setState('denied')
-      const registration = await navigator.serviceWorker.ready
-      const subscription = await registration.pushManager.subscribe({
-        userVisibleOnly: true,
-        applicationServerKey: applicationServerKey(publicKey ?? ''),
-      })
-      fetcher.submit({ intent: 'subscribe', subscription: JSON.stringify(subscription.toJSON()) }, { method: 'post' })
-      setState('on')
-    } catch {
-      setFailed(true)
-    }
-  }
-
-  async function turnOff() {
-    setFailed(false)
-    try {
-      const registration = await navigator.serviceWorker.ready
-      const subscription = await registration.pushManager.getSubscription()
-      if (subscription) {
-        fetcher.submit({ intent: 'unsubscribe', endpoint: subscription.endpoint }, { method: 'post' })
-        await subscription.unsubscribe()
-      }
-      setState('off')
-    } catch {
-      setFailed(true)
-    }
-  }
-
-  useEffect(() => {
-    if (fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok) setFailed(true)
-  }, [fetcher.state, fetcher.data])
-
-  let body: ReactNode
-  if (!publicKey) body = <p className="text-slate-600">{t('notifications.notConfigured')}</p>
-  else if (!hydrated) body = <p className="text-slate-600">{t('notifications.needsJs')}</p>
-  else if (state === 'unsupported') body = <p className="text-slate-600">{t('notifications.unsupported')}</p>
-  else if (state === 'denied') body = <p className="text-slate-600">{t('notifications.denied')}</p>
-  else if (state === 'checking') body = null
-  else
-    body = (
-      <>
-        <p className="mb-3 text-slate-700" role="status">
-          {state === 'on' ? t('notifications.on') : t('notifications.off')}
-        </p>
-        <button
-          type="button"
-          onClick={() => void (state === 'on' ? turnOff() : turnOn())}
-          className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-        >
-          {state === 'on' ? t('notifications.disable') : t('notifications.enable')}
-        </button>
-      </>
-    )
-
-  return (
-    <>
-      <ReminderSettings />
-      <h2 className="mb-2 text-xl font-semibold">{t('notifications.push')}</h2>
-      <p className="mb-4 text-sm text-slate-600">{t('notifications.pushIntro')}</p>
-      {body}
-      {failed ? (
-        <p role="alert" className="mt-3 text-sm text-red-700">
-          {t('notifications.failed')}
-        </p>
-      ) : null}
-    </>
-  )
+export default function NotificationSettingsRoute() {
+  return <NotificationSettings />
 }

@@ -1,127 +1,13 @@
-// /auth/forgotPassword in three steps kept in the URL (?step=…&email=…), each a plain form post:
-//   email → POST /auth/activateEmail mails a 6-digit code → code → POST /auth/resetPassword mails a link
-//   to /auth/resetPassword/<token> → "check your email".
-import { getFormProps, useForm } from '@conform-to/react'
-import type { ResetCodeForm } from '#contract'
-import { forgotPasswordFormSchema, resetPasswordSchema } from '~/components/forms/auth-schemas.server'
+// /auth/forgotPassword in three steps kept in the URL (?step=…&email=…): email → code → "check your email".
+// Screen: features/auth/forgot-password.tsx; action: forgot-password.server.ts.
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { Form, Link, useActionData, useSearchParams } from '@remix-run/react'
-import { useTranslation } from '~/utils/use-translation'
-import { Field, FormErrors, FormProvider } from '~/components/forms/field'
-import { SubmitButton } from '~/components/forms/submit-button'
-import { useAuthValidation } from '~/components/forms/use-auth-validation'
-import { apiFailure, invalid, parseWithZod, type FormActionData } from '~/components/forms/submission.server'
-import { getApi, ok } from '~/utils/api.server'
-import { redirectWithToast } from '~/utils/toast.server'
-import { readFormData } from '~/utils/form.server'
-
-const STEP = 'step'
-type Step = 'email' | 'code' | 'sent'
-
-function stepOf(value: string | null | undefined | FormDataEntryValue): Step {
-  return value === 'code' || value === 'sent' ? value : 'email'
-}
+import { ForgotPassword } from '~/features/auth/forgot-password'
+import { forgotPassword } from '~/features/auth/forgot-password.server'
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await readFormData(request)
-  const api = await getApi(request)
-  const step = stepOf(formData.get(STEP))
-
-  if (step === 'code') {
-    const submission = parseWithZod(formData, { schema: resetPasswordSchema })
-    if (submission.status !== 'success') return invalid(submission)
-    try {
-      await ok(api.typedAsVisitor.POST('/auth/resetPassword', { body: submission.value }))
-    } catch (error) {
-      return apiFailure(submission, error)
-    }
-    const params = new URLSearchParams({ step: 'sent', email: submission.value.email })
-    return redirectWithToast(`/auth/forgotPassword?${params}`, { message: 'resetLinkSent' })
-  }
-
-  const submission = parseWithZod(formData, { schema: forgotPasswordFormSchema })
-  if (submission.status !== 'success') return invalid(submission)
-  try {
-    await ok(api.typedAsVisitor.POST('/auth/activateEmail', { body: submission.value }))
-  } catch (error) {
-    return apiFailure(submission, error)
-  }
-  const params = new URLSearchParams({ step: 'code', email: submission.value.email })
-  return redirectWithToast(`/auth/forgotPassword?${params}`, { message: 'codeSent' })
+  return forgotPassword(request)
 }
 
-export default function ForgotPassword() {
-  const { t } = useTranslation('auth')
-  const [searchParams] = useSearchParams()
-  const email = searchParams.get('email') ?? ''
-  const step = email ? stepOf(searchParams.get(STEP)) : 'email'
-
-  return (
-    <>
-      <h1 className="mb-2 text-2xl font-semibold">
-        {step === 'sent' ? t('forgotPassword.sentTitle') : t('forgotPassword.title')}
-      </h1>
-      {step === 'sent' ? (
-        <p className="text-sm text-slate-700">{t('forgotPassword.sentText', { email })}</p>
-      ) : (
-        // A new key per step: each step is its own conform form.
-        <StepForm key={step} step={step} email={email} />
-      )}
-      <div className="mt-6 flex flex-col gap-2 text-sm">
-        {step !== 'email' ? (
-          <Link
-            to={`/auth/forgotPassword?${new URLSearchParams({ email })}&step=email`}
-            className="text-brand-600 underline"
-          >
-            {t('forgotPassword.otherEmail')}
-          </Link>
-        ) : null}
-        <Link to="/auth" className="text-brand-600 underline">
-          {t('backToSignIn')}
-        </Link>
-      </div>
-    </>
-  )
-}
-
-function StepForm({ step, email }: { step: 'email' | 'code'; email: string }) {
-  const { t } = useTranslation('auth')
-  const actionData = useActionData<FormActionData>()
-  // Step 1 checks only the email (typed as the step 2 form: its fields are a superset).
-  const validation = useAuthValidation<ResetCodeForm>(() => (step === 'code' ? 'resetCode' : 'forgotPassword'))
-  const [form, fields] = useForm<ResetCodeForm>({
-    id: `forgot-password-${step}`,
-    lastResult: actionData?.result,
-    defaultValue: { email },
-    ...validation.options,
-  })
-  return (
-    <>
-      <p className="mb-5 text-sm text-slate-600">
-        {step === 'code' ? t('forgotPassword.codeIntro', { email }) : t('forgotPassword.emailIntro')}
-      </p>
-      <FormProvider context={form.context}>
-        <Form method="post" {...getFormProps(form)} onFocus={validation.onFocus} noValidate className="space-y-3">
-          <FormErrors formId={form.id} />
-          <input type="hidden" name={STEP} value={step} />
-          <Field
-            meta={fields.email}
-            label={t('email')}
-            type="email"
-            inputProps={{ autoComplete: 'email', spellCheck: false }}
-          />
-          {step === 'code' ? (
-            <Field
-              meta={fields.verificationCode}
-              label={t('code')}
-              inputProps={{ autoComplete: 'one-time-code', inputMode: 'numeric', maxLength: 6 }}
-            />
-          ) : null}
-          <SubmitButton className="w-full">
-            {step === 'code' ? t('forgotPassword.sendLink') : t('forgotPassword.sendCode')}
-          </SubmitButton>
-        </Form>
-      </FormProvider>
-    </>
-  )
+export default function ForgotPasswordRoute() {
+  return <ForgotPassword />
 }

@@ -1,25 +1,13 @@
-// POST /auth/logout: ends the session on the API (POST /auth/logout {refreshToken}), clears the cookie and
-// goes to / with the toast signedOut. A GET never signs anyone out. Outside the /auth layout on purpose:
-// its reverse guard must not run for signed-in users who sign out.
+// POST /auth/logout: ends the session (features/auth/logout.server.ts) and goes to / with the toast
+// signedOut. A GET never signs anyone out. Outside the /auth layout on purpose: its reverse guard must not
+// run for signed-in users who sign out.
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
-import { getApi, ok } from '~/utils/api.server'
-import { redirectWithToast } from '~/utils/toast.server'
+import { signOut } from '~/features/auth/logout.server'
 
 export function loader() {
   return redirect('/')
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const api = await getApi(request)
-  const refreshToken = api.session.get('refreshToken')
-  if (refreshToken) {
-    try {
-      await ok(api.typed.POST('/auth/logout', { body: { refreshToken } }))
-    } catch (error) {
-      // The local session ends anyway; an API that is down or a session it already ended is no reason to stay.
-      console.warn('logout: the API did not end the session', error instanceof Error ? error.message : error)
-    }
-  }
-  api.signOutLocally()
-  return redirectWithToast('/', { message: 'signedOut' })
+  return signOut(request)
 }

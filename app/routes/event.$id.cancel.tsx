@@ -2,8 +2,8 @@
 // the event page; a page of its own without JavaScript).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { CancelEventDrawer } from '~/components/events/page/changes'
-import { cancelAction, changeLoader } from '~/components/events/page/changes.server'
+import { CancelEventDrawer } from '~/features/events/page/changes'
+import { cancelAction, changeLoader } from '~/features/events/page/changes.server'
 import type { FormActionData } from '~/components/forms/submission.server'
 import { routeTexts } from '~/locales/load'
 

@@ -3,8 +3,8 @@ import { routeTexts } from '~/locales/load'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import type { FormActionData } from '~/components/forms/submission.server'
-import { ReportDrawer } from '~/components/reports/report-form'
-import { reportAction, reportLoader } from '~/components/reports/report.server'
+import { ReportDrawer } from '~/features/reports/report-form'
+import { reportAction, reportLoader } from '~/features/reports/report.server'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
 export const handle = routeTexts({ i18n: ['report'] })

@@ -2,8 +2,8 @@
 // over the event page; a page of its own without JavaScript).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { RescheduleDrawer } from '~/components/events/page/changes'
-import { changeLoader, rescheduleAction } from '~/components/events/page/changes.server'
+import { RescheduleDrawer } from '~/features/events/page/changes'
+import { changeLoader, rescheduleAction } from '~/features/events/page/changes.server'
 import type { FormActionData } from '~/components/forms/submission.server'
 import { routeTexts } from '~/locales/load'
 

@@ -1,10 +1,10 @@
-// /event/{id}/edit: the organizer edits an event or a place; the access type and a place's type stay (SPEC §5). Loader and action: components/events/form/event-form.server.ts.
+// /event/{id}/edit: the organizer edits an event or a place; the access type and a place's type stay (SPEC §5). Loader and action: features/events/form/event-form.server.ts.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from '~/utils/use-translation'
-import { EventFormPage } from '~/components/events/form/event-form'
-import { eventFormAction, eventFormLoader } from '~/components/events/form/event-form.server'
-import type { EventFormActionData } from '~/components/events/form/types'
+import { EventFormPage } from '~/features/events/form/event-form'
+import { eventFormAction, eventFormLoader } from '~/features/events/form/event-form.server'
+import type { EventFormActionData } from '~/features/events/form/types'
 
 export const meta: MetaFunction = () => [{ title: 'Nearby · Edit' }]
 

@@ -2,9 +2,9 @@
 import { routeTexts } from '~/locales/load'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
-import type { EventFormActionData } from '~/components/events/form/types'
-import { PostEditor } from '~/components/moderation/post-editor'
-import { postEditorAction, postEditorLoader } from '~/components/moderation/post-editor.server'
+import type { EventFormActionData } from '~/features/events/form/types'
+import { PostEditor } from '~/features/moderation/post-editor'
+import { postEditorAction, postEditorLoader } from '~/features/moderation/post-editor.server'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
 export const handle = routeTexts({ i18n: ['moderation'] })

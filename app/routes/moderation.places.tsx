@@ -3,9 +3,9 @@ import { routeTexts } from '~/locales/load'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Outlet, useLoaderData } from '@remix-run/react'
 import { can } from '#contract'
-import { handleRowAction, loadPostsTable } from '~/components/moderation/moderation.server'
-import { PostsTable } from '~/components/moderation/posts-table'
-import { moderationMeta } from '~/components/moderation/meta'
+import { handleRowAction, loadPostsTable } from '~/features/moderation/moderation.server'
+import { PostsTable } from '~/features/moderation/posts-table'
+import { moderationMeta } from '~/features/moderation/meta'
 import { requireAdminUser } from '~/utils/auth.server'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */

@@ -3,8 +3,8 @@ import { routeTexts } from '~/locales/load'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import type { FormActionData } from '~/components/forms/submission.server'
-import { UserEditor } from '~/components/moderation/user-editor'
-import { userEditorAction, userEditorLoader } from '~/components/moderation/user-editor.server'
+import { UserEditor } from '~/features/moderation/user-editor'
+import { userEditorAction, userEditorLoader } from '~/features/moderation/user-editor.server'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
 export const handle = routeTexts({ i18n: ['moderation'] })

@@ -2,9 +2,9 @@
 import { routeTexts } from '~/locales/load'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { listMeta } from '~/components/events/list/meta'
-import { EventsScreen } from '~/components/events/list/events-screen'
-import { loadEventList } from '~/components/events/list/list.server'
+import { listMeta } from '~/features/events/list/meta'
+import { EventsScreen } from '~/features/events/list/events-screen'
+import { loadEventList } from '~/features/events/list/list.server'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
 export const handle = routeTexts({ i18n: ['eventList'] })

@@ -1,31 +1,21 @@
-// /profile/{id}: a user's public profile (SPEC §2 Profile): the card with Follow/Unfollow, the about card,
-// the moderation banner (for the user themself and moderators) and the user's posts.
+// /profile/{id}: a user's public profile (SPEC §2 Profile). Screen: features/profile/public-profile.tsx;
+// loader: profile.server.ts (loadPublicProfile).
 import { routeTexts } from '~/locales/load'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { data } from '@remix-run/node'
-import { Link, Outlet, useLoaderData } from '@remix-run/react'
-import { useTranslation } from '~/utils/use-translation'
-import { calendarFeedPaths, can, DEFAULT_LANGUAGE } from '#contract'
-import { FeedLink } from '~/components/calendar/feed-link'
-import { personName } from '~/components/events/page/meta'
-import { useRootData } from '~/components/layout/use-root-data'
-import { AboutCard, ProfileCard, UserModerationBanner } from '~/components/profile/profile-header'
-import { loadPosts, loadProfile } from '~/components/profile/profile.server'
-import { UserPosts } from '~/components/profile/user-posts'
-import { metaText } from '~/utils/meta-text'
+import { DEFAULT_LANGUAGE } from '#contract'
+import { personName } from '~/features/events/page/meta'
+import { PublicProfile } from '~/features/profile/public-profile'
+import { loadPublicProfile } from '~/features/profile/profile.server'
 import type { loader as rootLoader } from '~/root'
 import { getApi } from '~/utils/api.server'
+import { metaText } from '~/utils/meta-text'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
 export const handle = routeTexts({ i18n: ['eventList', 'eventPage', 'profile', 'report'] })
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const api = await getApi(request)
-  const id = params.id ?? ''
-  const profile = await loadProfile(api, id)
-  const posts = await loadPosts(api, request, profile._id)
-  const url = new URL(request.url)
-  return data({ profile, posts, returnTo: `${url.pathname}${url.search}` })
+  return loadPublicProfile(request, api, params.id ?? '')
 }
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data: page, matches }) => {
@@ -38,30 +28,6 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   ]
 }
 
-export default function PublicProfile() {
-  const { profile, posts, returnTo } = useLoaderData<typeof loader>()
-  const viewer = useRootData()?.user ?? null
-  const isSelf = viewer?.id === profile._id
-  const { t } = useTranslation('report')
-  const { t: tp } = useTranslation('profile')
-  return (
-    <div className="mx-auto max-w-5xl space-y-5">
-      {isSelf || can(viewer?.role, 'moderate') ? <UserModerationBanner profile={profile} /> : null}
-      <ProfileCard profile={profile} mode={{ kind: 'public', isSelf, returnTo }} />
-      <p className="flex flex-wrap items-center justify-end gap-x-5 gap-y-1">
-        <FeedLink path={calendarFeedPaths.organizer(profile._id)} testId="organizer-feed-link">
-          {tp('calendarFeed')}
-        </FeedLink>
-        {isSelf ? null : (
-          <Link to={`/profile/${profile._id}/report`} preventScrollReset className="text-sm text-slate-600 underline hover:text-slate-900" data-testid="report-link">
-            {t('linkUser')}
-          </Link>
-        )}
-      </p>
-      <AboutCard profile={profile} />
-      <UserPosts {...posts} />
-      {/* The report drawer (/profile/{id}/report) opens over the profile. */}
-      <Outlet />
-    </div>
-  )
+export default function PublicProfileRoute() {
+  return <PublicProfile />
 }

@@ -1,53 +1,18 @@
-// /users: the people list (public). A GET search form (?query=) over GET /profile/?query=, 12 per page:
-// without JavaScript "Load more" renders pages 1..N; with it the list loads on scroll (50 px from the
-// bottom) and the search runs as you type (debounced).
+// /users: the people list (public), a search over GET /profile/?query=. Screen: features/users/users-screen.tsx;
+// loader: users.server.ts.
 import { routeTexts } from '~/locales/load'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { data } from '@remix-run/node'
-import { Form, Link, useLoaderData, useNavigation, useSubmit } from '@remix-run/react'
-import { useEffect, useRef } from 'react'
-import { useTranslation } from '~/utils/use-translation'
-import { DEFAULT_LANGUAGE, PROFILE_LIMITS, type ProfileCard } from '#contract'
-import { UserCard } from '~/components/users/user-card'
-import { EmptyState } from '~/components/ui/list-parts'
-import { useHydrated } from '~/components/ui/use-hydrated'
-import { useInfinitePages, type LoadedPages } from '~/components/ui/use-infinite-pages'
-import { metaText } from '~/utils/meta-text'
+import { DEFAULT_LANGUAGE } from '#contract'
+import { UsersScreen } from '~/features/users/users-screen'
+import { searchUsers } from '~/features/users/users.server'
 import type { loader as rootLoader } from '~/root'
-import { ApiError, getApi, ok } from '~/utils/api.server'
-import { loadPages, requestedPageRange } from '~/utils/pages.server'
+import { metaText } from '~/utils/meta-text'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
 export const handle = routeTexts({ i18n: ['users'] })
 
-const MAX_PAGES_AT_ONCE = 10
-const SEARCH_DEBOUNCE_MS = 500
-
-type UsersData = {
-  query: string
-  users: ProfileCard[]
-  page: number
-  hasMore: boolean
-  /** The API's message for a query it refuses (e.g. too long). */
-  queryError: string | null
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
-  const api = await getApi(request)
-  const query = (new URL(request.url).searchParams.get('query') ?? '').trim()
-  try {
-    const result = await loadPages(requestedPageRange(request, MAX_PAGES_AT_ONCE), async (page) => {
-      const found = await ok(api.typed.GET('/profile/', { params: { query: { query: query || undefined, page } } }))
-      return { items: found.profiles, hasMore: found.hasMore }
-    })
-    return data<UsersData>(
-      { query, users: result.items, page: result.page, hasMore: result.hasMore, queryError: null },
-    )
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 400) throw error
-    const queryError = error.body.errors.query?.[0] ?? error.body.message
-    return data<UsersData>({ query, users: [], page: 1, hasMore: false, queryError }, { status: 400 })
-  }
+  return searchUsers(request)
 }
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
@@ -55,88 +20,6 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   return [{ title: metaText(locale, 'users', 'meta.title') }]
 }
 
-function usersPage(data: UsersData): LoadedPages<ProfileCard> {
-  return { items: data.users, page: data.page, hasMore: data.hasMore }
-}
-
-const userId = (user: ProfileCard) => user._id
-
 export default function Users() {
-  const { t } = useTranslation('users')
-  const loaded = useLoaderData<typeof loader>()
-  const { items: users, page, hasMore, loading } = useInfinitePages<UsersData, ProfileCard>(loaded, usersPage, userId)
-  const hydrated = useHydrated()
-  const submit = useSubmit()
-  const timer = useRef<ReturnType<typeof setTimeout>>()
-  useEffect(() => () => clearTimeout(timer.current), [])
-  // A pending search-as-you-type must not fire after the person pressed Search or followed a link: it would
-  // replace that navigation with the list again.
-  const navigationState = useNavigation().state
-  useEffect(() => {
-    if (navigationState !== 'idle') clearTimeout(timer.current)
-  }, [navigationState])
-
-  return (
-    <section className="mx-auto max-w-5xl space-y-4">
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t('title')}</h1>
-      <Form method="get" role="search" className="flex max-w-xl gap-2" onSubmit={() => clearTimeout(timer.current)}>
-        <label htmlFor="users-query" className="sr-only">
-          {t('searchLabel')}
-        </label>
-        <div className="min-w-0 flex-1">
-          <input
-            id="users-query"
-            type="search"
-            name="query"
-            defaultValue={loaded.query}
-            // A new search (or the same one again after navigating) starts from its own value.
-            key={loaded.query}
-            maxLength={PROFILE_LIMITS.searchQueryMax + 50}
-            placeholder={t('searchPlaceholder')}
-            aria-invalid={loaded.queryError ? true : undefined}
-            aria-describedby={loaded.queryError ? 'users-query-error' : undefined}
-            onChange={(event) => {
-              if (!hydrated) return
-              const form = event.currentTarget.form
-              clearTimeout(timer.current)
-              timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), SEARCH_DEBOUNCE_MS)
-            }}
-            className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
-          />
-          {loaded.queryError ? (
-            <p id="users-query-error" role="alert" className="mt-1 text-sm text-red-700">
-              {loaded.queryError}
-            </p>
-          ) : null}
-        </div>
-        <button type="submit" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
-          {t('search')}
-        </button>
-      </Form>
-      {users.length === 0 && !loaded.queryError ? (
-        <EmptyState testId="users-empty">{loaded.query ? t('emptyQuery', { query: loaded.query }) : t('empty')}</EmptyState>
-      ) : (
-        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="users">
-          {users.map((user) => (
-            <li key={user._id}>
-              <UserCard user={user} />
-            </li>
-          ))}
-        </ul>
-      )}
-      <p className="text-center text-sm text-slate-600" aria-live="polite">
-        {loading ? t('loading') : null}
-        {!loading && hasMore ? (
-          <Link
-            to={`?${new URLSearchParams({ ...(loaded.query ? { query: loaded.query } : {}), page: String(page + 1) }).toString()}`}
-            preventScrollReset
-            className="text-brand-600 underline"
-          >
-            {t('loadMore')}
-          </Link>
-        ) : null}
-        {!hasMore && users.length > 0 && page > 1 ? t('end') : null}
-      </p>
-    </section>
-  )
+  return <UsersScreen />
 }

@@ -2,7 +2,7 @@
 // JavaScript on (fetchers, confirm dialogs) and off (plain form posts and redirects).
 import type { Page } from '@playwright/test'
 import Database from 'better-sqlite3'
-import { formatDateTime } from '../../app/components/events/format'
+import { formatDateTime } from '../../app/features/events/format'
 import { e2e } from './env'
 import { callApiAs, createEventViaApi, createPlaceViaApi, daysFromNow } from './event-fixtures'
 import { expect, test, waitForHydration } from './fixtures'

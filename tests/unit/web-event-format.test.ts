@@ -6,7 +6,7 @@ import {
   isoToLocalInput,
   localInputToIso,
   todayInZone,
-} from '../../app/components/events/format'
+} from '../../app/features/events/format'
 import { resources } from '../../app/locales/resources.server'
 
 const t = ((key: string) => {

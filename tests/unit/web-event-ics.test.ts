@@ -7,7 +7,7 @@ import {
   formatUtc,
   icsFileName,
   type IcsEvent,
-} from '../../app/components/events/page/ics'
+} from '../../app/features/events/page/ics'
 
 const event: IcsEvent = {
   _id: '0b5f2c7e-1111-4222-8333-944455556666',

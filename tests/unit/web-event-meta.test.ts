@@ -1,7 +1,7 @@
 // The <head> of the event page: OpenGraph and schema.org JSON-LD for events and places.
 import { describe, expect, it } from 'vitest'
 import type { Event } from '#contract'
-import { eventJsonLd, eventMeta, summary } from '../../app/components/events/page/meta'
+import { eventJsonLd, eventMeta, summary } from '../../app/features/events/page/meta'
 
 const base: Event = {
   _id: 'e1',

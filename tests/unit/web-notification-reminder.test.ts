@@ -2,7 +2,7 @@
 // zone, in English and Russian, worded as the API's push text (docs/decisions/030-event-reminders.md).
 import { describe, expect, it } from 'vitest'
 import { messages, type Notification } from '#contract'
-import { notificationHref, notificationText } from '../../app/components/notifications/notification-item'
+import { notificationHref, notificationText } from '../../app/features/notifications/notification-item'
 import { resources } from '../../app/locales/resources.server'
 import { notificationText as apiText } from '../../api/modules/notifications/dto'
 import { addTexts, translate } from '../../app/utils/translate'

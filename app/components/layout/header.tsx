@@ -3,7 +3,7 @@
 import { Link } from '@remix-run/react'
 import { useTranslation } from '~/utils/use-translation'
 import type { Language, LatestNotifications, User } from '#contract'
-import { NotificationBell } from '~/components/notifications/bell'
+import { NotificationBell } from '~/features/notifications/bell'
 import { LogoMark } from '~/components/ui/icons'
 import { LanguageSwitch } from './language-switch'
 import { SearchForm } from './search-form'

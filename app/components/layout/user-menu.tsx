@@ -16,7 +16,7 @@ import {
   UserIcon,
 } from '~/components/ui/icons'
 import { useHydrated } from '~/components/ui/use-hydrated'
-import { FormDialogLink } from '~/components/events/form/form-dialog-link'
+import { FormDialogLink } from '~/features/events/form/form-dialog-link'
 
 function initials(user: User) {
   return (

@@ -1,0 +1,36 @@
+// The frame of the /auth/* screens, and what they share: the signed-in user who still has to confirm the
+// email (the layout's loader: layout.server.ts), and the signed-in header's texts loaded while a form is sent.
+import { Outlet, useNavigation, useRouteLoaderData } from '@remix-run/react'
+import { useEffect } from 'react'
+import { SIGNED_IN_NAMESPACES } from '~/i18n'
+import { loadTexts } from '~/locales/load'
+import { useTranslation } from '~/utils/use-translation'
+import type { authLayoutData } from './layout.server'
+
+/** The signed-in user who still has to confirm the email, if any. */
+export function usePendingUser() {
+  return useRouteLoaderData<typeof authLayoutData>('routes/auth')?.pendingUser ?? null
+}
+
+/**
+ * A form sent from these screens may sign the person in: the signed-in header's texts (not on a visitor's
+ * pages) load while the server answers, so the page after it renders at once instead of waiting for them.
+ */
+function usePreloadSignedInTexts() {
+  const submitting = useNavigation().state === 'submitting'
+  const { language } = useTranslation().i18n
+  useEffect(() => {
+    if (submitting) void loadTexts(language, SIGNED_IN_NAMESPACES).catch(() => {})
+  }, [submitting, language])
+}
+
+export function AuthLayout() {
+  usePreloadSignedInTexts()
+  return (
+    <div className="mx-auto w-full max-w-md py-6 sm:py-10">
+      <div className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <Outlet />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,42 @@
+// What the event page's server code and its components share (no server-only imports here).
+import type { Event, UserSummary, WaitlistList } from '#contract'
+
+export type PrivateReason = 'privateEvent' | 'subscribersOnly'
+
+export type EventPageData =
+  | {
+      kind: 'event'
+      event: Event
+      /** Null for places, or when the list could not be loaded. */
+      participants: UserSummary[] | null
+      /** The waiting list in order: for the organizer only (else null). */
+      waiting: WaitlistList['waiting'] | null
+      /** ?notice=login: a signed-out visitor pressed Join without JavaScript. */
+      notice: 'login' | null
+      pageUrl: string
+      origin: string
+    }
+  | { kind: 'private'; id: string; reason: PrivateReason; signedIn: boolean; pageUrl: string; origin: string }
+
+/** The answer of a fetcher submission (with JavaScript); without it every intent redirects. */
+export type EventActionData =
+  | {
+      intent: 'participate'
+      isParticipant: boolean
+      participantsCount: number
+      maxParticipants: number | null
+      /** Set by the waiting-list intents (the join/leave answer does not carry the line). */
+      waitlistPosition?: number | null
+      waitlistCount?: number
+    }
+  | { intent: 'like'; isLiked: boolean; likesCount: number }
+  | { intent: 'login' }
+  | { intent: 'error'; message: string }
+
+/** The hidden field a form carries once the page is hydrated: answer data instead of a redirect. */
+export const ENHANCED_FIELD = '_fetcher'
+
+export const eventPath = (id: string) => `/event/${encodeURIComponent(id)}`
+export const signInPath = (id: string) => `/auth?redirectTo=${eventPath(id)}`
+export const calendarPath = (id: string) => `${eventPath(id)}/calendar.ics`
+export const invitePath = (id: string, page = 1) => `${eventPath(id)}/invite${page > 1 ? `?page=${page}` : ''}`

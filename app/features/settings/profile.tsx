@@ -1,0 +1,144 @@
+// Settings → Profile (/admin/profile/settings/profile): the profile form and the avatar's upload and removal,
+// three plain forms that all work without JavaScript. Loader and action: profile.server.ts.
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { useState } from 'react'
+import { useTranslation } from '~/utils/use-translation'
+import { formatPhone, PROFILE_LIMITS, profileFormSchema, type ProfileForm } from '#contract'
+import { ActionToast } from '~/components/forms/action-toast'
+import { Field, FormErrors, FormProvider, TextareaField } from '~/components/forms/field'
+import type { FormActionData } from '~/components/forms/submission.server'
+import { SubmitButton } from '~/components/forms/submit-button'
+import { useCitySuggestions } from '~/components/layout/search-form'
+import { Avatar } from '~/components/ui/avatar'
+import { personName } from '~/features/events/page/meta'
+import type { loadProfileSettings } from './profile.server'
+
+/** Every field of the form is a text box. */
+type ProfileFormFields = Record<keyof ProfileForm, string>
+
+export function ProfileSettings() {
+  const { t } = useTranslation('settings')
+  const { profile } = useLoaderData<typeof loadProfileSettings>()
+  const actionData = useActionData<FormActionData>()
+  const [form, fields] = useForm<ProfileFormFields, ProfileForm>({
+    lastResult: actionData?.result,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    defaultValue: {
+      name: profile.name,
+      lastname: profile.lastname,
+      username: profile.username,
+      phone: formatPhone(profile.phone),
+      profession: profile.profession ?? '',
+      userBio: profile.userBio ?? '',
+      facebook: profile.socialMediaLinks.facebook ?? '',
+      instagram: profile.socialMediaLinks.instagram ?? '',
+      vk: profile.socialMediaLinks.vk ?? '',
+      city: profile.city?.name ?? '',
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileFormSchema }),
+  })
+  const [typedCity, setTypedCity] = useState('')
+  const suggestions = useCitySuggestions(typedCity)
+  const name = personName(profile)
+
+  return (
+    <>
+      <h2 className="mb-1 text-xl font-semibold">{t('profile.title')}</h2>
+      <p className="mb-5 text-sm text-slate-600">{t('profile.note')}</p>
+
+      <section aria-labelledby="avatar-title" className="mb-8 space-y-3">
+        <h3 id="avatar-title" className="font-semibold text-slate-900">
+          {t('profile.avatar')}
+        </h3>
+        <div className="flex flex-wrap items-center gap-4">
+          <span data-testid="settings-avatar">
+            <Avatar name={name} avatarFile={profile.avatarFile} size="lg" alt={profile.avatarFile ? t('profile.avatarAlt') : ''} />
+          </span>
+          <div className="space-y-2">
+            <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-2">
+              <label className="block text-sm">
+                <span className="mb-1 block font-medium text-slate-700">{t('profile.avatarFile')}</span>
+                <input type="file" name="file" accept="image/jpeg,image/png,image/webp" required className="block text-sm" />
+              </label>
+              <SubmitButton name="intent" value="uploadAvatar">
+                {t('profile.upload')}
+              </SubmitButton>
+            </Form>
+            {profile.avatarFile ? (
+              <Form method="post">
+                <SubmitButton variant="secondary" name="intent" value="removeAvatar">
+                  {t('profile.remove')}
+                </SubmitButton>
+              </Form>
+            ) : null}
+            <p className="text-xs text-slate-500">{t('profile.avatarHint')}</p>
+          </div>
+        </div>
+      </section>
+
+      <FormProvider context={form.context}>
+        <Form method="post" {...getFormProps(form)} noValidate className="max-w-xl space-y-3">
+          <FormErrors formId={form.id} />
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Field meta={fields.name} label={t('profile.name')} inputProps={{ autoComplete: 'given-name' }} />
+            <Field meta={fields.lastname} label={t('profile.lastname')} inputProps={{ autoComplete: 'family-name' }} />
+          </div>
+          <Field meta={fields.username} label={t('profile.username')} inputProps={{ autoComplete: 'username' }} />
+          <Field
+            meta={fields.phone}
+            label={t('profile.phone')}
+            type="tel"
+            description={t('profile.phoneHint')}
+            inputProps={{ autoComplete: 'tel', inputMode: 'tel' }}
+          />
+          <Field
+            meta={fields.profession}
+            label={t('profile.profession')}
+            inputProps={{ maxLength: PROFILE_LIMITS.professionMax }}
+          />
+          <TextareaField
+            meta={fields.userBio}
+            label={t('profile.userBio')}
+            textareaProps={{ rows: 4, maxLength: PROFILE_LIMITS.userBioMax }}
+          />
+          <Field
+            meta={fields.city}
+            label={t('profile.city')}
+            description={t('profile.cityHint')}
+            inputProps={{
+              autoComplete: 'address-level2',
+              list: suggestions.length ? 'profile-city-suggestions' : undefined,
+              onChange: (event) => setTypedCity(event.currentTarget.value),
+              maxLength: PROFILE_LIMITS.cityNameMax,
+            }}
+          />
+          <datalist id="profile-city-suggestions">
+            {suggestions.map((suggestion) => (
+              <option key={suggestion.id} value={suggestion.city}>
+                {suggestion.country}
+              </option>
+            ))}
+          </datalist>
+          <fieldset className="space-y-3">
+            <legend className="mb-1 text-sm font-semibold text-slate-900">{t('profile.links')}</legend>
+            {(['facebook', 'instagram', 'vk'] as const).map((network) => (
+              <Field
+                key={network}
+                meta={fields[network]}
+                label={t(`profile.${network}`)}
+                type="url"
+                description={t('profile.linkHint')}
+                inputProps={{ inputMode: 'url', placeholder: 'https://' }}
+              />
+            ))}
+          </fieldset>
+          <SubmitButton>{t('profile.submit')}</SubmitButton>
+        </Form>
+      </FormProvider>
+      <ActionToast toast={actionData?.toast} />
+    </>
+  )
+}

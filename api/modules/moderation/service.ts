@@ -63,22 +63,24 @@ export function createAdminService(ctx: AppContext, deps: { events: EventsServic
     return terms.map((term) => sql<SqlBool>`(${sql.join(columns.map((c) => contains(c, term)), sql` or `)})`)
   }
 
-  async function userRow(id: string, conn: Db = db): Promise<UserRow> {
-    let query = conn.selectFrom('users').selectAll().where('id', '=', id)
-    if (conn !== db && ctx.dialect === 'postgres') query = query.forUpdate()
-    const row = id.length <= 100 ? await query.executeTakeFirst() : undefined
+  /**
+   * One row by id, or 404. Read through a decision's transaction (`conn`), it stays locked until the decision
+   * commits (PostgreSQL; SQLite's write transaction holds the whole database), so two moderators decide in turn.
+   */
+  async function found<R>(id: string, conn: Db, read: (conn: Db) => { forUpdate(): unknown; executeTakeFirst(): Promise<R | undefined> }): Promise<R> {
+    const query = read(conn)
+    const locked = conn !== db && ctx.dialect === 'postgres' ? (query.forUpdate() as typeof query) : query
+    const row = id.length <= 100 ? await locked.executeTakeFirst() : undefined
     if (!row) throw new HttpError(404, 'notFound')
     return row
   }
 
-  /** A post by id, whatever its status; read inside a decision's transaction, locked until it ends. */
-  async function postRow(id: string, conn: Db = db): Promise<PostRow> {
-    let query = conn.selectFrom('posts').selectAll().where('id', '=', id)
-    if (conn !== db && ctx.dialect === 'postgres') query = query.forUpdate()
-    const row = id.length <= 100 ? await query.executeTakeFirst() : undefined
-    if (!row) throw new HttpError(404, 'notFound')
-    return row
-  }
+  const userRow = (id: string, conn: Db = db): Promise<UserRow> =>
+    found(id, conn, (c) => c.selectFrom('users').selectAll().where('id', '=', id))
+
+  /** A post by id, whatever its status. */
+  const postRow = (id: string, conn: Db = db): Promise<PostRow> =>
+    found(id, conn, (c) => c.selectFrom('posts').selectAll().where('id', '=', id))
 
   async function userDto(row: UserRow): Promise<User> {
     return toUserDto(row, await followCounts(db, row.id), publicUrl)

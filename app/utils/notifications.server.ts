@@ -1,10 +1,9 @@
 // The signed-in user's latest notifications and unread count, for the bell on every page (SPEC §2).
 import type { LatestNotifications } from '#contract'
 import { ApiError, ok, type Api } from './api.server'
+import { MAX_NOTIFICATION_PAGES } from '~/features/notifications/constants'
 import { loadPages, requestedPages } from './pages.server'
 
-/** Notification pages shown at once after "Load more" without JavaScript. */
-export const MAX_NOTIFICATION_PAGES = 10
 
 /** Pages 1..?page of GET /notifications, newest first (/notifications and myProfile's activity). */
 export async function loadNotificationPages(api: Api, request: Request) {

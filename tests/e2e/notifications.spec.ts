@@ -111,3 +111,24 @@ test('settings has a Notifications section that says when push is not available'
   // The browser-test API runs without VAPID keys.
   await expect(page.getByText('Push notifications are not available on this server.')).toBeVisible()
 })
+
+test('more than a page of notifications: "Load more" shows the next page, with JavaScript on and off', async ({
+  page,
+  createUser,
+  signIn,
+}) => {
+  const organizer = await createUser()
+  const event = await createEventViaApi(organizer, { title: `Popular ${Date.now()}` })
+  // A page is 20 (NOTIFICATION_LIMITS.pageSize): 21 fans like the event.
+  const fans = await Promise.all(Array.from({ length: 21 }, () => createUser()))
+  for (const fan of fans) await like(fan, event._id)
+
+  await signIn(page, organizer)
+  await page.goto('/notifications')
+  const rows = page.getByTestId('notification')
+  await expect(rows).toHaveCount(20)
+  // The limit of pages shown at once is read in the browser too: the link stays after hydration.
+  await page.getByRole('link', { name: 'Load more' }).click()
+  await expect(rows).toHaveCount(21)
+  await expect(page.getByRole('link', { name: 'Load more' })).toHaveCount(0)
+})

@@ -8,7 +8,8 @@ import type { Notification } from '#contract'
 import { useHydrated } from '~/components/ui/use-hydrated'
 import { EmptyState, LoadMoreLink } from '~/components/ui/list-parts'
 import type { loader as rootLoader } from '~/root'
-import { type loadNotificationPages, MAX_NOTIFICATION_PAGES as MAX_PAGES } from '~/utils/notifications.server'
+import { MAX_NOTIFICATION_PAGES as MAX_PAGES } from '~/features/notifications/constants'
+import type { loadNotificationPages } from '~/utils/notifications.server'
 import { NotificationItem, notificationText } from './notification-item'
 
 /** With JavaScript an unread notification is marked opened when it scrolls into view (SPEC §2). */

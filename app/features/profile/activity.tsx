@@ -6,7 +6,8 @@ import { useTranslation } from '~/utils/use-translation'
 import { useRootData } from '~/components/layout/use-root-data'
 import { EmptyState, LoadMoreLink } from '~/components/ui/list-parts'
 import { NotificationItem } from '~/features/notifications/notification-item'
-import { type loadNotificationPages, MAX_NOTIFICATION_PAGES as MAX_PAGES } from '~/utils/notifications.server'
+import { MAX_NOTIFICATION_PAGES as MAX_PAGES } from '~/features/notifications/constants'
+import type { loadNotificationPages } from '~/utils/notifications.server'
 
 export function Activity() {
   const { t } = useTranslation('profile')

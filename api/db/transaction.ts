@@ -37,3 +37,11 @@ export async function writeTransaction<T>(
   for (const task of tasks) task()
   return out
 }
+
+/**
+ * `query`'s rows, locked until the transaction commits: FOR UPDATE on PostgreSQL; on SQLite the write
+ * transaction (BEGIN IMMEDIATE) already holds the whole database, so the query stays as it is.
+ */
+export function lockedRows<Q extends { forUpdate(): Q }>(dialect: Dialect, query: Q): Q {
+  return dialect === 'postgres' ? query.forUpdate() : query
+}

@@ -7,7 +7,7 @@
 // in line before the transaction ends, and nobody takes a free seat while someone waits for it.
 import type { AppContext } from '../../context'
 import { type Db, nowIso } from '../../db'
-import { writeTransaction } from '../../db/transaction'
+import { lockedRows, writeTransaction } from '../../db/transaction'
 import type { PostRow } from '../../db/schema'
 import { HttpError } from '../../lib/errors'
 import { isEnded } from './dto'
@@ -31,12 +31,13 @@ export async function lockPost(
   dialect: AppContext['dialect'],
   postId: string,
 ): Promise<LockedPost> {
-  let q = conn
-    .selectFrom('posts')
-    .select(['id', 'posted_by', 'max_participants', 'cancelled_at', 'event_type', 'start_date', 'end_date'])
-    .where('id', '=', postId)
-  if (dialect === 'postgres') q = q.forUpdate()
-  const locked = await q.executeTakeFirst()
+  const locked = await lockedRows(
+    dialect,
+    conn
+      .selectFrom('posts')
+      .select(['id', 'posted_by', 'max_participants', 'cancelled_at', 'event_type', 'start_date', 'end_date'])
+      .where('id', '=', postId),
+  ).executeTakeFirst()
   if (!locked) throw new HttpError(404, 'notFound')
   return locked
 }

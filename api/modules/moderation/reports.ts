@@ -15,7 +15,7 @@ import {
 import type { Viewer } from '../../access/policy'
 import type { AppContext } from '../../context'
 import { type Db, nowIso } from '../../db'
-import { type Work, writeTransaction } from '../../db/transaction'
+import { lockedRows, type Work, writeTransaction } from '../../db/transaction'
 import { HttpError } from '../../lib/errors'
 import { offsetOf, paged } from '../../lib/paging'
 import { loadUserSummaries } from '../events/dto'
@@ -79,9 +79,8 @@ export function createAdminReportsService(ctx: AppContext, admin: AdminService) 
 
   /** A report; inside a transaction (`work`) locked until it ends, so two moderators decide it in turn. */
   async function reportRow(id: string, work?: Work): Promise<ReportRow> {
-    let query = (work?.db ?? db).selectFrom('reports').selectAll().where('id', '=', id)
-    if (work?.dialect === 'postgres') query = query.forUpdate()
-    const row = id.length <= 100 ? await query.executeTakeFirst() : undefined
+    const query = (work?.db ?? db).selectFrom('reports').selectAll().where('id', '=', id)
+    const row = id.length <= 100 ? await (work ? lockedRows(work.dialect, query) : query).executeTakeFirst() : undefined
     if (!row) throw new HttpError(404, 'notFound')
     return row
   }

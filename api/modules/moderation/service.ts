@@ -22,7 +22,7 @@ import { type SqlBool, sql } from 'kysely'
 import type { Viewer } from '../../access/policy'
 import type { AppContext } from '../../context'
 import { type Db, isUniqueViolation, nowIso, unicodeLower } from '../../db'
-import { type Work, writeTransaction } from '../../db/transaction'
+import { lockedRows, type Work, writeTransaction } from '../../db/transaction'
 import type { PostRow, UserRow, UserUpdate } from '../../db/schema'
 import { HttpError } from '../../lib/errors'
 import { offsetOf, paged } from '../../lib/paging'
@@ -63,24 +63,21 @@ export function createAdminService(ctx: AppContext, deps: { events: EventsServic
     return terms.map((term) => sql<SqlBool>`(${sql.join(columns.map((c) => contains(c, term)), sql` or `)})`)
   }
 
-  /**
-   * One row by id, or 404. Read through a decision's transaction (`conn`), it stays locked until the decision
-   * commits (PostgreSQL; SQLite's write transaction holds the whole database), so two moderators decide in turn.
-   */
-  async function found<R>(id: string, conn: Db, read: (conn: Db) => { forUpdate(): unknown; executeTakeFirst(): Promise<R | undefined> }): Promise<R> {
-    const query = read(conn)
-    const locked = conn !== db && ctx.dialect === 'postgres' ? (query.forUpdate() as typeof query) : query
-    const row = id.length <= 100 ? await locked.executeTakeFirst() : undefined
+  /** A profile by id, or 404; read in a decision's transaction (`work`), locked until it commits. */
+  async function userRow(id: string, work?: Work): Promise<UserRow> {
+    const query = (work?.db ?? db).selectFrom('users').selectAll().where('id', '=', id)
+    const row = id.length <= 100 ? await (work ? lockedRows(work.dialect, query) : query).executeTakeFirst() : undefined
     if (!row) throw new HttpError(404, 'notFound')
     return row
   }
 
-  const userRow = (id: string, conn: Db = db): Promise<UserRow> =>
-    found(id, conn, (c) => c.selectFrom('users').selectAll().where('id', '=', id))
-
-  /** A post by id, whatever its status. */
-  const postRow = (id: string, conn: Db = db): Promise<PostRow> =>
-    found(id, conn, (c) => c.selectFrom('posts').selectAll().where('id', '=', id))
+  /** A post by id whatever its status, or 404; read in a decision's transaction (`work`), locked until it commits. */
+  async function postRow(id: string, work?: Work): Promise<PostRow> {
+    const query = (work?.db ?? db).selectFrom('posts').selectAll().where('id', '=', id)
+    const row = id.length <= 100 ? await (work ? lockedRows(work.dialect, query) : query).executeTakeFirst() : undefined
+    if (!row) throw new HttpError(404, 'notFound')
+    return row
+  }
 
   async function userDto(row: UserRow): Promise<User> {
     return toUserDto(row, await followCounts(db, row.id), publicUrl)
@@ -113,8 +110,13 @@ export function createAdminService(ctx: AppContext, deps: { events: EventsServic
   }
 
   /** A moderator's edit that its service has already committed (a photo, an avatar): its log and notices. */
-  function recordAlone(...args: Parameters<typeof record> extends [Work, ...infer Rest] ? Rest : never) {
-    return writeTransaction(ctx, (work) => record(work, ...args))
+  function recordAlone(
+    actor: Viewer,
+    target: { type: ModerationTargetType; id: string; ownerId: string },
+    reason: string | undefined,
+    changes: LogChange[],
+  ): Promise<LoggedChange[]> {
+    return writeTransaction(ctx, (work) => record(work, actor, target, reason, changes))
   }
 
   /** The changes from one row to the next, for the listed columns. */
@@ -150,7 +152,7 @@ export function createAdminService(ctx: AppContext, deps: { events: EventsServic
    * Answers the changes; with `sameIsFine` a decision that changes nothing answers none instead of 400.
    */
   async function decideUser(work: Work, id: string, patch: AdminUserPatch, actor: Viewer, sameIsFine = false): Promise<LogChange[]> {
-    const row = await userRow(id, work.db)
+    const row = await userRow(id, work)
     if (row.id === actor.id) throw new HttpError(403, row.role !== patch.role && patch.role ? 'cannotChangeOwnRole' : 'ownContent')
     const content = ADMIN_USER_CONTENT_FIELDS.filter((f) => patch[f] !== undefined)
     if (content.length > 0 && !can(actor.role, 'manageRoles')) throw new HttpError(403, 'superAdminOnly')
@@ -177,9 +179,8 @@ export function createAdminService(ctx: AppContext, deps: { events: EventsServic
     }
     if (row.role === 'superAdmin' && set.role !== undefined && set.role !== 'superAdmin') {
       // The super admins are locked while counted, so two demotions at once cannot both pass.
-      let supers = work.db.selectFrom('users').select('id').where('role', '=', 'superAdmin').where('disabled_at', 'is', null)
-      if (ctx.dialect === 'postgres') supers = supers.forUpdate()
-      if ((await supers.execute()).length <= 1) throw new HttpError(409, 'lastSuperAdmin')
+      const supers = work.db.selectFrom('users').select('id').where('role', '=', 'superAdmin').where('disabled_at', 'is', null)
+      if ((await lockedRows(work.dialect, supers).execute()).length <= 1) throw new HttpError(409, 'lastSuperAdmin')
     }
     await work.db
       .updateTable('users')
@@ -192,7 +193,7 @@ export function createAdminService(ctx: AppContext, deps: { events: EventsServic
 
   /** A status decision on a post inside `work` (the content form goes through the events service instead). */
   async function decidePost(work: Work, id: string, patch: AdminPostPatch, actor: Viewer, sameIsFine = false): Promise<LogChange[]> {
-    const row = await postRow(id, work.db)
+    const row = await postRow(id, work)
     if (row.posted_by === actor.id) throw new HttpError(403, 'ownContent')
     const statuses = statusesOf(patch)
     const changes = diff(row, statuses, POST_STATUS_FIELDS)

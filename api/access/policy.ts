@@ -147,6 +147,14 @@ export function activeAccounts(alias = 'users') {
   }
 }
 
+/** `profileAccess().visible` alone: whether `viewer` may see this account (or its likes and its name on a seat). */
+export function accountVisibleTo(
+  user: Pick<UserRow, 'id' | 'disabled_at' | 'deletion_requested_at'>,
+  viewer: Pick<Viewer, 'id' | 'role'> | null,
+): boolean {
+  return !isInactiveAccount(user) || viewer?.id === user.id || can(viewer?.role, 'moderate')
+}
+
 export function profileAccess(user: ProfileFacts, viewer: Pick<Viewer, 'id' | 'role'> | null): ProfileAccess {
   const isSelf = !!viewer && viewer.id === user.id
   const isModerator = can(viewer?.role, 'moderate')
@@ -154,7 +162,7 @@ export function profileAccess(user: ProfileFacts, viewer: Pick<Viewer, 'id' | 'r
   return {
     isSelf,
     isModerator,
-    visible: !inactive || isSelf || isModerator,
+    visible: accountVisibleTo(user, viewer),
     showAvatar: user.moderation_image_status !== 'REJECTED' || isSelf || isModerator,
     mayEdit: isSelf,
     mayFollow: !!viewer && !isSelf && !inactive,

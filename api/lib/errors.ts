@@ -91,6 +91,17 @@ export function languageOf(request: FastifyRequest): Language {
   return pickLanguage(request.headers['accept-language'])
 }
 
+/** 400 validationFailed with these field errors. */
+export function validationError(errors: FieldErrors): HttpError {
+  return new HttpError(400, 'validationFailed', errors)
+}
+
+/** Adds `code` to a field's errors once. */
+export function addError(errors: FieldErrors, field: string, code: FieldErrors[string][number]) {
+  const list = (errors[field] ??= [])
+  if (!list.includes(code)) list.push(code)
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(
     (error: FastifyError | HttpError | Error, request: FastifyRequest, reply: FastifyReply) => {

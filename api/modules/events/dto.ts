@@ -14,7 +14,7 @@ import {
   type UserSummary,
   WEEK_DAYS,
 } from '#contract'
-import { activeAccounts, postAccess, type PostAccess, profileAccess, type Viewer } from '../../access/policy'
+import { accountVisibleTo, activeAccounts, postAccess, type PostAccess, profileAccess, type Viewer } from '../../access/policy'
 import { currentReasons } from '../moderation/log'
 import type { Db } from '../../db'
 import type { PostRow } from '../../db/schema'
@@ -59,10 +59,6 @@ function push<T>(map: Map<string, T[]>, key: string, value: T) {
   else map.set(key, [value])
 }
 
-/**
- * Summaries of these users. A REJECTED avatar is left out (ARCHITECTURE: a placeholder for everyone else)
- * unless the viewer is that user or a moderator.
- */
 /**
  * Summaries of these people as `viewer` may see them (the access policy): an account that is disabled or
  * waiting for deletion is left out for everyone but itself and moderators, and a rejected avatar is hidden.
@@ -136,7 +132,7 @@ export async function loadSocial(
       .execute(),
   ])
   const shown = (u: { user_id: string; disabled_at: string | null; deletion_requested_at: string | null }) =>
-    profileAccess({ id: u.user_id, moderation_image_status: 'APPROVED', ...u }, viewer).visible
+    accountVisibleTo({ id: u.user_id, ...u }, viewer)
   for (const l of likes) if (shown(l)) push(social.likes, l.post_id, l.user_id)
   for (const p of participants) {
     social.seatsTaken.set(p.post_id, (social.seatsTaken.get(p.post_id) ?? 0) + 1)

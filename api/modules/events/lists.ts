@@ -6,11 +6,11 @@ import { postsVisibleTo } from '../../access/policy'
 import type { AppContext } from '../../context'
 import { type Db, nowIso } from '../../db'
 import { START_SORT_SQL } from '../../db/migrations'
-import { type FieldErrors, HttpError } from '../../lib/errors'
+import { addError, type FieldErrors, HttpError, validationError } from '../../lib/errors'
 import { inCategories, withinKm } from './filters'
 import { cityName, countryName, DEFAULT_CITY, findCity, type CityRecord } from '../cities/data'
 import { toEventDto, toEventDtos, type Viewer } from './dto'
-import { addError, type PostRows, validationError } from './rows'
+import type { PostRows } from './rows'
 
 /** Not ended: endDate in the future, or no endDate and started less than 6 h ago (or undated). Never NULL. */
 function activeCondition(opts: { placesActive?: boolean } = {}) {

@@ -1,23 +1,14 @@
 // One post read for a call: by id, as the access policy lets this viewer see it, read or edit it; and the
 // post as the API answers it. Shared by the writing, lists and participation parts of the events service.
-import { type Event } from '#contract'
+import type { Event } from '#contract'
 import type { AppContext } from '../../context'
-import { type Db } from '../../db'
+import type { Db } from '../../db'
 import type { PostRow } from '../../db/schema'
-import { type FieldErrors, HttpError } from '../../lib/errors'
+import { HttpError } from '../../lib/errors'
 import { accessOf, loadRelations, toEventDtos, type Viewer } from './dto'
 
-type Fields = Record<string, unknown>
-export type { Fields }
-
-export function validationError(errors: FieldErrors): HttpError {
-  return new HttpError(400, 'validationFailed', errors)
-}
-
-export function addError(errors: FieldErrors, field: string, code: FieldErrors[string][number]) {
-  const list = (errors[field] ??= [])
-  if (!list.includes(code)) list.push(code)
-}
+/** A post's form fields as the routes pass them, before validation. */
+export type Fields = Record<string, unknown>
 
 export function createPostRows(ctx: AppContext) {
   const db: Db = ctx.db

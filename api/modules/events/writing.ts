@@ -16,11 +16,11 @@ import { type Db, nowIso } from '../../db'
 import { type Work, writeTransaction } from '../../db/transaction'
 import type { PostRow } from '../../db/schema'
 import { newId } from '../../lib/crypto'
-import { type FieldErrors, HttpError, zodIssuesToFieldErrors } from '../../lib/errors'
+import { addError, type FieldErrors, HttpError, validationError, zodIssuesToFieldErrors } from '../../lib/errors'
 import { createImageStore } from '../../media/images'
 import { imageDto, isEnded, type Viewer } from './dto'
 import { announceSeats, fillFromWaitlist, lockPost, seatTransaction, type LockedPost } from './seats'
-import { addError, type Fields, type PostRows, validationError } from './rows'
+import type { Fields, PostRows } from './rows'
 
 const UPLOAD_FOLDER = 'posts'
 

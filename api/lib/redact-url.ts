@@ -2,7 +2,7 @@
 // (decision 029) and any token, code or password in the query. The router decodes and tolerates other
 // spellings of a path (`/calendar/%66eed/…`, `//calendar/feed/…`), so the match is made on the path as the
 // router reads it — percent-decoded, slashes collapsed, dot segments resolved, any case — never on the text as
-// sent. What is logged is that normal form with the secret replaced, not the client's spelling.
+// sent. A secret path is logged in that normal form with the secret replaced, not in the client's spelling.
 
 /** Query fields whose values are secrets, however they are cased or suffixed (`resetToken`, `code_verifier`). */
 const SECRET_FIELD = /token|code|password|secret|credential|link|signature/i
@@ -18,7 +18,8 @@ export function redactUrl(url: string): string {
   const rawQuery = queryAt === -1 ? null : url.slice(queryAt + 1)
   const path = normalisePath(rawPath)
   const secretPath = SECRET_PATH.exec(path)
-  const loggedPath = secretPath ? `${secretPath[1]}/${REDACTED}` : path
+  // Other paths are logged as sent: decoding them would only let escaped control characters into the log.
+  const loggedPath = secretPath ? `${secretPath[1]}/${REDACTED}` : rawPath
   return rawQuery === null ? loggedPath : `${loggedPath}?${redactQuery(rawQuery)}`
 }
 

@@ -1,7 +1,7 @@
 // Reports (docs/decisions/019-reports.md), with JavaScript on and off: a user reports an event from its page;
 // the admin sees it in the Reports tab with its age, rejects the event from there; the reporter is told.
 // Visitors are sent to sign in first; "Something else" needs details, and what was typed stays.
-import { createEventViaApi } from './event-fixtures'
+import { callApiAs, createEventViaApi } from './event-fixtures'
 import { expect, test, uniqueSuffix } from './fixtures'
 
 test('a user reports an event; an admin rejects it from the Reports tab; the reporter is told', async ({ page, browser, createUser, signIn }) => {
@@ -67,4 +67,29 @@ test('visitors are sent to sign in before reporting; nobody reports their own pr
   await expect(page.getByTestId('report-link')).toHaveCount(0)
   await page.goto(`/profile/${other.id}/report`)
   await expect(page).toHaveURL(new RegExp(`/profile/${other.id}$`))
+})
+
+test("a moderator sees no decisions on a report about their own event, only who decides; another moderator decides it", async ({
+  page,
+  createUser,
+  signIn,
+}) => {
+  const [reporter, admin, otherAdmin] = await Promise.all([createUser(), createUser({ role: 'admin' }), createUser({ role: 'admin' })])
+  const title = `Admin's own gig ${uniqueSuffix()}`
+  const event = await createEventViaApi(admin, { title })
+  const report = await callApiAs(reporter, 'POST', '/reports', { targetType: 'POST', targetId: event._id, reason: 'spam' }, 201)
+  const reportId = (report as { _id: string })._id
+
+  await signIn(page, admin)
+  await page.goto('/moderation/reports?targetType=POST')
+  await expect(page.getByTestId(`report-own-${reportId}`)).toHaveText(
+    'About your own post or profile: another moderator decides.',
+  )
+  await expect(page.getByTestId(`report-actions-${reportId}`)).toHaveCount(0)
+
+  await page.context().clearCookies()
+  await signIn(page, otherAdmin)
+  await page.goto('/moderation/reports?targetType=POST')
+  await expect(page.getByTestId(`report-actions-${reportId}`)).toBeVisible()
+  await expect(page.getByTestId(`report-own-${reportId}`)).toHaveCount(0)
 })

@@ -162,10 +162,11 @@ export async function loadLog(request: Request, api: Api) {
 }
 
 /** The data of the Reports tab (?status, ?targetType). */
-export async function loadReports(request: Request, api: Api) {
+export async function loadReports(request: Request, api: Api, selfId: string) {
   const query = queryOf(new URL(request.url), ['status', 'targetType', 'page'])
   const { page, queryError } = await pageOrQueryError(ok(api.typed.GET('/admin/reports', { params: { query } })), { reports: [], ...EMPTY_PAGE })
-  return { queue: page, query, queryError }
+  // selfId: a report about the moderator's own post or profile shows no decisions.
+  return { queue: page, query, queryError, selfId }
 }
 
 /** The console's frame: the count of OPEN reports (and of overdue ones) and the age of the oldest, in hours. */

@@ -118,6 +118,7 @@ export default {
     ageHours: '{{hours}} h',
     overdue: 'over {{hours}} h',
     gone: '(no longer exists)',
+    ownContent: 'About your own post or profile: another moderator decides.',
     reasons: {
       spam: 'Spam',
       inappropriate: 'Inappropriate',

@@ -120,6 +120,7 @@ export default {
     ageHours: '{{hours}} ч',
     overdue: 'дольше {{hours}} ч',
     gone: '(больше не существует)',
+    ownContent: 'О вашей публикации или профиле: решает другой модератор.',
     reasons: {
       spam: 'Спам',
       inappropriate: 'Неприемлемое',

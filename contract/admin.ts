@@ -59,7 +59,10 @@ export type AdminPostsQuery = z.output<typeof adminPostsQuerySchema>
 const pageFields = {
   page: z.number().int(),
   pageSize: z.number().int(),
+  /** Matching rows, counted up to MAX_LIST_DEPTH. */
   total: z.number().int(),
+  /** More rows match than `total` says (the count stopped at MAX_LIST_DEPTH). */
+  totalCapped: z.boolean(),
   hasMore: z.boolean(),
 }
 

@@ -161,6 +161,17 @@ export const REALTIME = {
 // Limits and value lists of the schema modules that the browser needs without the schemas (so pages that
 // only show data do not download zod).
 
+/**
+ * The deepest row a paged list reaches by page number: a page past it is refused (pageTooDeep), so no request
+ * skips more rows than this (docs/decisions/033-lists-at-scale.md).
+ */
+export const MAX_LIST_DEPTH = 2_000
+
+/** The last page of a list of `pageSize` that MAX_LIST_DEPTH lets a page number reach. */
+export function lastReachablePage(pageSize: number): number {
+  return Math.max(1, Math.floor(MAX_LIST_DEPTH / pageSize))
+}
+
 export const ADMIN_LIMITS = {
   /** SPEC §9 table page size. */
   pageSize: LIMITS.tablePageSize,

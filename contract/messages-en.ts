@@ -12,6 +12,7 @@ const en = {
   invalidEmail: 'Enter a valid email address!',
   invalidCode: 'Enter the 6-digit code from the email!',
   invalidValue: 'Invalid value',
+  pageTooDeep: 'This page is too far down the list: narrow it with a search or filters.',
   tooLong: 'This value is too long!',
   choosePosition: 'Choose a position on the map!',
   uploadPhoto: 'Upload a photo!',

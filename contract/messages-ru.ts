@@ -13,6 +13,7 @@ const ru: Record<MessageCode, string> = {
   invalidEmail: 'Введите корректный адрес почты!',
   invalidCode: 'Введите 6-значный код из письма!',
   invalidValue: 'Недопустимое значение',
+  pageTooDeep: 'Эта страница слишком далеко в списке: сузьте его поиском или фильтрами.',
   tooLong: 'Слишком длинное значение!',
   choosePosition: 'Выберите точку на карте!',
   uploadPhoto: 'Загрузите фото!',

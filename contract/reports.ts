@@ -95,7 +95,10 @@ export const adminReportsResponseSchema = z.object({
   reports: z.array(adminReportSchema),
   page: z.number().int(),
   pageSize: z.number().int(),
+  /** Matching reports, counted up to MAX_LIST_DEPTH. */
   total: z.number().int(),
+  /** More reports match than `total` says. */
+  totalCapped: z.boolean(),
   hasMore: z.boolean(),
 })
 export type AdminReportsResponse = z.infer<typeof adminReportsResponseSchema>

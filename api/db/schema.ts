@@ -1,7 +1,7 @@
 // Typed tables of the whole data model (SPEC §3). Same column types on SQLite and PostgreSQL:
 // text ids (crypto.randomUUID), ISO-8601 UTC text timestamps, integer 0/1 booleans, double precision
 // coordinates. See docs/decisions/002-one-schema-two-dialects.md.
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
+import type { Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely'
 
 type Bool = number // 0 | 1
 type Iso = string // ISO-8601 UTC, e.g. 2026-01-31T12:00:00.000Z
@@ -104,6 +104,10 @@ export interface PostsTable {
   sequence: Generated<number>
   created_at: Iso
   updated_at: Iso
+  /** Generated (migration 011): when the event stops being active (end, else start + 6 h; '9999' undated). */
+  ends_at: GeneratedAlways<Iso>
+  /** Generated (migration 011): 1 when the event lasts longer than a day. */
+  lasts_long: GeneratedAlways<Bool>
 }
 
 /** People waiting for a seat of a full event, in line by `position`. */

@@ -136,6 +136,7 @@ export interface paths {
                             page: number;
                             pageSize: number;
                             total: number;
+                            totalCapped: boolean;
                         };
                     };
                 };
@@ -329,6 +330,7 @@ export interface paths {
                             page: number;
                             pageSize: number;
                             total: number;
+                            totalCapped: boolean;
                         };
                     };
                 };
@@ -597,6 +599,7 @@ export interface paths {
                             page: number;
                             pageSize: number;
                             total: number;
+                            totalCapped: boolean;
                         };
                     };
                 };
@@ -1419,6 +1422,7 @@ export interface paths {
                                 updatedAt: string;
                             }[];
                             total: number;
+                            totalCapped: boolean;
                         };
                     };
                 };
@@ -1941,6 +1945,7 @@ export interface paths {
                             page: number;
                             pageSize: number;
                             total: number;
+                            totalCapped: boolean;
                             users: {
                                 _id: string;
                                 avatarFile: {

@@ -1,24 +1,16 @@
 // Lists and reads of posts (SPEC §7 Events): one post, the lists near a city (tabs, dates, categories,
 // pages), a user's posts and the widget. Lists filter with the access policy's postsVisibleTo.
 import { type Event, EVENT_LIMITS, type EventListQuery, type GeoFilter, type Language } from '#contract'
-import { type Expression, type SqlBool, sql } from 'kysely'
 import { postsVisibleTo } from '../../access/policy'
 import type { AppContext } from '../../context'
 import { type Db, nowIso } from '../../db'
-import { START_SORT_SQL } from '../../db/migrations'
 import { addError, type FieldErrors, HttpError, validationError } from '../../lib/errors'
+import { assertReachable, hasNextPage } from '../../lib/paging'
 import { inCategories, withinKm } from './filters'
 import { cityName, countryName, DEFAULT_CITY, findCity, type CityRecord } from '../cities/data'
 import { toEventDto, toEventDtos, type Viewer } from './dto'
 import type { PostRows } from './rows'
-
-/** Not ended: endDate in the future, or no endDate and started less than 6 h ago (or undated). Never NULL. */
-function activeCondition(opts: { placesActive?: boolean } = {}) {
-  const now = nowIso()
-  const cutoff = nowIso(new Date(Date.now() - EVENT_LIMITS.defaultDurationMs))
-  const places = opts.placesActive ? sql`event_type = 'PLACE' or ` : sql``
-  return sql<SqlBool>`(${places}(end_date is not null and end_date >= ${now}) or (end_date is null and (start_date is null or start_date >= ${cutoff})))`
-}
+import { postsInStartOrder, type TimeWindow } from './time-order'
 
 /** Whole UTC days for YYYY-MM-DD, else the instant as given; null when unreadable. */
 function parseRangeDate(value: string | undefined, edge: 'start' | 'end'): string | null | undefined {
@@ -73,49 +65,48 @@ export function createEventLists(ctx: AppContext, rows: PostRows) {
       if (q.filter === 'my' && !viewer)
         throw new HttpError(401, 'unauthorized', {}, { 'www-authenticate': 'Bearer' })
       if (Object.keys(errors).length) throw validationError(errors)
+      const size = EVENT_LIMITS.pageSize
+      assertReachable({ page: q.page, pageSize: size })
       const geo = resolveGeo(q, language)
       const [lon0, lat0] = geo.coordinates
       const isPlace = q.eventType === 'PLACE'
+      const order = { direction: 'asc' as 'asc' | 'desc', offset: (q.page - 1) * size, limit: size + 1 }
 
       let query = db.selectFrom('posts').selectAll().where('event_type', '=', q.eventType)
+      const window: TimeWindow = {}
       if (q.filter === 'my' && viewer) {
         query = query.where('posted_by', '=', viewer.id).where(postsVisibleTo(viewer))
       } else {
         // Discovery lists are the same for everyone: what a signed-out visitor may see.
-        query = query.where(postsVisibleTo(null))
-        query = query.where(withinKm(lat0, lon0, EVENT_LIMITS.radiusKm))
-        if (!isPlace) {
-          const active = activeCondition()
-          query = query.where(q.filter === 'completed' ? sql<SqlBool>`not ${active}` : active)
-        }
+        query = query.where(postsVisibleTo(null)).where(withinKm(lat0, lon0, EVENT_LIMITS.radiusKm))
+        const now = nowIso()
+        if (!isPlace && q.filter === 'completed') {
+          window.endedBefore = now
+          order.direction = 'desc'
+        } else if (!isPlace) window.runningFrom = now
       }
       if (!isPlace && (rangeStart || rangeEnd)) {
-        if (rangeEnd) query = query.where('start_date', '<=', rangeEnd)
-        if (rangeStart)
+        if (rangeEnd) window.startsBy = rangeEnd
+        if (rangeStart) {
           query = query.where((eb) => eb(eb.fn.coalesce('end_date', 'start_date'), '>=', rangeStart))
+          // ends_at is never before the end (or start), so it bounds the index range as well.
+          if (!window.runningFrom || rangeStart > window.runningFrom) window.runningFrom = rangeStart
+        }
         query = query.where('start_date', 'is not', null)
       }
       if (q.categories?.length) query = query.where(inCategories(q.categories))
-      // Undated events last. Upcoming lists order by the expression of the posts_start_sort_idx index, so a
-      // page is read in index order instead of sorting every event in the radius.
-      const startSort: Expression<string> = sql<string>`${sql.raw(START_SORT_SQL)}`
-      const nullsLast: Expression<number> = sql<number>`case when start_date is null then 1 else 0 end`
-      if (isPlace) query = query.orderBy('created_at', 'desc').orderBy('id')
-      else if (q.filter === 'completed')
-        query = query.orderBy(nullsLast).orderBy('start_date', 'desc').orderBy('id')
-      else query = query.orderBy(startSort).orderBy('id')
-      const size = EVENT_LIMITS.pageSize
-      const rows = await query
-        .limit(size + 1)
-        .offset((q.page - 1) * size)
-        .execute()
+      // Places: newest first. Events: by start, undated last (completed: latest first), through the
+      // start-order indexes (time-order.ts).
+      const rows = isPlace
+        ? await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(order.limit).offset(order.offset).execute()
+        : await postsInStartOrder(db, query, window, order)
       const page = rows.slice(0, size)
       return {
         events: await toEventDtos(db, page, viewer, publicUrl),
         geo,
         page: q.page,
         pageSize: size,
-        hasMore: rows.length > size,
+        hasMore: hasNextPage({ page: q.page, pageSize: size }, rows.length > size),
       }
     },
 
@@ -134,14 +125,13 @@ export function createEventLists(ctx: AppContext, rows: PostRows) {
         .where('posted_by', '=', userId)
         .where(postsVisibleTo(viewer))
       if (q.eventType) query = query.where('event_type', '=', q.eventType)
-      if (q.filter !== 'all') {
-        const active = activeCondition({ placesActive: true })
-        query = query.where(q.filter === 'completed' ? sql<SqlBool>`not ${active}` : active)
-      }
+      // Places never end (their ends_at is '9999').
+      if (q.filter !== 'all') query = query.where('ends_at', q.filter === 'completed' ? '<' : '>=', nowIso())
       const size = EVENT_LIMITS.pageSize
+      assertReachable({ page: q.page, pageSize: size })
       const rows = await query
         .orderBy('created_at', 'desc')
-        .orderBy('id')
+        .orderBy('id', 'desc')
         .limit(size + 1)
         .offset((q.page - 1) * size)
         .execute()
@@ -149,25 +139,24 @@ export function createEventLists(ctx: AppContext, rows: PostRows) {
         events: await toEventDtos(db, rows.slice(0, size), viewer, publicUrl),
         page: q.page,
         pageSize: size,
-        hasMore: rows.length > size,
+        hasMore: hasNextPage({ page: q.page, pageSize: size }, rows.length > size),
       }
     },
 
     /** A few upcoming events of a user for the profile widget, soonest first. */
     async widget(userId: string, viewer: Viewer | null) {
       if (userId.length > 100) throw new HttpError(404, 'notFound')
-      const rows = await db
+      const mine = db
         .selectFrom('posts')
         .selectAll()
         .where('posted_by', '=', userId)
         .where('event_type', '=', 'EVENT')
         .where(postsVisibleTo(viewer))
-        .where(activeCondition())
-        .orderBy(sql`case when start_date is null then 1 else 0 end`)
-        .orderBy('start_date', 'asc')
-        .orderBy('id')
-        .limit(EVENT_LIMITS.widgetSize)
-        .execute()
+      const rows = await postsInStartOrder(db, mine, { runningFrom: nowIso() }, {
+        direction: 'asc',
+        offset: 0,
+        limit: EVENT_LIMITS.widgetSize,
+      })
       return { events: await toEventDtos(db, rows, viewer, publicUrl) }
     },
   }

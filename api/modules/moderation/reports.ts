@@ -17,7 +17,7 @@ import type { AppContext } from '../../context'
 import { type Db, nowIso } from '../../db'
 import { lockedRows, type Work, writeTransaction } from '../../db/transaction'
 import { HttpError } from '../../lib/errors'
-import { offsetOf, paged } from '../../lib/paging'
+import { paged } from '../../lib/paging'
 import { loadUserSummaries } from '../events/dto'
 import { thumbnailPathOf } from '../users/dto'
 import { type ReportRow, toReportDto } from '../reports/service'
@@ -101,11 +101,7 @@ export function createAdminReportsService(ctx: AppContext, admin: AdminService) 
         q.status === 'OPEN'
           ? query.selectAll().orderBy('created_at', 'asc').orderBy('id', 'asc')
           : query.selectAll().orderBy('resolved_at', 'desc').orderBy('id', 'desc')
-      const { rows, ...page } = await paged(
-        q,
-        query.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst(),
-        ordered.limit(q.pageSize).offset(offsetOf(q)).execute(),
-      )
+      const { rows, ...page } = await paged(db, q, query, (offset, limit) => ordered.limit(limit).offset(offset).execute())
       const targetIds = [...new Set(rows.map((r) => r.target_id))]
       const [targets, people, open] = await Promise.all([
         targetsOf(rows),

@@ -25,7 +25,7 @@ import { type Db, isUniqueViolation, nowIso, unicodeLower } from '../../db'
 import { lockedRows, type Work, writeTransaction } from '../../db/transaction'
 import type { PostRow, UserRow, UserUpdate } from '../../db/schema'
 import { HttpError } from '../../lib/errors'
-import { offsetOf, paged } from '../../lib/paging'
+import { paged } from '../../lib/paging'
 import { loadUserSummaries, toEventDtos } from '../events/dto'
 import type { EventsService } from '../events/service'
 import type { ProfileService } from '../profile/service'
@@ -218,10 +218,8 @@ export function createAdminService(ctx: AppContext, deps: { events: EventsServic
       if (q.moderationImageStatus) query = query.where('moderation_image_status', '=', q.moderationImageStatus)
       for (const condition of containsAll(['name', 'lastname', 'username', 'email'], q.query)) query = query.where(condition)
       const direction = q.sort === 'oldest' ? 'asc' : 'desc'
-      const { rows, ...page } = await paged(
-        q,
-        query.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst(),
-        query.selectAll().orderBy('updated_at', direction).orderBy('id', direction).limit(q.pageSize).offset(offsetOf(q)).execute(),
+      const { rows, ...page } = await paged(db, q, query, (offset, limit) =>
+        query.selectAll().orderBy('updated_at', direction).orderBy('id', direction).limit(limit).offset(offset).execute(),
       )
       return { users: await Promise.all(rows.map(userDto)), ...page }
     },
@@ -233,10 +231,8 @@ export function createAdminService(ctx: AppContext, deps: { events: EventsServic
       if (q.postStatus) query = query.where('post_status', '=', q.postStatus)
       for (const condition of containsAll(['title'], q.query)) query = query.where(condition)
       const direction = q.sort === 'oldest' ? 'asc' : 'desc'
-      const { rows, ...page } = await paged(
-        q,
-        query.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst(),
-        query.selectAll().orderBy('updated_at', direction).orderBy('id', direction).limit(q.pageSize).offset(offsetOf(q)).execute(),
+      const { rows, ...page } = await paged(db, q, query, (offset, limit) =>
+        query.selectAll().orderBy('updated_at', direction).orderBy('id', direction).limit(limit).offset(offset).execute(),
       )
       return { events: await toEventDtos(db, rows, viewer, publicUrl), ...page }
     },
@@ -312,10 +308,8 @@ export function createAdminService(ctx: AppContext, deps: { events: EventsServic
       let query = db.selectFrom('moderation_log')
       if (q.targetType) query = query.where('target_type', '=', q.targetType)
       if (q.targetId) query = query.where('target_id', '=', q.targetId)
-      const { rows, ...page } = await paged(
-        q,
-        query.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst(),
-        query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.pageSize).offset(offsetOf(q)).execute(),
+      const { rows, ...page } = await paged(db, q, query, (offset, limit) =>
+        query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
       )
       const postIds = rows.filter((r) => r.target_type === 'POST').map((r) => r.target_id)
       const userIds = rows.filter((r) => r.target_type === 'USER').map((r) => r.target_id)

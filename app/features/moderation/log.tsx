@@ -36,6 +36,7 @@ export function ModerationLog() {
       ) : null}
       <ConsoleTable
         total={log.total}
+        totalCapped={log.totalCapped}
         queryError={queryError}
         headers={[t('log.when'), t('log.who'), t('log.target'), t('log.change'), t('log.reason')]}
       >

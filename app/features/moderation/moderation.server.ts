@@ -48,7 +48,7 @@ export async function pageOrQueryError<P>(load: Promise<P>, empty: P): Promise<{
   }
 }
 
-const EMPTY_PAGE = { page: 1, pageSize: 7, total: 0, hasMore: false }
+const EMPTY_PAGE = { page: 1, pageSize: 7, total: 0, totalCapped: false, hasMore: false }
 
 /**
  * The columns shown: the chooser's submit (`?columns=1&col=…`), remembered in a cookie for the next visit;

@@ -120,6 +120,7 @@ export function ReportsQueue() {
       </Form>
       <ConsoleTable
         total={queue.total}
+        totalCapped={queue.totalCapped}
         queryError={queryError}
         headers={[
           t('reports.target'),

@@ -358,11 +358,14 @@ export function consoleHref(
  */
 export function ConsoleTable({
   total,
+  totalCapped,
   queryError,
   headers,
   children,
 }: {
   total: number
+  /** The API stopped counting at `total`: more match. */
+  totalCapped: boolean
   queryError: string | null
   headers: string[]
   /** The rows; none: the empty state. */
@@ -377,7 +380,7 @@ export function ConsoleTable({
         </p>
       ) : null}
       <p className="text-sm text-slate-600" data-testid="moderation-total">
-        {t('total', { count: total })}
+        {t(totalCapped ? 'totalCapped' : 'total', { count: total })}
       </p>
       {children.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">
@@ -424,7 +427,7 @@ export function KindTable<Row extends { _id: string }>({
   /** The columns shown (the chosen ones this viewer may see). */
   shown: readonly TableColumn[]
   rows: Row[]
-  page: { page: number; total: number; hasMore: boolean }
+  page: { page: number; total: number; totalCapped: boolean; hasMore: boolean }
   queryError: string | null
   cell: (row: Row, column: TableColumn) => ReactNode
 }) {
@@ -435,6 +438,7 @@ export function KindTable<Row extends { _id: string }>({
       <ColumnChooser all={TABLE_COLUMNS[kind]} shown={chosen} values={query} />
       <ConsoleTable
         total={page.total}
+        totalCapped={page.totalCapped}
         queryError={queryError}
         headers={shown.map((column) => t(`columns.${column}`))}
       >

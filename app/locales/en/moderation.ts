@@ -61,6 +61,7 @@ export default {
   moreImages: '+{{count}}',
   empty: 'Nothing matches these filters.',
   total: '{{count}} found',
+  totalCapped: 'More than {{count}} found',
   rowActions: 'Actions for {{name}}',
   reason: 'Reason (optional)',
   reasonPlaceholder: 'Shown to the author',

@@ -63,6 +63,7 @@ export default {
   moreImages: '+{{count}}',
   empty: 'По этим фильтрам ничего нет.',
   total: 'Найдено: {{count}}',
+  totalCapped: 'Найдено больше {{count}}',
   rowActions: 'Действия: {{name}}',
   reason: 'Причина (необязательно)',
   reasonPlaceholder: 'Её увидит автор',

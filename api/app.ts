@@ -122,7 +122,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
     fs.mkdirSync(config.dataDir, { recursive: true })
   }
   const dbHandle =
-    overrides.db ?? createDb(config.database, (err) => app.log.error({ err }, 'database pool error'))
+    overrides.db ?? createDb(config.database, { onPoolError: (err) => app.log.error({ err }, 'database pool error') })
   const mailer = overrides.mailer ?? createMailer(config, app.log)
   const pendingMail = new Set<Promise<void>>()
   const ctx: AppContext = {

@@ -2,7 +2,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, PostgresDialect, type RawBuilder, SqliteDialect, sql } from 'kysely'
+import { Kysely, type KyselyConfig, PostgresDialect, type RawBuilder, SqliteDialect, sql } from 'kysely'
 import pg from 'pg'
 import type { DatabaseConfig } from '../config'
 import type { Database } from './schema'
@@ -24,7 +24,19 @@ export function unicodeLower(dialect: Dialect, column: string): RawBuilder<strin
   return dialect === 'sqlite' ? sql<string>`${sql.raw(SQLITE_UNICODE_LOWER)}(${sql.ref(column)})` : sql<string>`lower(${sql.ref(column)})`
 }
 
-export function createDb(config: DatabaseConfig, onPoolError?: (err: Error) => void): DbHandle {
+export interface DbOptions {
+  onPoolError?: (err: Error) => void
+  /** Every statement run, with its parameters (the query-plan tests read them back through EXPLAIN). */
+  onQuery?: (sql: string, parameters: readonly unknown[], durationMs: number) => void
+}
+
+export function createDb(config: DatabaseConfig, options: DbOptions = {}): DbHandle {
+  const { onPoolError, onQuery } = options
+  const log: KyselyConfig['log'] = onQuery
+    ? (event) => {
+        if (event.level === 'query') onQuery(event.query.sql, event.query.parameters, event.queryDurationMillis)
+      }
+    : undefined
   if (config.dialect === 'postgres') {
     const pool = new pg.Pool({
       connectionString: config.connectionString,
@@ -34,7 +46,7 @@ export function createDb(config: DatabaseConfig, onPoolError?: (err: Error) => v
     })
     // An idle client losing its connection must not crash the process.
     pool.on('error', (err) => (onPoolError ? onPoolError(err) : console.error('database pool error', err)))
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log })
     return { db, dialect: 'postgres', destroy: () => db.destroy() }
   }
   if (config.filename !== ':memory:') {
@@ -51,7 +63,7 @@ export function createDb(config: DatabaseConfig, onPoolError?: (err: Error) => v
   database.function(SQLITE_UNICODE_LOWER, { deterministic: true }, (value: unknown) =>
     typeof value === 'string' ? value.toLowerCase() : value,
   )
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) })
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }), log })
   return { db, dialect: 'sqlite', destroy: () => db.destroy() }
 }
 

@@ -106,8 +106,8 @@ export interface PostsTable {
   updated_at: Iso
   /** Generated (migration 011): when the event stops being active (end, else start + 6 h; '9999' undated). */
   ends_at: GeneratedAlways<Iso>
-  /** Generated (migration 011): 1 when the event lasts longer than a day. */
-  lasts_long: GeneratedAlways<Bool>
+  /** Generated (migration 011): how long the event lasts, in classes of 4× (SPAN_CLASS_DAYS). */
+  span_class: GeneratedAlways<number>
 }
 
 /** People waiting for a seat of a full event, in line by `position`. */

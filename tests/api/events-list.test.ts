@@ -158,6 +158,75 @@ describe('GET /event/all ordering', () => {
   })
 })
 
+describe('GET /event/all: running events of every length (the span classes of decision 033)', () => {
+  // Far from every other test's events: the list holds only these.
+  const here = { lat: 64.14, lon: -21.94 }
+  const at = `lat=${here.lat}&lon=${here.lon}`
+  const now = Date.now()
+  const hour = 3_600_000
+  /** [title, start offset, end offset (null: none)] from now; every span class, running or ended. */
+  const rows: [string, number, number | null][] = [
+    ['years-long, running', -400 * day, 200 * day],
+    ['months-long, running', -100 * day, 100 * day],
+    ['weeks-long, running', -20 * day, 30 * day],
+    ['ten days, running', -3 * day, 7 * day],
+    ['three days, running', -2 * day, day],
+    ['three days, ended', -4 * day, -day],
+    ['months-long, ended', -200 * day, -10 * day],
+    ['no end, started 2 h ago', -2 * hour, null],
+    ['no end, started 7 h ago (ended)', -7 * hour, null],
+    ['tomorrow', day, day + 2 * hour],
+    ['a year-long one from next week', 7 * day, 372 * day],
+  ]
+  let idOf: Map<string, string>
+
+  beforeAll(async () => {
+    idOf = new Map()
+    for (const [title, start, end] of rows)
+      idOf.set(title, await insertPost({ title, ...here, start_date: iso(now + start), end_date: end === null ? null : iso(now + end) }))
+  })
+  const titles = (res: { body: { events: { title: string }[] } }) => res.body.events.map((e) => e.title)
+
+  it('the active tab holds every running event, however long ago it started, in start order', async () => {
+    const res = await api.get(`/event/all?${at}`)
+    expect(res.status).toBe(200)
+    expect(titles(res)).toEqual([
+      'years-long, running',
+      'months-long, running',
+      'weeks-long, running',
+      'ten days, running',
+      'three days, running',
+      'no end, started 2 h ago',
+      'tomorrow',
+      'a year-long one from next week',
+    ])
+  })
+
+  it('the completed tab holds the ended ones, latest start first', async () => {
+    const res = await api.get(`/event/all?${at}&filter=completed`)
+    expect(titles(res)).toEqual(['no end, started 7 h ago (ended)', 'three days, ended', 'months-long, ended'])
+  })
+
+  it('a day in a month holds the events running on it, started long before or not', async () => {
+    const dayIn = (offset: number) => new Date(now + offset * day).toISOString().slice(0, 10)
+    const res = await api.get(`/event/all?${at}&startDate=${dayIn(40)}&endDate=${dayIn(40)}`)
+    expect(titles(res)).toEqual(['years-long, running', 'months-long, running', 'a year-long one from next week'])
+  })
+
+  it('pages through the merge without losing or repeating an event', async () => {
+    const many: string[] = []
+    for (let i = 0; i < 14; i += 1) many.push(await insertPost({ title: `upcoming ${i}`, ...here, start_date: iso(now + (2 + i) * day) }))
+    const first = await api.get(`/event/all?${at}`)
+    const second = await api.get(`/event/all?${at}&page=2`)
+    expect(first.body.hasMore).toBe(true)
+    const all = [...ids(first), ...ids(second)]
+    expect(new Set(all).size).toBe(all.length)
+    expect(all).toHaveLength(8 + 14)
+    expect(all.slice(0, 5)).toEqual(['years-long, running', 'months-long, running', 'weeks-long, running', 'ten days, running', 'three days, running'].map((t) => idOf.get(t)))
+    await api.app.ctx.db.deleteFrom('posts').where('id', 'in', many).execute()
+  })
+})
+
 describe("a user's events", () => {
   it('GET /event/my, /event/{userId}/events, /event/widget/my and /event/widget/{userId}', async () => {
     const u = await makeUser(api)

@@ -23,9 +23,11 @@ import { randomToken } from '../../lib/crypto'
 import { HttpError } from '../../lib/errors'
 import { cityName, DEFAULT_CITY, findCity } from '../cities/data'
 import { inCategories, withinKm } from '../events/filters'
+import { postsInStartOrder } from '../events/time-order'
 
 
-type PostsQuery = SelectQueryBuilder<Database, 'posts', object>
+/** A filter of posts that keeps the query's selection. */
+type PostsFilter = <O>(q: SelectQueryBuilder<Database, 'posts', O>) => SelectQueryBuilder<Database, 'posts', O>
 
 export interface FeedRow {
   id: string
@@ -62,52 +64,37 @@ export function createCalendarService(ctx: AppContext) {
   const { db } = ctx
   const webUrl = ctx.config.webUrl.replace(/\/+$/, '')
 
-  /** Dated events in the feeds' time window (not ended more than pastDays ago). */
-  function inWindow(query: PostsQuery): PostsQuery {
-    const cutoff = new Date(ctx.now().getTime() - CALENDAR_LIMITS.pastDays * 86_400_000).toISOString()
-    return query
-      .where('posts.event_type', '=', 'EVENT')
-      .where('posts.start_date', 'is not', null)
-      .where((eb) => eb(eb.fn.coalesce('posts.end_date', 'posts.start_date'), '>=', cutoff))
-  }
-
   /**
-   * The feed's events: `scope` says which posts it is about, `visible` adds who may read them. Last-Modified
-   * is taken over the scope alone, so a post that was deleted, rejected or made private moves it too.
+   * The feed's events: `scope` says which posts it is about, `visible` adds who may read them. Upcoming ones
+   * first (soonest first), then those that ended within pastDays (latest first), read in start order through
+   * the lists' indexes (events/time-order.ts). Last-Modified is the newest change in the scope alone, so a
+   * post that was deleted, rejected or made private moves it too.
    */
-  async function load(scope: (q: PostsQuery) => PostsQuery, visible: (q: PostsQuery) => PostsQuery) {
+  async function load(scope: PostsFilter, visible: PostsFilter) {
     const now = ctx.now()
     const nowIso = now.toISOString()
-    const endedCutoff = new Date(now.getTime() - EVENT_LIMITS.defaultDurationMs).toISOString()
-    const upcoming = sql<number>`case when (posts.end_date is not null and posts.end_date >= ${nowIso}) or (posts.end_date is null and posts.start_date >= ${endedCutoff}) then 0 else 1 end`
-    const [rows, changed] = await Promise.all([
-      visible(scope(inWindow(db.selectFrom('posts'))))
-        .select([
-          'posts.id',
-          'posts.title',
-          'posts.description',
-          'posts.start_date',
-          'posts.end_date',
-          'posts.address',
-          'posts.lat',
-          'posts.lon',
-          'posts.sequence',
-          'posts.cancelled_at',
-          'posts.cancel_message',
-          'posts.created_at',
-          'posts.updated_at',
-          'posts.posted_by',
-        ])
-        .orderBy(upcoming)
-        .orderBy(sql`case when ${upcoming} = 0 then posts.start_date end`, 'asc')
-        .orderBy('posts.start_date', 'desc')
-        .orderBy('posts.id')
-        .limit(CALENDAR_LIMITS.maxEvents)
-        .execute(),
+    const cutoff = new Date(now.getTime() - CALENDAR_LIMITS.pastDays * 86_400_000).toISOString()
+    // Dated events that did not end more than pastDays ago.
+    const inWindow = <O>(q: SelectQueryBuilder<Database, 'posts', O>) =>
+      q
+        .where('posts.event_type', '=', 'EVENT')
+        .where('posts.start_date', 'is not', null)
+        .where((eb) => eb(eb.fn.coalesce('posts.end_date', 'posts.start_date'), '>=', cutoff))
+    const feedPosts = visible(scope(inWindow(db.selectFrom('posts').selectAll('posts'))))
+    const max = CALENDAR_LIMITS.maxEvents
+    const [upcoming, changed] = await Promise.all([
+      postsInStartOrder(db, feedPosts, { runningFrom: nowIso }, { direction: 'asc', offset: 0, limit: max }),
       scope(inWindow(db.selectFrom('posts')))
-        .select((eb) => eb.fn.max('posts.updated_at').as('last'))
+        .select('posts.updated_at as last')
+        .orderBy('posts.updated_at', 'desc')
+        .limit(1)
         .executeTakeFirst(),
     ])
+    const ended =
+      upcoming.length < max
+        ? await postsInStartOrder(db, feedPosts, { runningFrom: cutoff, endedBefore: nowIso }, { direction: 'desc', offset: 0, limit: max - upcoming.length })
+        : []
+    const rows = [...upcoming, ...ended]
     rows.sort((a, b) => (a.start_date ?? '').localeCompare(b.start_date ?? '') || a.id.localeCompare(b.id))
     const ids = rows.map((r) => r.id)
     const authors = [...new Set(rows.map((r) => r.posted_by))]
@@ -121,7 +108,17 @@ export function createCalendarService(ctx: AppContext) {
     for (const c of categories) byPost.set(c.post_id, [...(byPost.get(c.post_id) ?? []), c.category])
     const names = new Map(users.map((u) => [u.id, `${u.name} ${u.lastname}`.trim()]))
     const events: FeedRow[] = rows.map((r) => ({
-      ...r,
+      id: r.id,
+      title: r.title,
+      description: r.description,
+      start_date: r.start_date,
+      end_date: r.end_date,
+      address: r.address,
+      cancelled_at: r.cancelled_at,
+      cancel_message: r.cancel_message,
+      created_at: r.created_at,
+      updated_at: r.updated_at,
+      posted_by: r.posted_by,
       sequence: Number(r.sequence ?? 0),
       lat: Number(r.lat),
       lon: Number(r.lon),
@@ -131,7 +128,7 @@ export function createCalendarService(ctx: AppContext) {
     return { events, lastModified: (changed?.last as string | null | undefined) ?? null }
   }
 
-  const publicOnly = (q: PostsQuery) => q.where(postsVisibleTo(null)).where('posts.access_type', '=', 'COMMON')
+  const publicOnly = <O>(q: SelectQueryBuilder<Database, 'posts', O>) => q.where(postsVisibleTo(null)).where('posts.access_type', '=', 'COMMON')
 
   /** The user behind a personal token, or null (unknown token, or the account is deactivated). */
   async function tokenOwner(token: string) {
@@ -187,7 +184,7 @@ export function createCalendarService(ctx: AppContext) {
       const owner = await tokenOwner(token)
       if (!owner) throw new HttpError(404, 'notFound')
       const userId = owner.id
-      const mine = (q: PostsQuery) =>
+      const mine = <O>(q: SelectQueryBuilder<Database, 'posts', O>) =>
         q.where((eb) =>
           eb.or([
             eb('posts.posted_by', '=', userId),
@@ -244,7 +241,7 @@ export function createCalendarService(ctx: AppContext) {
       if (!city) throw new HttpError(404, 'cityNotFound', { city: ['cityNotFound'] })
       const around = withinKm(city.lat, city.lon, EVENT_LIMITS.radiusKm)
       const categories = q.categories ?? []
-      const scope = (query: PostsQuery) => {
+      const scope = <O>(query: SelectQueryBuilder<Database, 'posts', O>) => {
         let out = query.where(around)
         if (categories.length) out = out.where(inCategories(categories))
         return out

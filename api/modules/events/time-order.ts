@@ -1,17 +1,19 @@
 // Events in start order (undated last), read as index ranges whatever the size of the table
 // (docs/decisions/033-lists-at-scale.md). An event is "running" at an instant while ends_at (generated: its
 // end, else start + 6 h) is later. A list of events running at or after `from` cannot bound the start of
-// every such event — an exhibition may have opened months ago — but it can for events of at most a day
-// (LONG_EVENT_MS): they started at most a day before `from`. So the list is read as two ranges and merged:
-// - every event starting from `from` − 1 day on (the start-order index, read in order), and
-// - the events that last longer than a day and are still running (lasts_long = 1, by their end).
-// Each range reads about a page; the merge sorts at most two pages.
+// every such event — an exhibition may have opened months ago — but it can for the events of one span class
+// (posts.span_class: at most 1, 4, 16, 64, 256 days): one of at most D days started at most D days before
+// `from`. So the list is read as ranges and merged:
+// - every event that starts from `from` − 1 day on (the start-order index, read in order, a page of it), and
+// - for each longer span class of at most D days, the events of that class that started in [from − D,
+//   from − 1 day) and have not ended (posts_span_idx): at least a quarter of what such a range reads is still
+//   running, so it reads in proportion to the long events running at `from`, never to the table's history.
+// The last class (longer than 256 days) has no bound and is read whole: such events are rare.
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely'
-import { START_SORT_SQL } from '../../db/migrations'
+import { SPAN_CLASS_DAYS, START_SORT_SQL } from '../../db/migrations'
 import type { Database, PostRow } from '../../db/schema'
 
-/** An event longer than this is `lasts_long` (the generated column of migration 011 uses the same day). */
-export const LONG_EVENT_MS = 86_400_000
+const DAY_MS = 86_400_000
 
 export type PostsQuery = SelectQueryBuilder<Database, 'posts', PostRow>
 
@@ -52,14 +54,18 @@ export async function postsInStartOrder(
   if (!window.runningFrom) return ordered(bounded, order.limit, order.offset).execute()
 
   const from = window.runningFrom
-  const dayBefore = isoMinus(from, LONG_EVENT_MS)
-  const recent = bounded.where(startSort, '>=', dayBefore).where('ends_at', '>=', from)
-  const long = bounded.where('lasts_long', '=', 1).where('ends_at', '>=', from).where(startSort, '<', dayBefore)
-  const each = order.offset + order.limit
-  const merged = db
-    .selectFrom(ordered(recent, each).as('recent'))
-    .selectAll()
-    .unionAll(db.selectFrom(ordered(long, each).as('long')).selectAll())
+  const startsFrom = (days: number) => isoMinus(from, days * DAY_MS)
+  const running = bounded.where('ends_at', '>=', from)
+  const dayBefore = startsFrom(SPAN_CLASS_DAYS[0])
+  const recent = ordered(running.where(startSort, '>=', dayBefore), order.offset + order.limit)
+  // Long events are few (those still running), so each class's range is read whole (posts_span_idx) and
+  // sorted with the page: asked for in start order, a database would rather walk the start index instead.
+  const classes = [...SPAN_CLASS_DAYS.slice(1), null].map((days, k) => {
+    const ofClass = running.where('span_class', '=', k + 1).where(startSort, '<', dayBefore)
+    return days === null ? ofClass : ofClass.where(startSort, '>=', startsFrom(days))
+  })
+  let merged = db.selectFrom(recent.as('recent')).selectAll()
+  for (const [k, ofClass] of classes.entries()) merged = merged.unionAll(db.selectFrom(ofClass.as(`span${k + 1}`)).selectAll())
   return db
     .selectFrom(merged.as('merged'))
     .selectAll()

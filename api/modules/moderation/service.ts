@@ -18,10 +18,10 @@ import {
   type ModerationTargetType,
   type User,
 } from '#contract'
-import { type SqlBool, sql } from 'kysely'
 import type { Viewer } from '../../access/policy'
 import type { AppContext } from '../../context'
-import { type Db, isUniqueViolation, nowIso, unicodeLower } from '../../db'
+import { type Db, isUniqueViolation, nowIso } from '../../db'
+import { createTextSearch } from '../../db/text-search'
 import { lockedRows, type Work, writeTransaction } from '../../db/transaction'
 import type { PostRow, UserRow, UserUpdate } from '../../db/schema'
 import { HttpError } from '../../lib/errors'
@@ -53,15 +53,9 @@ export function createAdminService(ctx: AppContext, deps: { events: EventsServic
   const db: Db = ctx.db
   const publicUrl = ctx.config.publicUrl
 
-  /** Rows whose text columns contain every word of the query (case-insensitive, Unicode). */
-  function containsAll(columns: string[], query: string | undefined) {
-    const terms = (query ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5)
-    const contains = (column: string, term: string) =>
-      ctx.dialect === 'sqlite'
-        ? sql<SqlBool>`instr(${unicodeLower(ctx.dialect, column)}, ${term}) > 0`
-        : sql<SqlBool>`strpos(${unicodeLower(ctx.dialect, column)}, ${term}) > 0`
-    return terms.map((term) => sql<SqlBool>`(${sql.join(columns.map((c) => contains(c, term)), sql` or `)})`)
-  }
+  const search = createTextSearch(db, ctx.dialect)
+
+  const superAdmins = (conn: Db) => conn.selectFrom('users').select('id').where('role', '=', 'superAdmin').where('disabled_at', 'is', null)
 
   /** A profile by id, or 404; read in a decision's transaction (`work`), locked until it commits. */
   async function userRow(id: string, work?: Work): Promise<UserRow> {
@@ -152,6 +146,9 @@ export function createAdminService(ctx: AppContext, deps: { events: EventsServic
    * Answers the changes; with `sameIsFine` a decision that changes nothing answers none instead of 400.
    */
   async function decideUser(work: Work, id: string, patch: AdminUserPatch, actor: Viewer, sameIsFine = false): Promise<LogChange[]> {
+    // A role change locks the super admins first, in one order, then its target: two super admins demoting
+    // each other at once then queue one behind the other instead of each holding the row the other needs.
+    if (patch.role !== undefined) await lockedRows(work.dialect, superAdmins(work.db).orderBy('id')).execute()
     const row = await userRow(id, work)
     if (row.id === actor.id) throw new HttpError(403, row.role !== patch.role && patch.role ? 'cannotChangeOwnRole' : 'ownContent')
     const content = ADMIN_USER_CONTENT_FIELDS.filter((f) => patch[f] !== undefined)
@@ -179,8 +176,7 @@ export function createAdminService(ctx: AppContext, deps: { events: EventsServic
     }
     if (row.role === 'superAdmin' && set.role !== undefined && set.role !== 'superAdmin') {
       // The super admins are locked while counted, so two demotions at once cannot both pass.
-      const supers = work.db.selectFrom('users').select('id').where('role', '=', 'superAdmin').where('disabled_at', 'is', null)
-      if ((await lockedRows(work.dialect, supers).execute()).length <= 1) throw new HttpError(409, 'lastSuperAdmin')
+      if ((await superAdmins(work.db).execute()).length <= 1) throw new HttpError(409, 'lastSuperAdmin')
     }
     await work.db
       .updateTable('users')
@@ -216,7 +212,7 @@ export function createAdminService(ctx: AppContext, deps: { events: EventsServic
       if (q.role) query = query.where('role', '=', q.role)
       if (q.moderationStatus) query = query.where('moderation_status', '=', q.moderationStatus)
       if (q.moderationImageStatus) query = query.where('moderation_image_status', '=', q.moderationImageStatus)
-      for (const condition of containsAll(['name', 'lastname', 'username', 'email'], q.query)) query = query.where(condition)
+      for (const condition of await search.containsAll('peopleAndEmail', 'users', q.query)) query = query.where(condition)
       const direction = q.sort === 'oldest' ? 'asc' : 'desc'
       const { rows, ...page } = await paged(db, q, query, (offset, limit) =>
         query.selectAll().orderBy('updated_at', direction).orderBy('id', direction).limit(limit).offset(offset).execute(),
@@ -229,7 +225,7 @@ export function createAdminService(ctx: AppContext, deps: { events: EventsServic
       if (q.moderationStatus) query = query.where('moderation_status', '=', q.moderationStatus)
       if (q.moderationImageStatus) query = query.where('moderation_image_status', '=', q.moderationImageStatus)
       if (q.postStatus) query = query.where('post_status', '=', q.postStatus)
-      for (const condition of containsAll(['title'], q.query)) query = query.where(condition)
+      for (const condition of await search.containsAll('titles', 'posts', q.query)) query = query.where(condition)
       const direction = q.sort === 'oldest' ? 'asc' : 'desc'
       const { rows, ...page } = await paged(db, q, query, (offset, limit) =>
         query.selectAll().orderBy('updated_at', direction).orderBy('id', direction).limit(limit).offset(offset).execute(),

@@ -7,17 +7,16 @@ import {
   type FollowListResponse,
   type FollowResponse,
   type Profile,
-  PROFILE_LIMITS,
   type ProfileSearchQuery,
   type ProfileSearchResponse,
   type ModerationReasons,
   type Role,
   type UpdateProfile,
 } from '#contract'
-import { type SqlBool, sql } from 'kysely'
 import { activeAccounts, profileAccess } from '../../access/policy'
 import type { AppContext } from '../../context'
-import { type Db, isUniqueViolation, nowIso, unicodeLower } from '../../db'
+import { type Db, isUniqueViolation, nowIso } from '../../db'
+import { createTextSearch } from '../../db/text-search'
 import type { UserRow, UserUpdate } from '../../db/schema'
 import { HttpError } from '../../lib/errors'
 import { currentReasons } from '../moderation/log'
@@ -55,6 +54,7 @@ type SummaryRow = UserRowSummary & { moderation_image_status: string }
 
 export function createProfileService(ctx: AppContext) {
   const db: Db = ctx.db
+  const search = createTextSearch(db, ctx.dialect)
   const publicUrl = ctx.config.publicUrl
   const { replaceAvatar, removeAvatar } = createAvatars(ctx)
 
@@ -324,24 +324,12 @@ export function createProfileService(ctx: AppContext) {
 
     /** Activated, not disabled users whose name, lastname or username contains every word of the query. */
     async search(q: ProfileSearchQuery, viewer: ProfileViewer | null): Promise<ProfileSearchResponse> {
-      const terms = (q.query ?? '')
-        .toLowerCase()
-        .split(/\s+/)
-        .filter(Boolean)
-        .slice(0, PROFILE_LIMITS.searchTermsMax)
-      const contains = (column: string, term: string) =>
-        ctx.dialect === 'sqlite'
-          ? sql<SqlBool>`instr(${unicodeLower(ctx.dialect, column)}, ${term}) > 0`
-          : sql<SqlBool>`strpos(${unicodeLower(ctx.dialect, column)}, ${term}) > 0`
       let query = db
         .selectFrom('users as u')
         .select([...SUMMARY_COLUMNS, 'u.profession', 'u.moderation_status'])
         .where('u.is_activated', '=', 1)
         .where(activeAccounts('u'))
-      for (const term of terms)
-        query = query.where((eb) =>
-          eb.or([contains('u.name', term), contains('u.lastname', term), contains('u.username', term)]),
-        )
+      for (const condition of await search.containsAll('people', 'u', q.query)) query = query.where(condition)
       const rows = await query
         .orderBy('u.name')
         .orderBy('u.lastname')

@@ -46,6 +46,10 @@ const envSchema = z
     WEB_URL: url('http://localhost:3000'),
     DATA_DIR: z.string().optional().default('data'),
     DATABASE_URL: optionalString,
+    /** PostgreSQL connections per API process (README "Running on PostgreSQL"). */
+    DATABASE_POOL_MAX: int(10, 1),
+    /** Off behind a pooler that cannot keep named statements per session (PgBouncer before 1.21 in transaction mode). */
+    DATABASE_PREPARED_STATEMENTS: bool(true),
     REDIS_URL: optionalString,
     SMTP_URL: optionalString,
     MAIL_FROM: z.string().optional().default('Nearby <no-reply@nearby.local>'),
@@ -135,7 +139,15 @@ const envSchema = z
   })
 
 export type DatabaseConfig =
-  { dialect: 'sqlite'; filename: string } | { dialect: 'postgres'; connectionString: string }
+  | { dialect: 'sqlite'; filename: string }
+  | {
+      dialect: 'postgres'
+      connectionString: string
+      /** Connections per API process (DATABASE_POOL_MAX). */
+      poolMax?: number
+      /** Named statements, parsed once per connection (DATABASE_PREPARED_STATEMENTS). */
+      preparedStatements?: boolean
+    }
 
 function base64UrlBytes(value: string): number {
   if (!/^[A-Za-z0-9_-]+={0,2}$/.test(value)) return -1
@@ -166,7 +178,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const dataDir = e.DATA_DIR
   const databaseUrl = e.DATABASE_URL ?? `${dataDir.replace(/\/+$/, '')}/nearby.db`
   const database: DatabaseConfig = /^postgres(ql)?:\/\//i.test(databaseUrl)
-    ? { dialect: 'postgres', connectionString: databaseUrl }
+    ? { dialect: 'postgres', connectionString: databaseUrl, poolMax: e.DATABASE_POOL_MAX, preparedStatements: e.DATABASE_PREPARED_STATEMENTS }
     : { dialect: 'sqlite', filename: databaseUrl.replace(/^(sqlite|file):(\/\/)?/i, '') }
   return {
     nodeEnv: e.NODE_ENV,

@@ -106,6 +106,9 @@ async function start(dialect: 'sqlite' | 'postgres', size: number): Promise<Targ
     JOBS_ENABLED: 'false',
     SEED_DEMO: 'false',
     SMTP_URL: 'smtp://127.0.0.1:9',
+    // The pool's settings can be compared: DATABASE_PREPARED_STATEMENTS=false npm run bench:scale
+    DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX,
+    DATABASE_PREPARED_STATEMENTS: process.env.DATABASE_PREPARED_STATEMENTS,
   })
   const app = await buildApp(config)
   await migrateToLatest(app.ctx.db)

@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3'
 import { Kysely, type KyselyConfig, PostgresDialect, type RawBuilder, SqliteDialect, sql } from 'kysely'
 import pg from 'pg'
 import type { DatabaseConfig } from '../config'
+import { preparedStatementsPool } from './pg-prepared'
 import type { Database } from './schema'
 
 export type Db = Kysely<Database>
@@ -40,13 +41,16 @@ export function createDb(config: DatabaseConfig, options: DbOptions = {}): DbHan
   if (config.dialect === 'postgres') {
     const pool = new pg.Pool({
       connectionString: config.connectionString,
-      max: 10,
+      max: config.poolMax ?? 10,
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: 30_000,
     })
     // An idle client losing its connection must not crash the process.
     pool.on('error', (err) => (onPoolError ? onPoolError(err) : console.error('database pool error', err)))
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log })
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: config.preparedStatements === false ? pool : preparedStatementsPool(pool) }),
+      log,
+    })
     return { db, dialect: 'postgres', destroy: () => db.destroy() }
   }
   if (config.filename !== ':memory:') {

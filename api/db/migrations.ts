@@ -570,8 +570,8 @@ const m011_lists_at_scale: Migration = {
     await index('reports_queue_idx', 'reports', 'status, created_at, id')
     await index('reports_resolved_idx', 'reports', 'status, resolved_at, id')
     await db.schema.dropIndex('reports_status_idx').execute()
-    // posts_start_date_idx is covered by posts_start_sort_idx's order; nothing asks for it alone.
-    await db.schema.dropIndex('posts_start_date_idx').execute()
+    // The open reports of a page's targets (the ids of a page, whatever their kind).
+    await index('reports_status_target_idx', 'reports', 'status, target_id')
 
     if (isPostgres(db)) {
       await sql`create extension if not exists pg_trgm`.execute(db)
@@ -616,10 +616,9 @@ const m011_lists_at_scale: Migration = {
       'posts_span_idx', 'posts_created_idx', 'posts_author_start_idx', 'posts_author_span_idx', 'posts_author_created_idx',
       'posts_console_moderation_status_idx', 'posts_console_moderation_image_status_idx', 'posts_console_post_status_idx',
       'users_console_moderation_status_idx', 'users_console_moderation_image_status_idx', 'users_console_role_idx',
-      'users_name_idx', 'reports_queue_idx', 'reports_resolved_idx',
+      'users_name_idx', 'reports_queue_idx', 'reports_resolved_idx', 'reports_status_target_idx',
     ])
       await db.schema.dropIndex(name).ifExists().execute()
-    await db.schema.createIndex('posts_start_date_idx').on('posts').columns(['event_type', 'post_status', 'start_date']).execute()
     await db.schema.createIndex('posts_posted_by_idx').on('posts').columns(['posted_by', 'created_at']).execute()
     await db.schema.createIndex('users_role_idx').on('users').columns(['role']).execute()
     await db.schema.createIndex('reports_status_idx').on('reports').columns(['status', 'created_at']).execute()

@@ -3,9 +3,9 @@
 // the index's texts, ignoring case: the same rule and the same results on SQLite and PostgreSQL.
 // - PostgreSQL: `lower(text) LIKE '%word%'` on the expressions of migration 011's pg_trgm GIN indexes; the
 //   planner picks the index or the list's order by its statistics.
-// - SQLite: the FTS5 tables with the trigram tokenizer (kept by triggers). A word of three letters or more
-//   is looked up there — unless it is so common (over INDEX_MATCH_LIMIT rows) that walking the list's own
-//   order and testing each row finds a page sooner than sorting every match.
+// - SQLite: the FTS5 tables with the trigram tokenizer (kept by triggers). Words of three letters or more
+//   are looked up there; with few matches (at most INDEX_MATCH_LIMIT) the rows are fetched by rowid and
+//   sorted, with more the list walks its own order and tests each row against the set of matches.
 // - Words of one or two letters have no trigram: they are tested row by row on both databases.
 import { PROFILE_LIMITS } from '#contract'
 import { type Expression, type SqlBool, sql } from 'kysely'
@@ -17,7 +17,7 @@ export type SearchTexts = 'people' | 'peopleAndEmail' | 'titles'
 
 /** At most this many words of a query are searched. */
 export const MAX_SEARCH_WORDS = PROFILE_LIMITS.searchTermsMax
-/** Above this many matches of its indexed words, SQLite tests rows in the list's order instead. */
+/** Above this many matches of its indexed words, SQLite walks the list's order and tests each row instead. */
 export const INDEX_MATCH_LIMIT = 1000
 const TRIGRAM = 3
 
@@ -87,8 +87,12 @@ export function createTextSearch(db: Db, dialect: Dialect) {
       const match = indexed.map((w) => `${def.fts.columns} : ${ftsPhrase(w)}`).join(' AND ')
       const fts = sql.raw(def.fts.table)
       const probe = await sql<{ n: number }>`select count(*) as n from (select rowid from ${fts} where ${fts} match ${match} limit ${INDEX_MATCH_LIMIT + 1})`.execute(db)
-      if (Number(probe.rows[0]?.n ?? 0) > INDEX_MATCH_LIMIT) return [...conditions, ...indexed.map((w) => inColumns(alias, def.columns, w))]
-      return [sql<SqlBool>`${sql.ref(`${alias}.rowid`)} in (select rowid from ${fts} where ${fts} match ${match})`, ...conditions]
+      const matches = sql`(select rowid from ${fts} where ${fts} match ${match})`
+      // Few matches: the rows are fetched by rowid and sorted. Many: the list walks its own order and tests
+      // each row against the matches (the unary + keeps SQLite from fetching every match by rowid).
+      const common = Number(probe.rows[0]?.n ?? 0) > INDEX_MATCH_LIMIT
+      const rowid = sql.ref(`${alias}.rowid`)
+      return [common ? sql<SqlBool>`+${rowid} in ${matches}` : sql<SqlBool>`${rowid} in ${matches}`, ...conditions]
     },
   }
 }

@@ -8,9 +8,12 @@ export function requestedPages(request: Request, param: string, max: number): nu
   return Number.isInteger(value) && value >= 1 ? Math.min(value, max) : 1
 }
 
-/** The pages a list loader renders: 1..N (at most `maxAtOnce`), or N alone with &only=1. */
-export function requestedPageRange(request: Request, maxAtOnce: number): { from: number; to: number } {
-  const page = requestedPages(request, 'page', 10_000)
+/**
+ * The pages a list loader renders: 1..N (at most `maxAtOnce`), or N alone with &only=1; N at most `lastPage`
+ * (the API refuses pages past MAX_LIST_DEPTH rows: lastReachablePage).
+ */
+export function requestedPageRange(request: Request, maxAtOnce: number, lastPage = 10_000): { from: number; to: number } {
+  const page = requestedPages(request, 'page', lastPage)
   if (new URL(request.url).searchParams.get('only') === '1') return { from: page, to: page }
   return { from: 1, to: Math.min(page, maxAtOnce) }
 }

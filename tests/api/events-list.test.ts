@@ -2,7 +2,7 @@
 // GET /event/widget/*, GET /event/{userId}/events.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { eventListResponseSchema } from '#contract'
+import { eventListResponseSchema, lastReachablePage } from '#contract'
 import type { NewPost } from '../../api/db/schema'
 import { startTestApi, type TestApi } from './helpers'
 import { insertPostRow, makeUser, send, type TestUser } from './events-fixtures'
@@ -140,6 +140,18 @@ describe('GET /event/all', () => {
     expect(p3.body.hasMore).toBe(false)
     expect([...ids(p1), ...ids(p2), ...ids(p3)]).toEqual(made)
     expect(ids(await api.get('/event/all?city=Nis&page=4'))).toEqual([])
+  })
+})
+
+describe('GET /event/all: pages stop at MAX_LIST_DEPTH rows (decision 033)', () => {
+  it('answers the last reachable page, refuses the next with pageTooDeep, for /event/all and a profile\'s posts', async () => {
+    const last = lastReachablePage(12)
+    expect((await api.get(`/event/all?page=${last}`)).status).toBe(200)
+    const beyond = await api.get(`/event/all?page=${last + 1}`)
+    expect(beyond.status).toBe(400)
+    expect(beyond.body.errors.page).toEqual(['This page is too far down the list: narrow it with a search or filters.'])
+    expect((await api.get(`/event/${owner.id}/events?page=${last + 1}`)).status).toBe(400)
+    expect((await api.get(`/profile/?query=a&page=${last + 1}`)).status).toBe(400)
   })
 })
 

@@ -60,6 +60,7 @@ export async function postsInStartOrder(
   const recent = ordered(running.where(startSort, '>=', dayBefore), order.offset + order.limit)
   // Long events are few (those still running), so each class's range is read whole (posts_span_idx) and
   // sorted with the page: asked for in start order, a database would rather walk the start index instead.
+  // (One member per class: OR-ed in one member, SQLite reads every event of the type instead.)
   const classes = [...SPAN_CLASS_DAYS.slice(1), null].map((days, k) => {
     const ofClass = running.where('span_class', '=', k + 1).where(startSort, '<', dayBefore)
     return days === null ? ofClass : ofClass.where(startSort, '>=', startsFrom(days))

@@ -29,7 +29,7 @@ import { paged } from '../../lib/paging'
 import { loadUserSummaries, toEventDtos } from '../events/dto'
 import type { EventsService } from '../events/service'
 import type { ProfileService } from '../profile/service'
-import { followCounts, toUserDto } from '../users/dto'
+import { followCounts, followCountsOf, toUserDto } from '../users/dto'
 import { type LogChange, type LoggedChange, writeLog } from './log'
 
 /** The fields of the event form (PATCH /admin/posts/{id} content edits). */
@@ -217,7 +217,8 @@ export function createAdminService(ctx: AppContext, deps: { events: EventsServic
       const { rows, ...page } = await paged(db, q, query, (offset, limit) =>
         query.selectAll().orderBy('updated_at', direction).orderBy('id', direction).limit(limit).offset(offset).execute(),
       )
-      return { users: await Promise.all(rows.map(userDto)), ...page }
+      const counts = await followCountsOf(db, rows.map((r) => r.id))
+      return { users: rows.map((row) => toUserDto(row, counts.get(row.id)!, publicUrl)), ...page }
     },
 
     async posts(eventType: 'EVENT' | 'PLACE', q: AdminPostsQuery, viewer: Viewer): Promise<AdminPostsResponse> {

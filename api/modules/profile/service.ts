@@ -19,6 +19,7 @@ import { type Db, isUniqueViolation, nowIso } from '../../db'
 import { createTextSearch } from '../../db/text-search'
 import type { UserRow, UserUpdate } from '../../db/schema'
 import { HttpError } from '../../lib/errors'
+import { assertReachable, hasNextPage } from '../../lib/paging'
 import { currentReasons } from '../moderation/log'
 import { createAvatars } from './avatars'
 import {
@@ -324,6 +325,7 @@ export function createProfileService(ctx: AppContext) {
 
     /** Activated, not disabled users whose name, lastname or username contains every word of the query. */
     async search(q: ProfileSearchQuery, viewer: ProfileViewer | null): Promise<ProfileSearchResponse> {
+      assertReachable(q)
       let query = db
         .selectFrom('users as u')
         .select([...SUMMARY_COLUMNS, 'u.profession', 'u.moderation_status'])
@@ -365,7 +367,7 @@ export function createProfileService(ctx: AppContext) {
           followers: followers.get(r.id) ?? 0,
           isFollowing: following.has(r.id),
         })),
-        hasMore: rows.length > q.pageSize,
+        hasMore: hasNextPage(q, rows.length > q.pageSize),
         page: q.page,
         pageSize: q.pageSize,
       }

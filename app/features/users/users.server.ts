@@ -1,6 +1,6 @@
 // The people search (/users, public) over GET /profile/?query=.
 import { data } from '@remix-run/node'
-import type { ProfileCard } from '#contract'
+import { lastReachablePage, PROFILE_LIMITS, type ProfileCard } from '#contract'
 import { ApiError, getApi, ok } from '~/utils/api.server'
 import { loadPages, requestedPageRange } from '~/utils/pages.server'
 
@@ -20,7 +20,8 @@ export async function searchUsers(request: Request) {
   const api = await getApi(request)
   const query = (new URL(request.url).searchParams.get('query') ?? '').trim()
   try {
-    const result = await loadPages(requestedPageRange(request, MAX_PAGES_AT_ONCE), async (page) => {
+    const lastPage = lastReachablePage(PROFILE_LIMITS.searchPageSize)
+    const result = await loadPages(requestedPageRange(request, MAX_PAGES_AT_ONCE, lastPage), async (page) => {
       const found = await ok(api.typed.GET('/profile/', { params: { query: { query: query || undefined, page } } }))
       return { items: found.profiles, hasMore: found.hasMore }
     })

@@ -5,7 +5,7 @@
 // Without JavaScript "Load more" asks for ?page=N and gets pages 1..N (nothing already seen is lost);
 // the infinite scroll's fetcher adds &only=1 and gets page N alone.
 import { data } from '@remix-run/node'
-import { CATEGORIES, EVENT_FILTERS, type Category, type Event, type EventFilter, type EventListResponse, type EventType, type GeoFilter } from '#contract'
+import { CATEGORIES, EVENT_FILTERS, EVENT_LIMITS, lastReachablePage, type Category, type Event, type EventFilter, type EventListResponse, type EventType, type GeoFilter } from '#contract'
 import { dayBoundaryIso, isoDayToDmy, todayInZone } from '~/features/events/format'
 import { ApiError, getApi, ok, type Api } from '~/utils/api.server'
 import { loadPages, requestedPageRange } from '~/utils/pages.server'
@@ -133,7 +133,8 @@ type LoadedList = { result: { items: Event[]; hasMore: boolean; page: number }; 
 async function loadList(api: Api, request: Request, query: ListQuery): Promise<LoadedList> {
   // Every page answers the same geo filter (the city's centre); the last one's is kept.
   let geo: GeoFilter | null = null
-  const result = await loadPages(requestedPageRange(request, MAX_PAGES_AT_ONCE), async (current) => {
+  const lastPage = lastReachablePage(EVENT_LIMITS.pageSize)
+  const result = await loadPages(requestedPageRange(request, MAX_PAGES_AT_ONCE, lastPage), async (current) => {
     const response = await ok(api.typed.GET('/event/all', { params: { query: { ...query, page: current } } }))
     geo = response.geo
     return { items: response.events, hasMore: response.hasMore }

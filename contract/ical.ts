@@ -23,28 +23,32 @@ export function formatUtc(iso: string | Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '')
 }
 
-const encoder = new TextEncoder()
+/** UTF-8 octets of one code point. */
+const octets = (codePoint: number) => (codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4)
 
 /** §3.1: lines longer than 75 octets are split; each continuation starts with one space. */
 export function foldLine(line: string): string {
-  if (encoder.encode(line).length <= 75) return line
+  // A UTF-16 code unit is at most 3 octets (a surrogate pair, two units, is 4): a short line needs no count.
+  if (line.length * 3 <= 75) return line
   const parts: string[] = []
-  let current = ''
-  let currentBytes = 0
+  let start = 0
+  let bytes = 0
   let limit = 75
-  for (const char of line) {
-    const bytes = encoder.encode(char).length
-    if (currentBytes + bytes > limit) {
-      parts.push(current)
-      current = ''
-      currentBytes = 0
+  for (let i = 0; i < line.length; ) {
+    const codePoint = line.codePointAt(i)!
+    const size = octets(codePoint)
+    if (bytes + size > limit) {
+      parts.push(line.slice(start, i))
+      start = i
+      bytes = 0
       // The leading space of a continuation line counts towards its 75 octets.
       limit = 74
     }
-    current += char
-    currentBytes += bytes
+    bytes += size
+    i += codePoint > 0xffff ? 2 : 1
   }
-  parts.push(current)
+  if (parts.length === 0) return line
+  parts.push(line.slice(start))
   return parts.join('\r\n ')
 }
 

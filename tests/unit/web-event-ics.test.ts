@@ -28,7 +28,10 @@ const options = {
 
 /** The content lines after unfolding (§3.1). */
 function unfold(ics: string): string[] {
-  return ics.replace(/\r\n[ \t]/g, '').split('\r\n').filter(Boolean)
+  return ics
+    .replace(/\r\n[ \t]/g, '')
+    .split('\r\n')
+    .filter(Boolean)
 }
 
 describe('ics builder', () => {
@@ -85,15 +88,22 @@ describe('ics text rules', () => {
   })
 
   it('folds long lines at 75 octets without splitting UTF-8 characters', () => {
-    const long = `DESCRIPTION:${'Привет, мир! '.repeat(20)}`
-    const folded = foldLine(long)
-    const parts = folded.split('\r\n')
-    expect(parts.length).toBeGreaterThan(1)
-    for (const part of parts) expect(Buffer.byteLength(part, 'utf8')).toBeLessThanOrEqual(75)
-    for (const part of parts.slice(1)) expect(part.startsWith(' ')).toBe(true)
-    expect(folded.replace(/\r\n /g, '')).toBe(long)
-    // Every piece is valid UTF-8 on its own (no character cut in half).
-    for (const part of parts) expect(Buffer.from(part, 'utf8').toString('utf8')).toBe(part)
+    for (const long of [
+      `DESCRIPTION:${'Привет, мир! '.repeat(20)}`,
+      `SUMMARY:${'ab 🎷 джаз 🎶'.repeat(12)}`,
+      `URL:${'x'.repeat(74)}é`,
+    ]) {
+      const folded = foldLine(long)
+      const parts = folded.split('\r\n')
+      expect(parts.length).toBeGreaterThan(1)
+      for (const part of parts) expect(Buffer.byteLength(part, 'utf8')).toBeLessThanOrEqual(75)
+      for (const part of parts.slice(1)) expect(part.startsWith(' ')).toBe(true)
+      expect(folded.replace(/\r\n /g, '')).toBe(long)
+      // Every piece is valid UTF-8 on its own (no character cut in half), and only the last one is short.
+      for (const part of parts) expect(Buffer.from(part, 'utf8').toString('utf8')).toBe(part)
+      for (const part of parts.slice(0, -1))
+        expect(Buffer.byteLength(part, 'utf8')).toBeGreaterThanOrEqual(72)
+    }
   })
 
   it('keeps short lines as they are', () => {

@@ -14,7 +14,7 @@ import {
   type UserSummary,
   WEEK_DAYS,
 } from '#contract'
-import { accountVisibleTo, activeAccounts, postAccess, type PostAccess, profileAccess, type Viewer } from '../../access/policy'
+import { accountVisibleTo, isInactiveAccount, postAccess, type PostAccess, profileAccess, type Viewer } from '../../access/policy'
 import { currentReasons } from '../moderation/log'
 import type { Db } from '../../db'
 import type { PostRow } from '../../db/schema'
@@ -70,10 +70,14 @@ export async function loadUserSummaries(
   publicUrl: string,
   viewer: Pick<Viewer, 'id' | 'role'> | null = null,
 ): Promise<Map<string, UserSummary>> {
-  const out = new Map<string, UserSummary>()
+  return summariesOf(await readSummaryRows(db, ids), publicUrl, viewer)
+}
+
+/** The columns of these people that summaries and the access policy read. */
+async function readSummaryRows(db: Db, ids: string[]) {
   const unique = [...new Set(ids)]
-  if (unique.length === 0) return out
-  const rows = await db
+  if (unique.length === 0) return []
+  return db
     .selectFrom('users')
     .select([
       'id',
@@ -88,6 +92,14 @@ export async function loadUserSummaries(
     ])
     .where('id', 'in', unique)
     .execute()
+}
+
+function summariesOf(
+  rows: Awaited<ReturnType<typeof readSummaryRows>>,
+  publicUrl: string,
+  viewer: Pick<Viewer, 'id' | 'role'> | null,
+): Map<string, UserSummary> {
+  const out = new Map<string, UserSummary>()
   for (const u of rows) {
     const access = profileAccess(u, viewer)
     if (!access.visible) continue
@@ -173,20 +185,7 @@ export async function loadRelations(
   const privileged = viewer
     ? rows.filter((r) => r.posted_by === viewer.id || can(viewer.role, 'moderate'))
     : []
-  const [
-    images,
-    categories,
-    hours,
-    social,
-    views,
-    users,
-    following,
-    invited,
-    inactive,
-    reasons,
-    waiting,
-    places,
-  ] = await Promise.all([
+  const [images, categories, hours, social, counts, authors, following, invited, reasons, places] = await Promise.all([
     db
       .selectFrom('post_images')
       .select(['id', 'post_id', 'name', 'path', 'thumb_path'])
@@ -203,13 +202,18 @@ export async function loadRelations(
           .execute()
       : Promise.resolve([]),
     loadSocial(db, ids, viewer),
+    // Views and people waiting, counted per post in one statement.
     db
-      .selectFrom('post_views')
-      .select((eb) => ['post_id', eb.fn.countAll<string | number>().as('n')])
-      .where('post_id', 'in', ids)
-      .groupBy('post_id')
+      .selectFrom('posts as p')
+      .select((eb) => [
+        'p.id',
+        eb.selectFrom('post_views as v').select(eb.fn.countAll<string | number>().as('n')).whereRef('v.post_id', '=', 'p.id').as('views'),
+        eb.selectFrom('post_waitlist as w').select(eb.fn.countAll<string | number>().as('n')).whereRef('w.post_id', '=', 'p.id').as('waiting'),
+      ])
+      .where('p.id', 'in', ids)
       .execute(),
-    loadUserSummaries(db, organizers, publicUrl, viewer),
+    // The organizers, read once for their names and for whether their accounts are active.
+    readSummaryRows(db, organizers),
     viewer
       ? db
           .selectFrom('follows')
@@ -227,23 +231,14 @@ export async function loadRelations(
           .where('i.post_id', 'in', ids)
           .execute()
       : Promise.resolve([]),
-    db
-      .selectFrom('users')
-      .select('id')
-      .where('id', 'in', organizers)
-      .where((eb) => eb.not(activeAccounts()(eb)))
-      .execute(),
     currentReasons(db, privileged),
-    db
-      .selectFrom('post_waitlist')
-      .select((eb) => ['post_id', eb.fn.countAll<string | number>().as('n')])
-      .where('post_id', 'in', ids)
-      .groupBy('post_id')
-      .execute(),
     viewer ? waitlistPlaces(db, ids, viewer.id) : Promise.resolve([]),
   ])
   rel.reasons = reasons
-  for (const w of waiting) rel.waitlistCounts.set(w.post_id, Number(w.n))
+  for (const c of counts) {
+    if (Number(c.views ?? 0) > 0) rel.views.set(c.id, Number(c.views))
+    if (Number(c.waiting ?? 0) > 0) rel.waitlistCounts.set(c.id, Number(c.waiting))
+  }
   for (const p of places) rel.waitlistPositions.set(p.postId, p.position)
   for (const i of images) push(rel.images, i.post_id, i)
   for (const c of categories) push(rel.categories, c.post_id, c.category)
@@ -253,10 +248,9 @@ export async function loadRelations(
   ))
     push(rel.hours, h.post_id, { day: h.day, open: h.open, close: h.close })
   Object.assign(rel, social)
-  for (const v of views) rel.views.set(v.post_id, Number(v.n))
-  rel.users = users
+  rel.users = summariesOf(authors, publicUrl, viewer)
   for (const f of following) rel.following.add(f.followee_id)
-  for (const u of inactive) rel.inactiveAuthors.add(u.id)
+  for (const u of authors) if (isInactiveAccount(u)) rel.inactiveAuthors.add(u.id)
   for (const i of invited) {
     rel.invitations.set(i.post_id, { invitationId: i.invitation_id, status: i.status as InvitationStatus })
     if (i.status !== 'DECLINED') rel.invited.add(i.post_id)

@@ -37,7 +37,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' }).database).toEqual({
       dialect: 'postgres',
       connectionString: 'postgres://u@h:5432/db',
+      poolMax: 10,
+      preparedStatements: true,
     })
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://u@h/db', DATABASE_POOL_MAX: '4', DATABASE_PREPARED_STATEMENTS: 'false' }).database,
+    ).toMatchObject({ poolMax: 4, preparedStatements: false })
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db', DATABASE_POOL_MAX: '0' })).toThrow()
     expect(loadConfig({ DATABASE_URL: 'postgresql://u@h/db' }).database.dialect).toBe('postgres')
     expect(loadConfig({ DATABASE_URL: '/tmp/x.db' }).database).toEqual({
       dialect: 'sqlite',

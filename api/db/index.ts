@@ -42,6 +42,9 @@ export function createDb(config: DatabaseConfig, options: DbOptions = {}): DbHan
     const pool = new pg.Pool({
       connectionString: config.connectionString,
       max: config.poolMax ?? 10,
+      // Named statements are parsed once, but planned for each call's values: a generic plan (made once for any
+      // values) of a list's union read every event of the city (decision 033).
+      ...(config.preparedStatements === false ? {} : { options: '-c plan_cache_mode=force_custom_plan' }),
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: 30_000,
     })

@@ -1,5 +1,6 @@
 // PostgreSQL statements are prepared once per connection (api/db/pg-prepared.ts, decision 033): named on the
-// server, bounded in number, and prepared again when a migration changes a table under them. PostgreSQL only
+// server, one per shape whatever the length of its id lists, bounded in number, and prepared again when a
+// migration changes a table under them. PostgreSQL only
 // (the API run with TEST_DATABASE=postgres); one connection, so every statement meets the same session.
 import { type Kysely, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -29,6 +30,11 @@ describe.skipIf(!usePostgres)('named statements on PostgreSQL', () => {
     await drop?.()
   })
 
+  it('plans each call for its own values: a generic plan of a list read every event of the city', async () => {
+    const mode = await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(db)
+    expect(mode.rows[0]!.plan_cache_mode).toBe('force_custom_plan')
+  })
+
   it('a data statement is parsed once and kept by name; running it again adds none', async () => {
     const before = await prepared()
     const read = () => db.selectFrom('probe').select(['id', 'a']).where('id', '=', 1).execute()
@@ -40,10 +46,28 @@ describe.skipIf(!usePostgres)('named statements on PostgreSQL', () => {
     expect(await prepared()).toBe(after)
   })
 
-  it(`a statement with more than ${MAX_PARAMETERS} parameters (a long list of ids) stays unnamed`, async () => {
+  it('a list of ids is one statement whatever its length (IN sent as = ANY of one array), NOT IN too', async () => {
     const before = await prepared()
-    const ids = Array.from({ length: MAX_PARAMETERS + 1 }, (_, i) => i)
-    expect(await db.selectFrom('probe').select('id').where('id', 'in', ids).orderBy('id').execute()).toHaveLength(2)
+    for (const length of [1, 3, 12, 70]) {
+      const ids = Array.from({ length }, (_, i) => i + 1)
+      expect(await db.selectFrom('probe').select('id').where('id', 'in', ids).orderBy('id').execute()).toEqual(
+        [1, 2].filter((id) => id <= length).map((id) => ({ id })),
+      )
+      expect(await db.selectFrom('probe').select('id').where('id', 'not in', ids).where('a', 'in', ['one', 'two']).execute()).toEqual(
+        length >= 2 ? [] : [{ id: 2 }],
+      )
+    }
+    expect(await prepared()).toBe(before + 2)
+  })
+
+  it(`a statement with more than ${MAX_PARAMETERS} parameters stays unnamed`, async () => {
+    const before = await prepared()
+    const rows = await db
+      .selectFrom('probe')
+      .select('id')
+      .where((eb) => eb.or(Array.from({ length: MAX_PARAMETERS + 1 }, (_, i) => eb('id', '=', i))))
+      .execute()
+    expect(rows.map((r) => r.id).sort()).toEqual([1, 2])
     expect(await prepared()).toBe(before)
   })
 

@@ -25,6 +25,7 @@ import { loadConfig } from '../api/config'
 import { createDb, type Database } from '../api/db/index'
 import { migrateToLatest } from '../api/db/migrations'
 import { seedDemo } from '../api/db/seed'
+import { seededRandom as random } from '../tests/support/scale-data'
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
@@ -39,16 +40,6 @@ const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd'
 const root = path.resolve(import.meta.dirname, '..')
 const dataDir = path.join(root, '.cache/bench')
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? path.join(dataDir, 'nearby.db')
-
-function random(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = Math.imul(a ^ (a >>> 15), a | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 async function freshPostgres(url: string) {
   const target = new URL(url)

@@ -2,7 +2,8 @@
 // service (fast: no argon2, no mail), real images made with sharp, multipart requests with FormData.
 import { randomUUID } from 'node:crypto'
 import sharp from 'sharp'
-import type { NewPost } from '../../api/db/schema'
+import type { NewPost, NewUser } from '../../api/db/schema'
+import { newAccountRow } from '../../api/modules/auth/accounts'
 import type { TestApi, TestResponse } from './helpers'
 
 export interface TestUser {
@@ -13,47 +14,37 @@ export interface TestUser {
 
 let seq = 0
 
+/** A users row as a new account has it (activated), with these fields; inserted directly by tests. */
+export function userRow(overrides: Partial<NewUser> = {}): NewUser {
+  seq += 1
+  const id = overrides.id ?? randomUUID()
+  const username = `ev${seq}${id.slice(0, 6)}`
+  const account = {
+    email: `${username}@example.com`,
+    password_hash: null,
+    google_sub: null,
+    name: 'Eve',
+    lastname: `Tester${seq}`,
+    username,
+    is_activated: 1,
+    locale: 'en',
+  }
+  return { ...newAccountRow(account, id, new Date().toISOString()), ...overrides }
+}
+
 export async function makeUsers(
   api: TestApi,
   count: number,
   options: { role?: string; activated?: boolean } = {},
 ): Promise<TestUser[]> {
-  const now = new Date().toISOString()
-  const rows = Array.from({ length: count }, () => {
-    seq += 1
-    const id = randomUUID()
-    const username = `ev${seq}${id.slice(0, 6)}`
-    return {
-      id,
-      email: `${username}@example.com`,
-      password_hash: null,
-      google_sub: null,
-      name: 'Eve',
-      lastname: `Tester${seq}`,
-      username,
-      phone: null,
-      profession: null,
-      user_bio: null,
-      role: options.role ?? 'user',
-      avatar_name: null,
-      avatar_path: null,
-      facebook: null,
-      instagram: null,
-      vk: null,
-      moderation_status: 'PENDING',
-      moderation_image_status: 'PENDING',
-      is_activated: options.activated === false ? 0 : 1,
-      city_name: null,
-      city_lat: null,
-      city_lon: null,
-      locale: 'en',
-      disabled_at: null,
-      deletion_requested_at: null,
-      created_at: now,
-      updated_at: now,
-    }
-  })
-  for (let i = 0; i < rows.length; i += 100) await api.app.ctx.db.insertInto('users').values(rows.slice(i, i + 100)).execute()
+  const rows = Array.from({ length: count }, () =>
+    userRow({ role: options.role ?? 'user', is_activated: options.activated === false ? 0 : 1 }),
+  )
+  for (let i = 0; i < rows.length; i += 100)
+    await api.app.ctx.db
+      .insertInto('users')
+      .values(rows.slice(i, i + 100))
+      .execute()
   return Promise.all(
     rows.map(async (r) => ({
       id: r.id,
@@ -67,22 +58,35 @@ export async function makeUsers(
   )
 }
 
-export async function makeUser(api: TestApi, options: { role?: string; activated?: boolean } = {}): Promise<TestUser> {
+export async function makeUser(
+  api: TestApi,
+  options: { role?: string; activated?: boolean } = {},
+): Promise<TestUser> {
   const [u] = await makeUsers(api, 1, options)
   return u as TestUser
 }
 
 /** A real JPEG (optionally with EXIF: camera model, GPS-like comment, orientation). */
-export async function jpeg(options: { width?: number; height?: number; exif?: boolean; color?: string } = {}): Promise<Buffer> {
+export async function jpeg(
+  options: { width?: number; height?: number; exif?: boolean; color?: string } = {},
+): Promise<Buffer> {
   let img = sharp({
-    create: { width: options.width ?? 64, height: options.height ?? 48, channels: 3, background: options.color ?? '#3366cc' },
+    create: {
+      width: options.width ?? 64,
+      height: options.height ?? 48,
+      channels: 3,
+      background: options.color ?? '#3366cc',
+    },
   }).jpeg()
-  if (options.exif) img = img.withExif({ IFD0: { Make: 'SecretCam', Model: 'Spy 3000', Copyright: 'Secret Owner' } })
+  if (options.exif)
+    img = img.withExif({ IFD0: { Make: 'SecretCam', Model: 'Spy 3000', Copyright: 'Secret Owner' } })
   return img.toBuffer()
 }
 
 export async function png(): Promise<Buffer> {
-  return sharp({ create: { width: 20, height: 20, channels: 4, background: '#ff000080' } }).png().toBuffer()
+  return sharp({ create: { width: 20, height: 20, channels: 4, background: '#ff000080' } })
+    .png()
+    .toBuffer()
 }
 
 export function future(days: number, hours = 18): string {
@@ -95,7 +99,10 @@ export function future(days: number, hours = 18): string {
 export type FormValue = string | number | boolean | object | null | undefined
 
 /** The multipart body of POST /event: objects/arrays become JSON strings as the clients send them. */
-export function eventForm(fields: Record<string, FormValue>, files: (Buffer | { data: Buffer; name: string; type?: string })[] = []): FormData {
+export function eventForm(
+  fields: Record<string, FormValue>,
+  files: (Buffer | { data: Buffer; name: string; type?: string })[] = [],
+): FormData {
   const form = new FormData()
   for (const [k, v] of Object.entries(fields)) {
     if (v === undefined) continue
@@ -103,7 +110,11 @@ export function eventForm(fields: Record<string, FormValue>, files: (Buffer | { 
   }
   files.forEach((f, i) => {
     const file = Buffer.isBuffer(f) ? { data: f, name: `photo${i}.jpg`, type: 'image/jpeg' } : f
-    form.append('files', new Blob([new Uint8Array(file.data)], { type: file.type ?? 'image/jpeg' }), file.name)
+    form.append(
+      'files',
+      new Blob([new Uint8Array(file.data)], { type: file.type ?? 'image/jpeg' }),
+      file.name,
+    )
   })
   return form
 }
@@ -223,6 +234,9 @@ export async function insertPostRow(
   const row = postRow(ownerId, rest)
   await api.app.ctx.db.insertInto('posts').values(row).execute()
   if (categories?.length)
-    await api.app.ctx.db.insertInto('post_categories').values(categories.map((category) => ({ post_id: row.id, category }))).execute()
+    await api.app.ctx.db
+      .insertInto('post_categories')
+      .values(categories.map((category) => ({ post_id: row.id, category })))
+      .execute()
   return row.id
 }

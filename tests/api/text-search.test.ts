@@ -3,12 +3,11 @@
 // matches when every word of the query is a substring of one of its texts, ignoring case — over names in
 // Latin and Cyrillic, with diacritics, LIKE's wildcards and quotes, words under three letters (no trigram),
 // and a word so common that SQLite walks the list instead of fetching the matches.
-import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { INDEX_MATCH_LIMIT } from '../../api/db/text-search'
 import { MAX_COUNTED } from '../../api/lib/paging'
 import type { NewUser } from '../../api/db/schema'
-import { makeUser, postRow, send, type TestUser } from './events-fixtures'
+import { makeUser, postRow, send, type TestUser, userRow } from './events-fixtures'
 import { startTestApi, type TestApi } from './helpers'
 
 let api: TestApi
@@ -47,36 +46,8 @@ function oracle(rows: Row[], query: string, texts: 'people' | 'all'): string[] {
 beforeAll(async () => {
   api = await startTestApi()
   admin = await makeUser(api, { role: 'admin' })
-  const now = new Date().toISOString()
-  const user = (name: string, lastname: string, username: string, email: string): NewUser => ({
-    id: randomUUID(),
-    email,
-    password_hash: null,
-    google_sub: null,
-    name,
-    lastname,
-    username,
-    phone: null,
-    profession: null,
-    user_bio: null,
-    role: 'user',
-    avatar_name: null,
-    avatar_path: null,
-    facebook: null,
-    instagram: null,
-    vk: null,
-    moderation_status: 'APPROVED',
-    moderation_image_status: 'APPROVED',
-    is_activated: 1,
-    city_name: null,
-    city_lat: null,
-    city_lon: null,
-    locale: 'en',
-    disabled_at: null,
-    deletion_requested_at: null,
-    created_at: now,
-    updated_at: now,
-  })
+  const user = (name: string, lastname: string, username: string, email: string): NewUser =>
+    userRow({ name, lastname, username, email, moderation_status: 'APPROVED', moderation_image_status: 'APPROVED' })
   const rows = [
     ...PEOPLE.map(([name, lastname, username, email]) => user(name, lastname, username, email)),
     ...Array.from({ length: commonCount }, (_, i) => user(COMMON, `Person${i}`, `common${i}`, `common${i}@example.com`)),

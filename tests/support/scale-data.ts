@@ -40,7 +40,8 @@ const WHERE = ['on the river', 'downtown', 'in the park', 'at the library', 'в 
 
 const DAY = 86_400_000
 
-function random(seed: number) {
+/** A deterministic generator of numbers in [0, 1) (mulberry32). */
+export function seededRandom(seed: number) {
   let a = seed >>> 0
   return () => {
     a = (a + 0x6d2b79f5) >>> 0
@@ -66,7 +67,7 @@ export interface ScaleIdentities {
 
 /** Fills an empty, migrated database with `events` posts and as many users. */
 export async function seedScale(db: Kysely<Database>, events: number, now = Date.now()): Promise<ScaleIdentities> {
-  const next = random(events)
+  const next = seededRandom(events)
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T
   const iso = (ms: number) => new Date(ms).toISOString()
   const chance = (p: number) => next() < p

@@ -4,6 +4,42 @@ import type { Language } from '#contract'
 import type { Db } from '../../db'
 import type { UserRow } from '../../db/schema'
 
+/** The fields a new account is made with; every other column starts empty, PENDING, reminders on. */
+export type NewAccount = Pick<
+  UserRow,
+  'email' | 'password_hash' | 'google_sub' | 'name' | 'lastname' | 'username' | 'is_activated' | 'locale'
+>
+
+/** A users row for a new account (registration, Google sign-in; the tests' fixtures too). */
+export function newAccountRow(account: NewAccount, id: string, now: string): UserRow {
+  return {
+    id,
+    ...account,
+    phone: null,
+    profession: null,
+    user_bio: null,
+    role: 'user',
+    avatar_name: null,
+    avatar_path: null,
+    facebook: null,
+    instagram: null,
+    vk: null,
+    moderation_status: 'PENDING',
+    moderation_image_status: 'PENDING',
+    city_name: null,
+    city_lat: null,
+    city_lon: null,
+    disabled_at: null,
+    deletion_requested_at: null,
+    // Reminders: all on (decision 030).
+    remind_24h: 1,
+    remind_1h: 1,
+    remind_by_mail: 1,
+    created_at: now,
+    updated_at: now,
+  }
+}
+
 export function userLanguage(user: UserRow, fallback: Language): Language {
   return user.locale === 'ru' || user.locale === 'en' ? user.locale : fallback
 }

@@ -12,7 +12,7 @@ import { loadUserDto } from '../users/dto'
 import type { GoogleVerifier } from './google'
 import { AccountLockedError, createDeviceTokens, createThrottle, THROTTLE_POLICIES, throttleKey } from './throttle'
 import type { TokenService } from './tokens'
-import { createAccountLookup, userLanguage } from './accounts'
+import { createAccountLookup, newAccountRow, userLanguage } from './accounts'
 import { createEmailCodes } from './codes'
 
 export const RESET_LINK_TTL_MINUTES = 60
@@ -73,39 +73,20 @@ export function createAuthService(ctx: AppContext, tokens: TokenService, google:
         throw new HttpError(409, conflicts.email ? 'emailTaken' : 'usernameTaken', conflicts)
       }
       const now = nowIso()
-      const user: UserRow = {
-        id: newId(),
-        email,
-        password_hash: await hashPassword(input.password),
-        google_sub: null,
-        name: input.name.trim(),
-        lastname: input.lastname.trim(),
-        username,
-        phone: null,
-        profession: null,
-        user_bio: null,
-        role: 'user',
-        avatar_name: null,
-        avatar_path: null,
-        facebook: null,
-        instagram: null,
-        vk: null,
-        moderation_status: 'PENDING',
-        moderation_image_status: 'PENDING',
-        is_activated: 0,
-        city_name: null,
-        city_lat: null,
-        city_lon: null,
-        locale: language,
-        disabled_at: null,
-        deletion_requested_at: null,
-        // Reminders: all on (decision 030).
-        remind_24h: 1,
-        remind_1h: 1,
-        remind_by_mail: 1,
-        created_at: now,
-        updated_at: now,
-      }
+      const user = newAccountRow(
+        {
+          email,
+          password_hash: await hashPassword(input.password),
+          google_sub: null,
+          name: input.name.trim(),
+          lastname: input.lastname.trim(),
+          username,
+          is_activated: 0,
+          locale: language,
+        },
+        newId(),
+        now,
+      )
       try {
         await db.insertInto('users').values(user).execute()
       } catch (error) {
@@ -324,39 +305,20 @@ export function createAuthService(ctx: AppContext, tokens: TokenService, google:
       if (await usernameTaken(username)) continue
       const now = nowIso()
       const name = (identity.givenName ?? identity.name ?? username).slice(0, 50)
-      const row: UserRow = {
-        id: newId(),
-        email: identity.email,
-        password_hash: null,
-        google_sub: identity.sub,
-        name,
-        lastname: (identity.familyName ?? '').slice(0, 50),
-        username,
-        phone: null,
-        profession: null,
-        user_bio: null,
-        role: 'user',
-        avatar_name: null,
-        avatar_path: null,
-        facebook: null,
-        instagram: null,
-        vk: null,
-        moderation_status: 'PENDING',
-        moderation_image_status: 'PENDING',
-        is_activated: 1,
-        city_name: null,
-        city_lat: null,
-        city_lon: null,
-        locale: identity.locale?.toLowerCase().startsWith('ru') ? 'ru' : language,
-        disabled_at: null,
-        deletion_requested_at: null,
-        // Reminders: all on (decision 030).
-        remind_24h: 1,
-        remind_1h: 1,
-        remind_by_mail: 1,
-        created_at: now,
-        updated_at: now,
-      }
+      const row = newAccountRow(
+        {
+          email: identity.email,
+          password_hash: null,
+          google_sub: identity.sub,
+          name,
+          lastname: (identity.familyName ?? '').slice(0, 50),
+          username,
+          is_activated: 1,
+          locale: identity.locale?.toLowerCase().startsWith('ru') ? 'ru' : language,
+        },
+        newId(),
+        now,
+      )
       try {
         await db.insertInto('users').values(row).execute()
         return row

@@ -24,6 +24,7 @@ import { currentReasons } from '../moderation/log'
 import { createAvatars } from './avatars'
 import {
   avatarFileOf,
+  countFollows,
   followCounts,
   toUserSummary,
   toUserDto,
@@ -342,20 +343,7 @@ export function createProfileService(ctx: AppContext) {
         .execute()
       const page = rows.slice(0, q.pageSize)
       const ids = page.map((r) => r.id)
-      const [following, counts] = await Promise.all([
-        followedBy(viewer, ids),
-        ids.length
-          ? db
-              .selectFrom('follows as f')
-              .innerJoin('users as fu', 'fu.id', 'f.follower_id')
-              .select((eb) => ['f.followee_id', eb.fn.countAll<string | number>().as('n')])
-              .where('f.followee_id', 'in', ids)
-              .where(activeAccounts('fu'))
-              .groupBy('f.followee_id')
-              .execute()
-          : Promise.resolve([]),
-      ])
-      const followers = new Map(counts.map((c) => [c.followee_id, Number(c.n)]))
+      const [following, followers] = await Promise.all([followedBy(viewer, ids), countFollows(db, ids, 'followers')])
       return {
         profiles: page.map((r) => ({
           ...summary(r, viewer),

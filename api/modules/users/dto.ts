@@ -84,31 +84,25 @@ export async function followCounts(db: Db, userId: string): Promise<FollowCounts
   return { followers: Number(followers?.n ?? 0), following: Number(following?.n ?? 0) }
 }
 
+/** How many active accounts follow each of these users (`followers`), or each of them follows (`following`). */
+export async function countFollows(db: Db, userIds: string[], side: 'followers' | 'following'): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map()
+  const [self, other] = side === 'followers' ? (['f.followee_id', 'f.follower_id'] as const) : (['f.follower_id', 'f.followee_id'] as const)
+  const rows = await db
+    .selectFrom('follows as f')
+    .innerJoin('users as u', 'u.id', other)
+    .select((eb) => [`${self} as id`, eb.fn.countAll<string | number>().as('n')])
+    .where(self, 'in', userIds)
+    .where(activeAccounts('u'))
+    .groupBy(self)
+    .execute()
+  return new Map(rows.map((r) => [r.id, Number(r.n)]))
+}
+
 /** followCounts of many users at once (a table's page): two grouped queries, whatever the page's size. */
 export async function followCountsOf(db: Db, userIds: string[]): Promise<Map<string, FollowCounts>> {
-  const counts = new Map(userIds.map((id) => [id, { followers: 0, following: 0 }]))
-  if (userIds.length === 0) return counts
-  const [followers, following] = await Promise.all([
-    db
-      .selectFrom('follows as f')
-      .innerJoin('users as u', 'u.id', 'f.follower_id')
-      .select((eb) => ['f.followee_id as id', eb.fn.countAll<string | number>().as('n')])
-      .where('f.followee_id', 'in', userIds)
-      .where(activeAccounts('u'))
-      .groupBy('f.followee_id')
-      .execute(),
-    db
-      .selectFrom('follows as f')
-      .innerJoin('users as u', 'u.id', 'f.followee_id')
-      .select((eb) => ['f.follower_id as id', eb.fn.countAll<string | number>().as('n')])
-      .where('f.follower_id', 'in', userIds)
-      .where(activeAccounts('u'))
-      .groupBy('f.follower_id')
-      .execute(),
-  ])
-  for (const row of followers) counts.get(row.id)!.followers = Number(row.n)
-  for (const row of following) counts.get(row.id)!.following = Number(row.n)
-  return counts
+  const [followers, following] = await Promise.all([countFollows(db, userIds, 'followers'), countFollows(db, userIds, 'following')])
+  return new Map(userIds.map((id) => [id, { followers: followers.get(id) ?? 0, following: following.get(id) ?? 0 }]))
 }
 
 export async function loadUserDto(db: Db, row: UserRow, publicUrl: string): Promise<User> {

@@ -12,6 +12,7 @@ import type { Database } from '../../api/db/schema'
 import { hashPassword } from '../../api/lib/passwords'
 
 export const SCALE_PASSWORD = 'scale-secret-1'
+export const SCALE_FEED_TOKEN = 'scale-member-feed-token-0123456789abcdef'
 
 /** Places the lists are asked about. */
 export const SCALE_PLACES = {
@@ -197,11 +198,11 @@ export async function seedScale(db: Kysely<Database>, events: number, now = Date
     categories.push({ post_id: id, category: first })
     const second = pick(CATEGORIES)
     if (second !== first && chance(0.4)) categories.push({ post_id: id, category: second })
-    if (!place && chance(0.1)) {
-      const taken = new Set<string>()
-      for (let k = 0; k < 1 + Math.floor(next() * 5); k += 1) taken.add(pick(userIds))
-      for (const user of taken) participants.push({ post_id: id, user_id: user, created_at: iso(created) })
-    }
+    const taken = new Set<string>()
+    if (!place && chance(0.1)) for (let k = 0; k < 1 + Math.floor(next() * 5); k += 1) taken.add(pick(userIds))
+    // The member joins one event in a hundred (their personal calendar feed).
+    if (!place && chance(0.01)) taken.add(identities.member.id)
+    for (const user of taken) participants.push({ post_id: id, user_id: user, created_at: iso(created) })
     if (chance(0.1)) likes.push({ post_id: id, user_id: pick(userIds), created_at: iso(updated) })
   }
   await insert('posts', posts)
@@ -279,5 +280,7 @@ export async function seedScale(db: Kysely<Database>, events: number, now = Date
       reminder_kind: null,
     })
   await insert('notifications', notifications)
+  // The member's personal calendar feed, at a known address.
+  await insert('calendar_tokens', [{ user_id: identities.member.id, token: SCALE_FEED_TOKEN, created_at: iso(now) }])
   return identities
 }

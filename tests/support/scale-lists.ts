@@ -1,6 +1,6 @@
 // Every list the web and the mobile app ask for, as `npm run bench:scale` measures them and the query-plan
 // tests check them (tests/api/query-plans.test.ts). The map's markers and the timeline are the list's page.
-import { SCALE_PLACES, type ScaleIdentities } from './scale-data'
+import { SCALE_FEED_TOKEN, SCALE_PLACES, type ScaleIdentities } from './scale-data'
 
 export interface ScaleList {
   name: string
@@ -40,5 +40,6 @@ export const SCALE_LISTS: ScaleList[] = [
   { name: 'moderation log', url: () => `/admin/log`, as: 'admin' },
   { name: "a city's calendar feed", url: () => `/calendar/city.ics?${near}` },
   { name: "an organizer's calendar feed", url: (ids) => `/calendar/organizer/${ids.organizer.id}.ics` },
+  { name: 'a personal calendar feed', url: () => `/calendar/feed/${SCALE_FEED_TOKEN}.ics` },
 ]
 

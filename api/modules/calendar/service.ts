@@ -14,7 +14,7 @@ import {
   type Language,
   translateMessage,
 } from '#contract'
-import { type SelectQueryBuilder, sql } from 'kysely'
+import type { SelectQueryBuilder } from 'kysely'
 import { isInactiveAccount, postsVisibleTo } from '../../access/policy'
 import type { AppContext } from '../../context'
 import { isUniqueViolation } from '../../db'
@@ -184,19 +184,13 @@ export function createCalendarService(ctx: AppContext) {
       const owner = await tokenOwner(token)
       if (!owner) throw new HttpError(404, 'notFound')
       const userId = owner.id
-      const mine = <O>(q: SelectQueryBuilder<Database, 'posts', O>) =>
-        q.where((eb) =>
-          eb.or([
-            eb('posts.posted_by', '=', userId),
-            eb.exists(
-              eb
-                .selectFrom('post_participants')
-                .select(sql`1`.as('one'))
-                .whereRef('post_participants.post_id', '=', 'posts.id')
-                .where('post_participants.user_id', '=', userId),
-            ),
-          ]),
-        )
+      // The events they organize or joined, found through those two indexes (a person's events, not the city's).
+      const theirs = db
+        .selectFrom('posts as own')
+        .select('own.id')
+        .where('own.posted_by', '=', userId)
+        .unionAll(db.selectFrom('post_participants').select('post_participants.post_id as id').where('post_participants.user_id', '=', userId))
+      const mine = <O>(q: SelectQueryBuilder<Database, 'posts', O>) => q.where('posts.id', 'in', theirs)
       const [feed, joined] = await Promise.all([
         load(mine, (q) => q.where(postsVisibleTo(null))),
         db.selectFrom('post_participants').select((eb) => eb.fn.max('created_at').as('last')).where('user_id', '=', userId).executeTakeFirst(),

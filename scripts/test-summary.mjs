@@ -57,6 +57,11 @@ for (const file of fs.readdirSync(dir)) {
     passed += report.stats.expected
     failed += report.stats.unexpected + report.stats.flaky
     skipped += report.stats.skipped
+    // A run that could not start (a port in use, a server that never came up) ran no test: it failed.
+    for (const error of report.errors ?? []) {
+      failed += 1
+      failures.push(`[playwright] the run itself\n${firstLines(error.message)}`)
+    }
     times.push(`playwright ${minutes(report.stats.duration)}`)
     for (const suite of report.suites ?? []) playwrightFailures(suite, [suite.title])
   }

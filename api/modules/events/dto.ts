@@ -16,6 +16,7 @@ import {
 } from '#contract'
 import { accountVisibleTo, isInactiveAccount, postAccess, type PostAccess, profileAccess, type Viewer } from '../../access/policy'
 import { currentReasons } from '../moderation/log'
+import { PostgresAdapter, sql } from 'kysely'
 import type { Db } from '../../db'
 import type { PostRow } from '../../db/schema'
 import { PLACEHOLDER_NAME } from '../../media/images'
@@ -127,22 +128,23 @@ export async function loadSocial(
     joined: new Set(),
   }
   if (postIds.length === 0) return social
-  const [likes, participants] = await Promise.all([
-    db
-      .selectFrom('post_likes as l')
-      .innerJoin('users as u', 'u.id', 'l.user_id')
-      .select(['l.post_id', 'l.user_id', 'u.disabled_at', 'u.deletion_requested_at'])
-      .where('l.post_id', 'in', postIds)
-      .orderBy('l.created_at')
-      .execute(),
-    db
-      .selectFrom('post_participants as pp')
-      .innerJoin('users as u', 'u.id', 'pp.user_id')
-      .select(['pp.post_id', 'pp.user_id', 'u.disabled_at', 'u.deletion_requested_at'])
-      .where('pp.post_id', 'in', postIds)
-      .orderBy('pp.created_at')
-      .execute(),
-  ])
+  // Likes and seats in one statement, each in the order it was given.
+  const rows = await db
+    .selectFrom('post_likes as l')
+    .innerJoin('users as u', 'u.id', 'l.user_id')
+    .select([sql<'like' | 'seat'>`'like'`.as('kind'), 'l.post_id', 'l.user_id', 'u.disabled_at', 'u.deletion_requested_at', 'l.created_at as given_at'])
+    .where('l.post_id', 'in', postIds)
+    .unionAll(
+      db
+        .selectFrom('post_participants as pp')
+        .innerJoin('users as u', 'u.id', 'pp.user_id')
+        .select([sql<'like' | 'seat'>`'seat'`.as('kind'), 'pp.post_id', 'pp.user_id', 'u.disabled_at', 'u.deletion_requested_at', 'pp.created_at as given_at'])
+        .where('pp.post_id', 'in', postIds),
+    )
+    .orderBy('given_at')
+    .execute()
+  const likes = rows.filter((r) => r.kind === 'like')
+  const participants = rows.filter((r) => r.kind === 'seat')
   const shown = (u: { user_id: string; disabled_at: string | null; deletion_requested_at: string | null }) =>
     accountVisibleTo({ id: u.user_id, ...u }, viewer)
   for (const l of likes) if (shown(l)) push(social.likes, l.post_id, l.user_id)
@@ -185,7 +187,9 @@ export async function loadRelations(
   const privileged = viewer
     ? rows.filter((r) => r.posted_by === viewer.id || can(viewer.role, 'moderate'))
     : []
-  const [images, categories, hours, social, counts, authors, following, invited, reasons, places] = await Promise.all([
+  // A post's categories as one text (category names hold no comma): one statement for every post's scalars.
+  const categoryList = db.getExecutor().adapter instanceof PostgresAdapter ? sql.raw("string_agg(c.category, ',')") : sql.raw("group_concat(c.category, ',')")
+  const [images, hours, social, counts, authors, following, invited, reasons, places] = await Promise.all([
     db
       .selectFrom('post_images')
       .select(['id', 'post_id', 'name', 'path', 'thumb_path'])
@@ -193,7 +197,6 @@ export async function loadRelations(
       .orderBy('position')
       .orderBy('created_at')
       .execute(),
-    db.selectFrom('post_categories').select(['post_id', 'category']).where('post_id', 'in', ids).execute(),
     placeIds.length
       ? db
           .selectFrom('post_hours')
@@ -202,11 +205,12 @@ export async function loadRelations(
           .execute()
       : Promise.resolve([]),
     loadSocial(db, ids, viewer),
-    // Views and people waiting, counted per post in one statement.
+    // Views, people waiting and categories, per post in one statement.
     db
       .selectFrom('posts as p')
       .select((eb) => [
         'p.id',
+        sql<string | null>`(select ${categoryList} from post_categories c where c.post_id = p.id)`.as('categories'),
         eb.selectFrom('post_views as v').select(eb.fn.countAll<string | number>().as('n')).whereRef('v.post_id', '=', 'p.id').as('views'),
         eb.selectFrom('post_waitlist as w').select(eb.fn.countAll<string | number>().as('n')).whereRef('w.post_id', '=', 'p.id').as('waiting'),
       ])
@@ -236,12 +240,12 @@ export async function loadRelations(
   ])
   rel.reasons = reasons
   for (const c of counts) {
+    if (c.categories) rel.categories.set(c.id, c.categories.split(',').sort())
     if (Number(c.views ?? 0) > 0) rel.views.set(c.id, Number(c.views))
     if (Number(c.waiting ?? 0) > 0) rel.waitlistCounts.set(c.id, Number(c.waiting))
   }
   for (const p of places) rel.waitlistPositions.set(p.postId, p.position)
   for (const i of images) push(rel.images, i.post_id, i)
-  for (const c of categories) push(rel.categories, c.post_id, c.category)
   const dayIndex = (d: string) => (WEEK_DAYS as readonly string[]).indexOf(d)
   for (const h of [...hours].sort(
     (a, b) => dayIndex(a.day) - dayIndex(b.day) || a.open.localeCompare(b.open),

@@ -68,9 +68,12 @@ export function createCalendarService(ctx: AppContext) {
    * The feed's events: `scope` says which posts it is about, `visible` adds who may read them. Upcoming ones
    * first (soonest first), then those that ended within pastDays (latest first), read in start order through
    * the lists' indexes (events/time-order.ts). Last-Modified is the newest change in the scope alone, so a
-   * post that was deleted, rejected or made private moves it too.
+   * post that was deleted, rejected or made private moves it too. `from` gives the posts to start from (a
+   * person's few events instead of every post).
    */
-  async function load(scope: PostsFilter, visible: PostsFilter) {
+  async function load(scope: PostsFilter, visible: PostsFilter, from?: () => SelectQueryBuilder<Database, 'posts', object>) {
+    const fewRows = !!from
+    const source = from ?? (() => db.selectFrom('posts'))
     const now = ctx.now()
     const nowIso = now.toISOString()
     const cutoff = new Date(now.getTime() - CALENDAR_LIMITS.pastDays * 86_400_000).toISOString()
@@ -80,11 +83,11 @@ export function createCalendarService(ctx: AppContext) {
         .where('posts.event_type', '=', 'EVENT')
         .where('posts.start_date', 'is not', null)
         .where((eb) => eb(eb.fn.coalesce('posts.end_date', 'posts.start_date'), '>=', cutoff))
-    const feedPosts = visible(scope(inWindow(db.selectFrom('posts').selectAll('posts'))))
+    const feedPosts = visible(scope(inWindow(source().selectAll('posts'))))
     const max = CALENDAR_LIMITS.maxEvents
     const [upcoming, changed] = await Promise.all([
-      postsInStartOrder(db, feedPosts, { runningFrom: nowIso }, { direction: 'asc', offset: 0, limit: max }),
-      scope(inWindow(db.selectFrom('posts')))
+      postsInStartOrder(db, feedPosts, { runningFrom: nowIso, fewRows }, { direction: 'asc', offset: 0, limit: max }),
+      scope(inWindow(source()))
         .select('posts.updated_at as last')
         .orderBy('posts.updated_at', 'desc')
         .limit(1)
@@ -92,7 +95,7 @@ export function createCalendarService(ctx: AppContext) {
     ])
     const ended =
       upcoming.length < max
-        ? await postsInStartOrder(db, feedPosts, { runningFrom: cutoff, endedBefore: nowIso }, { direction: 'desc', offset: 0, limit: max - upcoming.length })
+        ? await postsInStartOrder(db, feedPosts, { runningFrom: cutoff, endedBefore: nowIso, fewRows }, { direction: 'desc', offset: 0, limit: max - upcoming.length })
         : []
     const rows = [...upcoming, ...ended]
     rows.sort((a, b) => (a.start_date ?? '').localeCompare(b.start_date ?? '') || a.id.localeCompare(b.id))
@@ -184,15 +187,17 @@ export function createCalendarService(ctx: AppContext) {
       const owner = await tokenOwner(token)
       if (!owner) throw new HttpError(404, 'notFound')
       const userId = owner.id
-      // The events they organize or joined, found through those two indexes (a person's events, not the city's).
+      // The events they organize or joined, found through those two indexes and read from there (CROSS JOIN
+      // keeps SQLite from walking every upcoming event of the city to find theirs): a person's events, not the city's.
       const theirs = db
         .selectFrom('posts as own')
         .select('own.id')
         .where('own.posted_by', '=', userId)
-        .unionAll(db.selectFrom('post_participants').select('post_participants.post_id as id').where('post_participants.user_id', '=', userId))
-      const mine = <O>(q: SelectQueryBuilder<Database, 'posts', O>) => q.where('posts.id', 'in', theirs)
+        .union(db.selectFrom('post_participants').select('post_participants.post_id as id').where('post_participants.user_id', '=', userId))
+      const fromTheirs = () =>
+        db.selectFrom(theirs.as('theirs')).crossJoin('posts').whereRef('posts.id', '=', 'theirs.id') as unknown as SelectQueryBuilder<Database, 'posts', object>
       const [feed, joined] = await Promise.all([
-        load(mine, (q) => q.where(postsVisibleTo(null))),
+        load((q) => q, (q) => q.where(postsVisibleTo(null)), fromTheirs),
         db.selectFrom('post_participants').select((eb) => eb.fn.max('created_at').as('last')).where('user_id', '=', userId).executeTakeFirst(),
       ])
       return {

@@ -24,6 +24,8 @@ export interface TimeWindow {
   endedBefore?: string
   /** Dated events that start by this instant. */
   startsBy?: string
+  /** The base holds few rows already (a person's events): filter and sort them, no ranges to merge. */
+  fewRows?: boolean
 }
 
 const startSort = sql<string>`${sql.raw(START_SORT_SQL)}`
@@ -52,6 +54,7 @@ export async function postsInStartOrder(
     return offset ? sorted.offset(offset) : sorted
   }
   if (!window.runningFrom) return ordered(bounded, order.limit, order.offset).execute()
+  if (window.fewRows) return ordered(bounded.where('ends_at', '>=', window.runningFrom), order.limit, order.offset).execute()
 
   const from = window.runningFrom
   const startsFrom = (days: number) => isoMinus(from, days * DAY_MS)

@@ -54,4 +54,3 @@ export async function paged<R>(
 /** The offset of a page. */
 export const offsetOf = (q: PageQuery) => (q.page - 1) * q.pageSize
 
-export { MAX_LIST_DEPTH }

@@ -189,7 +189,7 @@ export async function loadRelations(
     : []
   // A post's categories as one text (category names hold no comma): one statement for every post's scalars.
   const categoryList = db.getExecutor().adapter instanceof PostgresAdapter ? sql.raw("string_agg(c.category, ',')") : sql.raw("group_concat(c.category, ',')")
-  const [images, hours, social, counts, authors, following, invited, reasons, places] = await Promise.all([
+  const [images, hours, social, counts, following, invited, reasons, places] = await Promise.all([
     db
       .selectFrom('post_images')
       .select(['id', 'post_id', 'name', 'path', 'thumb_path'])
@@ -205,9 +205,22 @@ export async function loadRelations(
           .execute()
       : Promise.resolve([]),
     loadSocial(db, ids, viewer),
-    // Views, people waiting and categories, per post in one statement.
+    // Per post in one statement: views, people waiting, categories, and the organizer (for the name on the
+    // card and whether the account is active).
     db
       .selectFrom('posts as p')
+      .innerJoin('users as a', 'a.id', 'p.posted_by')
+      .select([
+        'a.id as author_id',
+        'a.name as author_name',
+        'a.lastname as author_lastname',
+        'a.username as author_username',
+        'a.avatar_name as author_avatar_name',
+        'a.avatar_path as author_avatar_path',
+        'a.moderation_image_status as author_moderation_image_status',
+        'a.disabled_at as author_disabled_at',
+        'a.deletion_requested_at as author_deletion_requested_at',
+      ])
       .select((eb) => [
         'p.id',
         sql<string | null>`(select ${categoryList} from post_categories c where c.post_id = p.id)`.as('categories'),
@@ -216,8 +229,6 @@ export async function loadRelations(
       ])
       .where('p.id', 'in', ids)
       .execute(),
-    // The organizers, read once for their names and for whether their accounts are active.
-    readSummaryRows(db, organizers),
     viewer
       ? db
           .selectFrom('follows')
@@ -252,9 +263,25 @@ export async function loadRelations(
   ))
     push(rel.hours, h.post_id, { day: h.day, open: h.open, close: h.close })
   Object.assign(rel, social)
-  rel.users = summariesOf(authors, publicUrl, viewer)
+  const authors = new Map(
+    counts.map((c) => [
+      c.author_id,
+      {
+        id: c.author_id,
+        name: c.author_name,
+        lastname: c.author_lastname,
+        username: c.author_username,
+        avatar_name: c.author_avatar_name,
+        avatar_path: c.author_avatar_path,
+        moderation_image_status: c.author_moderation_image_status,
+        disabled_at: c.author_disabled_at,
+        deletion_requested_at: c.author_deletion_requested_at,
+      },
+    ]),
+  )
+  rel.users = summariesOf([...authors.values()], publicUrl, viewer)
   for (const f of following) rel.following.add(f.followee_id)
-  for (const u of authors) if (isInactiveAccount(u)) rel.inactiveAuthors.add(u.id)
+  for (const u of authors.values()) if (isInactiveAccount(u)) rel.inactiveAuthors.add(u.id)
   for (const i of invited) {
     rel.invitations.set(i.post_id, { invitationId: i.invitation_id, status: i.status as InvitationStatus })
     if (i.status !== 'DECLINED') rel.invited.add(i.post_id)

@@ -171,3 +171,12 @@ test('a plain user gets the 403 page at /moderation, and the admin API refuses t
   expect(response?.status()).toBe(403)
   await callApiAs(user, 'GET', '/admin/events', undefined, 403)
 })
+
+test('a page past the 2,000th row says to narrow the table instead of showing an error page', async ({ page, createUser, signIn }) => {
+  const admin = await createUser({ role: 'admin' })
+  await signIn(page, admin)
+  const response = await page.goto('/moderation/events?page=500')
+  expect(response?.status()).toBe(200)
+  await expect(page.getByRole('alert')).toHaveText('This page is too far down the list: narrow it with a search or filters.')
+  await expect(page.getByTestId('moderation-total')).toHaveText('0 found')
+})

@@ -44,7 +44,8 @@ export async function pageOrQueryError<P>(load: Promise<P>, empty: P): Promise<{
     return { page: await load, queryError: null }
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 400) throw error
-    return { page: empty, queryError: error.body.message }
+    // A page past the deepest one a table reaches says so (decision 033); other refusals give the API's message.
+    return { page: empty, queryError: error.body.errors.page?.[0] ?? error.body.message }
   }
 }
 

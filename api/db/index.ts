@@ -2,7 +2,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, type KyselyConfig, PostgresDialect, type RawBuilder, SqliteDialect, sql } from 'kysely'
+import { Kysely, type KyselyConfig, PostgresAdapter, PostgresDialect, type RawBuilder, SqliteDialect, sql } from 'kysely'
 import pg from 'pg'
 import type { DatabaseConfig } from '../config'
 import { preparedStatementsPool } from './pg-prepared'
@@ -23,6 +23,12 @@ export const SQLITE_UNICODE_LOWER = 'nearby_lower'
 /** lower(column) that folds every script on both dialects (PostgreSQL's lower() follows its UTF-8 ctype). */
 export function unicodeLower(dialect: Dialect, column: string): RawBuilder<string> {
   return dialect === 'sqlite' ? sql<string>`${sql.raw(SQLITE_UNICODE_LOWER)}(${sql.ref(column)})` : sql<string>`lower(${sql.ref(column)})`
+}
+
+/** The dialect behind a Kysely instance (migrations and helpers that get only the instance). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function dialectOf(db: Kysely<any>): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite'
 }
 
 export interface DbOptions {

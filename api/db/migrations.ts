@@ -1,6 +1,7 @@
 // ONE set of migrations for SQLite and PostgreSQL, provided in code (no file globbing), so the same
 // list runs under tsx, vitest and a bundle. Append new migrations; never edit a released one.
-import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely'
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely'
+import { dialectOf } from './index'
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Db = Kysely<any>
@@ -508,7 +509,7 @@ const m010_event_reminders: Migration = {
   },
 }
 
-const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter
+const isPostgres = (db: Db) => dialectOf(db) === 'postgres'
 
 /**
  * The text that people search and the console's user search read (decision 033): name, last name and

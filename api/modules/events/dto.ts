@@ -16,8 +16,8 @@ import {
 } from '#contract'
 import { accountVisibleTo, isInactiveAccount, postAccess, type PostAccess, profileAccess, type Viewer } from '../../access/policy'
 import { currentReasons } from '../moderation/log'
-import { PostgresAdapter, sql } from 'kysely'
-import type { Db } from '../../db'
+import { sql } from 'kysely'
+import { type Db, dialectOf } from '../../db'
 import type { PostRow } from '../../db/schema'
 import { PLACEHOLDER_NAME } from '../../media/images'
 import { toUserSummary } from '../users/dto'
@@ -188,7 +188,7 @@ export async function loadRelations(
     ? rows.filter((r) => r.posted_by === viewer.id || can(viewer.role, 'moderate'))
     : []
   // A post's categories as one text (category names hold no comma): one statement for every post's scalars.
-  const categoryList = db.getExecutor().adapter instanceof PostgresAdapter ? sql.raw("string_agg(c.category, ',')") : sql.raw("group_concat(c.category, ',')")
+  const categoryList = dialectOf(db) === 'postgres' ? sql.raw("string_agg(c.category, ',')") : sql.raw("group_concat(c.category, ',')")
   const [images, hours, social, counts, following, invited, reasons, places] = await Promise.all([
     db
       .selectFrom('post_images')

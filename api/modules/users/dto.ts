@@ -65,23 +65,7 @@ export function toUserDto(row: UserRow, counts: FollowCounts, publicUrl: string)
 
 /** Follows count only while the other side's account is not disabled (the lists hide disabled users too). */
 export async function followCounts(db: Db, userId: string): Promise<FollowCounts> {
-  const [followers, following] = await Promise.all([
-    db
-      .selectFrom('follows as f')
-      .innerJoin('users as u', 'u.id', 'f.follower_id')
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .where('f.followee_id', '=', userId)
-      .where(activeAccounts('u'))
-      .executeTakeFirst(),
-    db
-      .selectFrom('follows as f')
-      .innerJoin('users as u', 'u.id', 'f.followee_id')
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .where('f.follower_id', '=', userId)
-      .where(activeAccounts('u'))
-      .executeTakeFirst(),
-  ])
-  return { followers: Number(followers?.n ?? 0), following: Number(following?.n ?? 0) }
+  return (await followCountsOf(db, [userId])).get(userId)!
 }
 
 /** How many active accounts follow each of these users (`followers`), or each of them follows (`following`). */

@@ -19,8 +19,9 @@ export function escapeText(value: string): string {
 
 /** §3.3.5 DATE-TIME in UTC: 20261205T180000Z. */
 export function formatUtc(iso: string | Date): string {
-  const date = typeof iso === 'string' ? new Date(iso) : iso
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '')
+  // YYYY-MM-DDTHH:MM:SS.sssZ → YYYYMMDDTHHMMSSZ by position (a feed formats thousands of these).
+  const s = (typeof iso === 'string' ? new Date(iso) : iso).toISOString()
+  return `${s.slice(0, 4)}${s.slice(5, 7)}${s.slice(8, 13)}${s.slice(14, 16)}${s.slice(17, 19)}Z`
 }
 
 /** UTF-8 octets of one code point. */

@@ -5,10 +5,11 @@
 //   planner picks the index or the list's order by its statistics.
 // - SQLite: the FTS5 tables with the trigram tokenizer (kept by triggers). Words of three letters or more
 //   are looked up there; with few matches (at most INDEX_MATCH_LIMIT) the rows are fetched by rowid and
-//   sorted, with more the list walks its own order and tests each row against the set of matches.
+//   sorted, with more the list walks its own order and tests each row against the set of matches. A count
+//   (no order) always reads the matches and fetches their rows by rowid.
 // - Words of one or two letters have no trigram: they are tested row by row on both databases.
 import { PROFILE_LIMITS } from '#contract'
-import { type Expression, type SqlBool, sql } from 'kysely'
+import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely'
 import { PEOPLE_TEXT_SQL } from './migrations'
 import { type Db, type Dialect, unicodeLower } from './index'
 
@@ -57,6 +58,25 @@ export function searchWords(query: string | undefined): string[] {
 const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 const ftsPhrase = (word: string) => `"${word.replace(/"/g, '""')}"`
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnySelect = SelectQueryBuilder<any, any, any>
+
+/** The rows whose texts hold every word of a query, as conditions on a query of their table. */
+export interface TextMatch {
+  /** `query` narrowed to the matching rows, to be read in its own order (a page). */
+  inOrder<Q extends AnySelect>(query: Q): Q
+  /** `query` narrowed to the matching rows, to be counted (no order). */
+  unordered<Q extends AnySelect>(query: Q): Q
+}
+
+const narrowed = <Q extends AnySelect>(query: Q, conditions: Expression<SqlBool>[]): Q =>
+  conditions.reduce((q, condition) => q.where(condition) as Q, query)
+
+const matchOf = (inOrder: Expression<SqlBool>[], unordered = inOrder): TextMatch => ({
+  inOrder: (query) => narrowed(query, inOrder),
+  unordered: (query) => narrowed(query, unordered),
+})
+
 export function createTextSearch(db: Db, dialect: Dialect) {
   /** `word` in one of `columns` of `alias`, tested row by row. */
   function inColumns(alias: string, columns: string[], word: string): Expression<SqlBool> {
@@ -69,30 +89,35 @@ export function createTextSearch(db: Db, dialect: Dialect) {
 
   return {
     /**
-     * Conditions on the rows of `alias` (a `users` or `posts` table, as `texts` says) that hold when every word
-     * of `query` is in one of the texts. None for an empty query.
+     * The rows of `alias` (a `users` or `posts` table, as `texts` says) whose texts hold every word of `query`;
+     * every row for an empty query.
      */
-    async containsAll(texts: SearchTexts, alias: string, query: string | undefined): Promise<Expression<SqlBool>[]> {
+    async containsAll(texts: SearchTexts, alias: string, query: string | undefined): Promise<TextMatch> {
       const words = searchWords(query)
       const def = TEXTS[texts]
       if (dialect === 'postgres') {
-        return words.map((word) => {
-          const likes = def.pg(alias).map((expr) => sql<SqlBool>`${sql.raw(expr)} like ${likePattern(word)}`)
-          return sql<SqlBool>`(${sql.join(likes, sql` or `)})`
-        })
+        return matchOf(
+          words.map((word) => {
+            const likes = def.pg(alias).map((expr) => sql<SqlBool>`${sql.raw(expr)} like ${likePattern(word)}`)
+            return sql<SqlBool>`(${sql.join(likes, sql` or `)})`
+          }),
+        )
       }
       const indexed = words.filter((w) => [...w].length >= TRIGRAM)
       const conditions = words.filter((w) => !indexed.includes(w)).map((w) => inColumns(alias, def.columns, w))
-      if (indexed.length === 0) return conditions
+      if (indexed.length === 0) return matchOf(conditions)
       const match = indexed.map((w) => `${def.fts.columns} : ${ftsPhrase(w)}`).join(' AND ')
       const fts = sql.raw(def.fts.table)
       const probe = await sql<{ n: number }>`select count(*) as n from (select rowid from ${fts} where ${fts} match ${match} limit ${INDEX_MATCH_LIMIT + 1})`.execute(db)
       const matches = sql`(select rowid from ${fts} where ${fts} match ${match})`
       // Few matches: the rows are fetched by rowid and sorted. Many: the list walks its own order and tests
-      // each row against the matches (the unary + keeps SQLite from fetching every match by rowid).
+      // each row against the matches (the unary + keeps SQLite from fetching every match by rowid). A count
+      // has no order to walk: it reads the matches and fetches their rows (walking the table against the set
+      // cost 4× more for a word in one row of ten).
       const common = Number(probe.rows[0]?.n ?? 0) > INDEX_MATCH_LIMIT
       const rowid = sql.ref(`${alias}.rowid`)
-      return [common ? sql<SqlBool>`+${rowid} in ${matches}` : sql<SqlBool>`${rowid} in ${matches}`, ...conditions]
+      const byRowid = sql<SqlBool>`${rowid} in ${matches}`
+      return matchOf([common ? sql<SqlBool>`+${rowid} in ${matches}` : byRowid, ...conditions], [byRowid, ...conditions])
     },
   }
 }

@@ -22,6 +22,7 @@ import type { Database } from '../../db/schema'
 import { randomToken } from '../../lib/crypto'
 import { HttpError } from '../../lib/errors'
 import { cityName, DEFAULT_CITY, findCity } from '../cities/data'
+import { categoriesText } from '../events/dto'
 import { inCategories, withinKm } from '../events/filters'
 import { postsInStartOrder } from '../events/time-order'
 
@@ -100,16 +101,17 @@ export function createCalendarService(ctx: AppContext) {
     const rows = [...upcoming, ...ended]
     rows.sort((a, b) => (a.start_date ?? '').localeCompare(b.start_date ?? '') || a.id.localeCompare(b.id))
     const ids = rows.map((r) => r.id)
-    const authors = [...new Set(rows.map((r) => r.posted_by))]
-    const [categories, users] = await Promise.all([
-      ids.length
-        ? db.selectFrom('post_categories').select(['post_id', 'category']).where('post_id', 'in', ids).orderBy('category').execute()
-        : [],
-      authors.length ? db.selectFrom('users').select(['id', 'name', 'lastname']).where('id', 'in', authors).execute() : [],
-    ])
-    const byPost = new Map<string, string[]>()
-    for (const c of categories) byPost.set(c.post_id, [...(byPost.get(c.post_id) ?? []), c.category])
-    const names = new Map(users.map((u) => [u.id, `${u.name} ${u.lastname}`.trim()]))
+    // Each event's categories and organizer in one statement.
+    const details = ids.length
+      ? await db
+          .selectFrom('posts as p')
+          .innerJoin('users as a', 'a.id', 'p.posted_by')
+          .select(['p.id', 'a.name', 'a.lastname', categoriesText(db, 'p').as('categories')])
+          .where('p.id', 'in', ids)
+          .execute()
+      : []
+    const byPost = new Map(details.map((d) => [d.id, d.categories ? d.categories.split(',').sort() : []]))
+    const names = new Map(details.map((d) => [d.id, `${d.name} ${d.lastname}`.trim()]))
     const events: FeedRow[] = rows.map((r) => ({
       id: r.id,
       title: r.title,
@@ -126,7 +128,7 @@ export function createCalendarService(ctx: AppContext) {
       lat: Number(r.lat),
       lon: Number(r.lon),
       categories: byPost.get(r.id) ?? [],
-      organizer: names.get(r.posted_by) ?? '',
+      organizer: names.get(r.id) ?? '',
     }))
     return { events, lastModified: (changed?.last as string | null | undefined) ?? null }
   }

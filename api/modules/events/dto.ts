@@ -16,7 +16,7 @@ import {
 } from '#contract'
 import { accountVisibleTo, isInactiveAccount, postAccess, type PostAccess, profileAccess, type Viewer } from '../../access/policy'
 import { currentReasons } from '../moderation/log'
-import { sql } from 'kysely'
+import { type RawBuilder, sql } from 'kysely'
 import { type Db, dialectOf } from '../../db'
 import type { PostRow } from '../../db/schema'
 import { PLACEHOLDER_NAME } from '../../media/images'
@@ -156,6 +156,78 @@ export async function loadSocial(
   return social
 }
 
+/** The categories of post `alias` as one text, comma-separated (category names hold no comma); null if none. */
+export function categoriesText(db: Db, alias: string) {
+  const list = dialectOf(db) === 'postgres' ? sql.raw("string_agg(c.category, ',')") : sql.raw("group_concat(c.category, ',')")
+  return sql<string | null>`(select ${list} from post_categories c where c.post_id = ${sql.ref(`${alias}.id`)})`
+}
+
+/** A JSON array of arrays (one per row) as the database returned it: parsed by node-postgres, text from SQLite. */
+function jsonRows<T>(value: unknown): T[] {
+  if (value === null || value === undefined) return []
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T[]
+}
+
+/**
+ * Everything a page of cards shows besides the post's own columns, in one statement with one row per post
+ * (decision 033: on PostgreSQL each statement is a round trip): the organizer, categories, counts, photos,
+ * opening hours, likes and seats with their accounts' state, and — for a signed-in viewer — whether they
+ * follow the organizer, their invitation and their place in the line. Lists of rows come as JSON arrays.
+ */
+function readCardDetails(db: Db, ids: string[], viewerId: string | null) {
+  const postgres = dialectOf(db) === 'postgres'
+  const rowsOf = (values: RawBuilder<unknown>[], from: RawBuilder<unknown>, order: RawBuilder<unknown>) => {
+    const row = postgres ? sql`json_build_array(${sql.join(values)})` : sql`json_array(${sql.join(values)})`
+    return postgres ? sql`(select json_agg(${row} order by ${order}) ${from})` : sql`(select json_group_array(${row} order by ${order}) ${from})`
+  }
+  const ref = (column: string) => sql.ref(column)
+  const people = (table: string) =>
+    rowsOf(
+      [ref('x.user_id'), ref('u.disabled_at'), ref('u.deletion_requested_at')],
+      sql`from ${sql.table(table)} x inner join users u on u.id = x.user_id where x.post_id = p.id`,
+      sql`x.created_at, x.user_id`,
+    )
+  const viewer = sql.val(viewerId)
+  return db
+    .selectFrom('posts as p')
+    .innerJoin('users as a', 'a.id', 'p.posted_by')
+    .select([
+      'p.id',
+      'a.id as author_id',
+      'a.name as author_name',
+      'a.lastname as author_lastname',
+      'a.username as author_username',
+      'a.avatar_name as author_avatar_name',
+      'a.avatar_path as author_avatar_path',
+      'a.moderation_image_status as author_moderation_image_status',
+      'a.disabled_at as author_disabled_at',
+      'a.deletion_requested_at as author_deletion_requested_at',
+    ])
+    .select((eb) => [
+      categoriesText(db, 'p').as('categories'),
+      eb.selectFrom('post_views as v').select(eb.fn.countAll<string | number>().as('n')).whereRef('v.post_id', '=', 'p.id').as('views'),
+      eb.selectFrom('post_waitlist as w').select(eb.fn.countAll<string | number>().as('n')).whereRef('w.post_id', '=', 'p.id').as('waiting'),
+      rowsOf([ref('i.id'), ref('i.name'), ref('i.path'), ref('i.thumb_path')], sql`from post_images i where i.post_id = p.id`, sql`i.position, i.created_at`).as('images'),
+      rowsOf([ref('h.day'), ref('h.open'), ref('h.close')], sql`from post_hours h where h.post_id = p.id`, sql`h.id`).as('hours'),
+      people('post_likes').as('likes'),
+      people('post_participants').as('seats'),
+      sql<unknown>`${viewerId === null ? sql`null` : sql`exists (select 1 from follows f where f.follower_id = ${viewer} and f.followee_id = p.posted_by)`}`.as('following'),
+      sql<unknown>`${
+        viewerId === null
+          ? sql`null`
+          : sql`(select ${postgres ? sql`json_build_array(i.id, r.status)` : sql`json_array(i.id, r.status)`} from invitations i inner join invitation_recipients r on r.invitation_id = i.id where r.recipient_id = ${viewer} and i.post_id = p.id limit 1)`
+      }`.as('invitation'),
+      // The viewer's place in the line (1 = next): how many wait ahead of them, plus one.
+      sql<string | number | null>`${
+        viewerId === null
+          ? sql`null`
+          : sql`(select 1 + (select count(*) from post_waitlist ahead where ahead.post_id = w.post_id and ahead.position < w.position) from post_waitlist w where w.post_id = p.id and w.user_id = ${viewer})`
+      }`.as('waitlist_place'),
+    ])
+    .where('p.id', 'in', ids)
+    .execute()
+}
+
 export async function loadRelations(
   db: Db,
   rows: PostRow[],
@@ -182,110 +254,53 @@ export async function loadRelations(
   }
   const ids = rows.map((r) => r.id)
   if (ids.length === 0) return rel
-  const organizers = [...new Set(rows.map((r) => r.posted_by))]
-  const placeIds = rows.filter((r) => r.event_type === 'PLACE').map((r) => r.id)
   const privileged = viewer
     ? rows.filter((r) => r.posted_by === viewer.id || can(viewer.role, 'moderate'))
     : []
-  // A post's categories as one text (category names hold no comma): one statement for every post's scalars.
-  const categoryList = dialectOf(db) === 'postgres' ? sql.raw("string_agg(c.category, ',')") : sql.raw("group_concat(c.category, ',')")
-  const [images, hours, social, counts, following, invited, reasons, places] = await Promise.all([
-    db
-      .selectFrom('post_images')
-      .select(['id', 'post_id', 'name', 'path', 'thumb_path'])
-      .where('post_id', 'in', ids)
-      .orderBy('position')
-      .orderBy('created_at')
-      .execute(),
-    placeIds.length
-      ? db
-          .selectFrom('post_hours')
-          .select(['post_id', 'day', 'open', 'close'])
-          .where('post_id', 'in', placeIds)
-          .execute()
-      : Promise.resolve([]),
-    loadSocial(db, ids, viewer),
-    // Per post in one statement: views, people waiting, categories, and the organizer (for the name on the
-    // card and whether the account is active).
-    db
-      .selectFrom('posts as p')
-      .innerJoin('users as a', 'a.id', 'p.posted_by')
-      .select([
-        'a.id as author_id',
-        'a.name as author_name',
-        'a.lastname as author_lastname',
-        'a.username as author_username',
-        'a.avatar_name as author_avatar_name',
-        'a.avatar_path as author_avatar_path',
-        'a.moderation_image_status as author_moderation_image_status',
-        'a.disabled_at as author_disabled_at',
-        'a.deletion_requested_at as author_deletion_requested_at',
-      ])
-      .select((eb) => [
-        'p.id',
-        sql<string | null>`(select ${categoryList} from post_categories c where c.post_id = p.id)`.as('categories'),
-        eb.selectFrom('post_views as v').select(eb.fn.countAll<string | number>().as('n')).whereRef('v.post_id', '=', 'p.id').as('views'),
-        eb.selectFrom('post_waitlist as w').select(eb.fn.countAll<string | number>().as('n')).whereRef('w.post_id', '=', 'p.id').as('waiting'),
-      ])
-      .where('p.id', 'in', ids)
-      .execute(),
-    viewer
-      ? db
-          .selectFrom('follows')
-          .select('followee_id')
-          .where('follower_id', '=', viewer.id)
-          .where('followee_id', 'in', organizers)
-          .execute()
-      : Promise.resolve([]),
-    viewer
-      ? db
-          .selectFrom('invitations as i')
-          .innerJoin('invitation_recipients as r', 'r.invitation_id', 'i.id')
-          .select(['i.post_id', 'i.id as invitation_id', 'r.status'])
-          .where('r.recipient_id', '=', viewer.id)
-          .where('i.post_id', 'in', ids)
-          .execute()
-      : Promise.resolve([]),
-    currentReasons(db, privileged),
-    viewer ? waitlistPlaces(db, ids, viewer.id) : Promise.resolve([]),
-  ])
+  const [details, reasons] = await Promise.all([readCardDetails(db, ids, viewer?.id ?? null), currentReasons(db, privileged)])
   rel.reasons = reasons
-  for (const c of counts) {
-    if (c.categories) rel.categories.set(c.id, c.categories.split(',').sort())
-    if (Number(c.views ?? 0) > 0) rel.views.set(c.id, Number(c.views))
-    if (Number(c.waiting ?? 0) > 0) rel.waitlistCounts.set(c.id, Number(c.waiting))
+  const authors = new Map<string, Parameters<typeof summariesOf>[0][number]>()
+  for (const d of details) {
+    if (d.categories) rel.categories.set(d.id, d.categories.split(',').sort())
+    if (Number(d.views ?? 0) > 0) rel.views.set(d.id, Number(d.views))
+    if (Number(d.waiting ?? 0) > 0) rel.waitlistCounts.set(d.id, Number(d.waiting))
+    for (const [id, name, path, thumb_path] of jsonRows<[string, string, string, string | null]>(d.images))
+      push(rel.images, d.id, { id, name, path, thumb_path })
+    for (const [day, open, close] of jsonRows<[string, string, string]>(d.hours)) push(rel.hours, d.id, { day, open, close })
+    const likes = jsonRows<[string, string | null, string | null]>(d.likes)
+    const seats = jsonRows<[string, string | null, string | null]>(d.seats)
+    const shown = ([id, disabled_at, deletion_requested_at]: [string, string | null, string | null]) =>
+      accountVisibleTo({ id, disabled_at, deletion_requested_at }, viewer)
+    for (const like of likes) if (shown(like)) push(rel.likes, d.id, like[0])
+    // A hidden account's seat stays taken: held for it until it is purged or comes back (decision 032).
+    if (seats.length > 0) rel.seatsTaken.set(d.id, seats.length)
+    for (const seat of seats) {
+      if (seat[0] === viewer?.id) rel.joined.add(d.id)
+      if (shown(seat)) push(rel.participants, d.id, seat[0])
+    }
+    if (Number(d.waitlist_place ?? 0) > 0) rel.waitlistPositions.set(d.id, Number(d.waitlist_place))
+    if (d.following !== null && Boolean(Number(d.following))) rel.following.add(d.author_id)
+    const [invitationId, status] = jsonRows<string>(d.invitation) as [string?, InvitationStatus?]
+    if (invitationId && status) {
+      rel.invitations.set(d.id, { invitationId, status })
+      if (status !== 'DECLINED') rel.invited.add(d.id)
+    }
+    authors.set(d.author_id, {
+      id: d.author_id,
+      name: d.author_name,
+      lastname: d.author_lastname,
+      username: d.author_username,
+      avatar_name: d.author_avatar_name,
+      avatar_path: d.author_avatar_path,
+      moderation_image_status: d.author_moderation_image_status,
+      disabled_at: d.author_disabled_at,
+      deletion_requested_at: d.author_deletion_requested_at,
+    })
   }
-  for (const p of places) rel.waitlistPositions.set(p.postId, p.position)
-  for (const i of images) push(rel.images, i.post_id, i)
   const dayIndex = (d: string) => (WEEK_DAYS as readonly string[]).indexOf(d)
-  for (const h of [...hours].sort(
-    (a, b) => dayIndex(a.day) - dayIndex(b.day) || a.open.localeCompare(b.open),
-  ))
-    push(rel.hours, h.post_id, { day: h.day, open: h.open, close: h.close })
-  Object.assign(rel, social)
-  const authors = new Map(
-    counts.map((c) => [
-      c.author_id,
-      {
-        id: c.author_id,
-        name: c.author_name,
-        lastname: c.author_lastname,
-        username: c.author_username,
-        avatar_name: c.author_avatar_name,
-        avatar_path: c.author_avatar_path,
-        moderation_image_status: c.author_moderation_image_status,
-        disabled_at: c.author_disabled_at,
-        deletion_requested_at: c.author_deletion_requested_at,
-      },
-    ]),
-  )
+  for (const hours of rel.hours.values()) hours.sort((a, b) => dayIndex(a.day) - dayIndex(b.day) || a.open.localeCompare(b.open))
   rel.users = summariesOf([...authors.values()], publicUrl, viewer)
-  for (const f of following) rel.following.add(f.followee_id)
   for (const u of authors.values()) if (isInactiveAccount(u)) rel.inactiveAuthors.add(u.id)
-  for (const i of invited) {
-    rel.invitations.set(i.post_id, { invitationId: i.invitation_id, status: i.status as InvitationStatus })
-    if (i.status !== 'DECLINED') rel.invited.add(i.post_id)
-  }
   return rel
 }
 

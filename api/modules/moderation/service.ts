@@ -212,10 +212,10 @@ export function createAdminService(ctx: AppContext, deps: { events: EventsServic
       if (q.role) query = query.where('role', '=', q.role)
       if (q.moderationStatus) query = query.where('moderation_status', '=', q.moderationStatus)
       if (q.moderationImageStatus) query = query.where('moderation_image_status', '=', q.moderationImageStatus)
-      for (const condition of await search.containsAll('peopleAndEmail', 'users', q.query)) query = query.where(condition)
+      const text = await search.containsAll('peopleAndEmail', 'users', q.query)
       const direction = q.sort === 'oldest' ? 'asc' : 'desc'
-      const { rows, ...page } = await paged(db, q, query, (offset, limit) =>
-        query.selectAll().orderBy('updated_at', direction).orderBy('id', direction).limit(limit).offset(offset).execute(),
+      const { rows, ...page } = await paged(db, q, text.unordered(query), (offset, limit) =>
+        text.inOrder(query).selectAll().orderBy('updated_at', direction).orderBy('id', direction).limit(limit).offset(offset).execute(),
       )
       const counts = await followCountsOf(db, rows.map((r) => r.id))
       return { users: rows.map((row) => toUserDto(row, counts.get(row.id)!, publicUrl)), ...page }
@@ -226,10 +226,10 @@ export function createAdminService(ctx: AppContext, deps: { events: EventsServic
       if (q.moderationStatus) query = query.where('moderation_status', '=', q.moderationStatus)
       if (q.moderationImageStatus) query = query.where('moderation_image_status', '=', q.moderationImageStatus)
       if (q.postStatus) query = query.where('post_status', '=', q.postStatus)
-      for (const condition of await search.containsAll('titles', 'posts', q.query)) query = query.where(condition)
+      const text = await search.containsAll('titles', 'posts', q.query)
       const direction = q.sort === 'oldest' ? 'asc' : 'desc'
-      const { rows, ...page } = await paged(db, q, query, (offset, limit) =>
-        query.selectAll().orderBy('updated_at', direction).orderBy('id', direction).limit(limit).offset(offset).execute(),
+      const { rows, ...page } = await paged(db, q, text.unordered(query), (offset, limit) =>
+        text.inOrder(query).selectAll().orderBy('updated_at', direction).orderBy('id', direction).limit(limit).offset(offset).execute(),
       )
       return { events: await toEventDtos(db, rows, viewer, publicUrl), ...page }
     },

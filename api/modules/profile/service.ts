@@ -327,13 +327,14 @@ export function createProfileService(ctx: AppContext) {
     /** Activated, not disabled users whose name, lastname or username contains every word of the query. */
     async search(q: ProfileSearchQuery, viewer: ProfileViewer | null): Promise<ProfileSearchResponse> {
       assertReachable(q)
-      let query = db
+      const text = await search.containsAll('people', 'u', q.query)
+      const query = db
         .selectFrom('users as u')
         .select([...SUMMARY_COLUMNS, 'u.profession', 'u.moderation_status'])
         .where('u.is_activated', '=', 1)
         .where(activeAccounts('u'))
-      for (const condition of await search.containsAll('people', 'u', q.query)) query = query.where(condition)
-      const rows = await query
+      const rows = await text
+        .inOrder(query)
         .orderBy('u.name')
         .orderBy('u.lastname')
         .orderBy('u.username')

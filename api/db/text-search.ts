@@ -1,8 +1,11 @@
 // Words searched inside texts through an index, one interface on both databases
 // (docs/decisions/033-lists-at-scale.md). A row matches when every word of the query is somewhere in one of
 // the index's texts, ignoring case: the same rule and the same results on SQLite and PostgreSQL.
-// - PostgreSQL: `lower(text) LIKE '%word%'` on the expressions of migration 011's pg_trgm GIN indexes; the
-//   planner picks the index or the list's order by its statistics.
+// - PostgreSQL: `lower(text) LIKE '%word%'` on the expressions of migration 011's pg_trgm GIN indexes. As on
+//   SQLite, a probe counts the matches up to INDEX_MATCH_LIMIT: fewer are fetched by id (the index's matches,
+//   then the page sorted), more are left to the planner, which walks the list's order or reads the index by
+//   its statistics. (Left to the planner, "Milica Ilić" walked 37,000 people by name: it cannot see that the
+//   Milicas sort together, far down the list.)
 // - SQLite: the FTS5 tables with the trigram tokenizer (kept by triggers). Words of three letters or more
 //   are looked up there; with few matches (at most INDEX_MATCH_LIMIT) the rows are fetched by rowid and
 //   sorted, with more the list walks its own order and tests each row against the set of matches. A count
@@ -23,6 +26,8 @@ export const INDEX_MATCH_LIMIT = 1000
 const TRIGRAM = 3
 
 interface TextsDef {
+  /** The table searched (its primary key is `id`). */
+  table: 'users' | 'posts'
   /** The FTS5 table and the columns a word is matched in (SQLite). */
   fts: { table: 'users_search' | 'posts_search'; columns: string }
   /** The indexed expressions a word is matched in (PostgreSQL), over the row's table alias. */
@@ -34,16 +39,19 @@ interface TextsDef {
 const people = (alias: string) => PEOPLE_TEXT_SQL.replace(/(name|lastname|username)/g, `"${alias}"."$1"`)
 const TEXTS: Record<SearchTexts, TextsDef> = {
   people: {
+    table: 'users',
     fts: { table: 'users_search', columns: '{people}' },
     pg: (a) => [`lower(${people(a)})`],
     columns: ['name', 'lastname', 'username'],
   },
   peopleAndEmail: {
+    table: 'users',
     fts: { table: 'users_search', columns: '{people email}' },
     pg: (a) => [`lower(${people(a)})`, `lower(coalesce("${a}"."email", ''))`],
     columns: ['name', 'lastname', 'username', 'email'],
   },
   titles: {
+    table: 'posts',
     fts: { table: 'posts_search', columns: '{title}' },
     pg: (a) => [`lower("${a}"."title")`],
     columns: ['title'],
@@ -96,12 +104,19 @@ export function createTextSearch(db: Db, dialect: Dialect) {
       const words = searchWords(query)
       const def = TEXTS[texts]
       if (dialect === 'postgres') {
-        return matchOf(
+        const likesOf = (rows: string) =>
           words.map((word) => {
-            const likes = def.pg(alias).map((expr) => sql<SqlBool>`${sql.raw(expr)} like ${likePattern(word)}`)
+            const likes = def.pg(rows).map((expr) => sql<SqlBool>`${sql.raw(expr)} like ${likePattern(word)}`)
             return sql<SqlBool>`(${sql.join(likes, sql` or `)})`
-          }),
-        )
+          })
+        const conditions = likesOf(alias)
+        if (!words.some((w) => [...w].length >= TRIGRAM)) return matchOf(conditions)
+        const matching = (select: string, limit?: number) =>
+          sql`(select ${sql.raw(select)} from ${sql.table(def.table)} as text_match where ${sql.join(likesOf('text_match'), sql` and `)}${limit ? sql` limit ${limit}` : sql``})`
+        const probe = await sql<{ n: string | number }>`select count(*) as n from ${matching('1', INDEX_MATCH_LIMIT + 1)} as probe`.execute(db)
+        if (Number(probe.rows[0]?.n ?? 0) > INDEX_MATCH_LIMIT) return matchOf(conditions)
+        // An array computed once (an InitPlan), so the rows are fetched by primary key and the page sorted.
+        return matchOf([sql<SqlBool>`${sql.ref(`${alias}.id`)} = any(array${matching('text_match.id')})`])
       }
       const indexed = words.filter((w) => [...w].length >= TRIGRAM)
       const conditions = words.filter((w) => !indexed.includes(w)).map((w) => inColumns(alias, def.columns, w))

@@ -40,6 +40,9 @@ const WHAT = ['Jazz night', 'Pottery class', 'Board games', 'Stand-up evening', 
 const WHERE = ['on the river', 'downtown', 'in the park', 'at the library', 'в галерее', 'на набережной', 'at the old fortress', 'in the yard']
 
 const DAY = 86_400_000
+/** About how many posts the busiest organizer made, and how many events the member joined, at every size. */
+const ORGANIZER_EVENTS = 300
+const MEMBER_EVENTS = 150
 
 /** A deterministic generator of numbers in [0, 1) (mulberry32). */
 export function seededRandom(seed: number) {
@@ -146,8 +149,9 @@ export async function seedScale(db: Kysely<Database>, events: number, now = Date
   for (let i = 0; i < events; i += 1) {
     const id = uuidFrom(next)
     const place = i % 10 === 9
-    // The organizer made 2 % of the events; the rest mostly by the busiest organizers.
-    const author = chance(0.02) ? identities.organizer.id : organizers[Math.floor(organizers.length * next() * next())]!
+    // The organizer made about ORGANIZER_EVENTS of the posts whatever the size (one venue's programme does not
+    // grow with the region); the rest mostly by the busiest organizers.
+    const author = chance(Math.min(0.3, ORGANIZER_EVENTS / events)) ? identities.organizer.id : organizers[Math.floor(organizers.length * next() * next())]!
     const { city, lat, lon } = cityPoint()
     let start: number | null = null
     let end: number | null = null
@@ -200,8 +204,9 @@ export async function seedScale(db: Kysely<Database>, events: number, now = Date
     if (second !== first && chance(0.4)) categories.push({ post_id: id, category: second })
     const taken = new Set<string>()
     if (!place && chance(0.1)) for (let k = 0; k < 1 + Math.floor(next() * 5); k += 1) taken.add(pick(userIds))
-    // The member joins one event in a hundred (their personal calendar feed).
-    if (!place && chance(0.01)) taken.add(identities.member.id)
+    // The member joins about MEMBER_EVENTS events whatever the size (their personal calendar feed: a person
+    // does not go out more because the region has more events).
+    if (!place && chance(Math.min(0.5, MEMBER_EVENTS / (0.9 * events)))) taken.add(identities.member.id)
     for (const user of taken) participants.push({ post_id: id, user_id: user, created_at: iso(created) })
     if (chance(0.1)) likes.push({ post_id: id, user_id: pick(userIds), created_at: iso(updated) })
   }

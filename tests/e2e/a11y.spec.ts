@@ -99,6 +99,14 @@ async function scan(page: Page, where: string): Promise<Finding[]> {
     // The map's tiles come from the fake tile server: blank images, nothing to judge.
     .exclude('.leaflet-tile-pane')
     .analyze()
+  const runTogether = (await page.evaluate(runTogetherWords)).map((found) => ({
+    where,
+    rule: 'run-together-words',
+    impact: 'serious',
+    help: 'Two texts touch without a space, so a screen reader reads them as one word',
+    html: found.html,
+    summary: found.words,
+  }))
   return results.violations
     .filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? '') || BLOCKING_RULES.has(violation.id))
     .flatMap((violation) =>
@@ -111,6 +119,36 @@ async function scan(page: Page, where: string): Promise<Finding[]> {
         summary: (node.failureSummary ?? '').split('\n').slice(1).join(' ').trim(),
       })),
     )
+    .concat(runTogether)
+}
+
+/**
+ * Inline texts that touch without a space ("30 h" + "over 24 h" is heard as "30 hover 24 h"): two inline
+ * siblings, at least one an element, where a letter, digit or closing bracket meets a letter, digit or
+ * opening bracket. Runs in the page.
+ */
+function runTogetherWords(): { html: string; words: string }[] {
+  const found: { html: string; words: string }[] = []
+  const inline = (node: Node) => node.nodeType === Node.TEXT_NODE || getComputedStyle(node as Element).display.startsWith('inline')
+  // A control is announced on its own: two buttons side by side are two stops, not one word.
+  const control = (node: Node) => node instanceof Element && node.matches('a, button, input, select, textarea, summary, [role="button"], [role="link"]')
+  for (const element of document.querySelectorAll('body *')) {
+    if (['SCRIPT', 'STYLE', 'TEMPLATE', 'svg'].includes(element.tagName)) continue
+    // What a screen reader does not read: not rendered, or hidden from it.
+    if (!element.checkVisibility() || element.closest('[aria-hidden="true"]')) continue
+    const parts = [...element.childNodes].filter(
+      (node) => (node.nodeType === Node.TEXT_NODE || node.nodeType === Node.ELEMENT_NODE) && (node.textContent ?? '') !== '',
+    )
+    for (let i = 1; i < parts.length; i += 1) {
+      const [a, b] = [parts[i - 1]!, parts[i]!]
+      if (a.nodeType === Node.TEXT_NODE && b.nodeType === Node.TEXT_NODE) continue
+      if (!inline(a) || !inline(b) || control(a) || control(b)) continue
+      const [left, right] = [a.textContent ?? '', b.textContent ?? '']
+      if (/[\p{L}\p{N})]$/u.test(left) && /^[\p{L}\p{N}(]/u.test(right))
+        found.push({ html: element.outerHTML.replace(/\s+/g, ' ').slice(0, 160), words: `…${left.slice(-20)}|${right.slice(0, 20)}…` })
+    }
+  }
+  return found
 }
 
 async function scanAll(page: Page, language: Language, width: Width, visits: Visit[]): Promise<Finding[]> {

@@ -10,6 +10,10 @@ test('a user deletes the account, is signed out, signs in, cancels, and everythi
   await page.goto('/admin/profile/settings')
   await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Delete account' }).click()
   await expect(page.getByTestId('deletion-consequences')).toContainText('You are signed out on every device.')
+  // The number of days is said, in its plural form (no placeholder left).
+  await expect(page.getByTestId('deletion-consequences')).toContainText('After 30 days we delete your data and photos for good.')
+  await expect(page.getByText('deleted for good after 30 days.')).toBeVisible()
+  expect(await page.locator('main').innerText()).not.toContain('{{')
 
   // The checkbox is required, and the password must be right; nothing typed but the password is lost.
   await page.getByLabel('Your password').fill('not-my-password')
@@ -38,6 +42,8 @@ test('a user deletes the account, is signed out, signs in, cancels, and everythi
   await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click()
   await expect(page).toHaveURL(/\/account\/deletion$/)
   await expect(page.getByRole('heading', { name: 'Your account is being deleted' })).toBeVisible()
+  // Told what waits for them, not welcomed as if nothing happened.
+  await expect(page.getByTestId('toast')).toHaveText(/Your account is waiting for deletion\. Cancel it here to keep your account\./)
   await page.goto('/admin/profile/settings/profile')
   await expect(page).toHaveURL(/\/account\/deletion$/)
   await page.getByRole('button', { name: 'Cancel deletion' }).click()

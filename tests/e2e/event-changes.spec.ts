@@ -27,6 +27,8 @@ test('a full event’s waiting list: join the line, a participant leaves, the fi
   await expect(page.getByTestId('waitlist-position')).toHaveText('You are number 1 on the waiting list.')
   await expect(joinBox(page).getByRole('button', { name: 'Leave the waiting list' })).toBeVisible()
   await expect(page.getByTestId('waitlist-count')).toHaveText('Waiting: 1')
+  // Two words to a screen reader, not "(1 / 1)Waiting".
+  await expect(page.getByRole('heading', { name: /^Participants \(\d+ \/ \d+\) Waiting: 1$/ })).toBeVisible()
 
   // The organizer sees the line.
   const organizerContext = await browser.newContext({ javaScriptEnabled })

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { ACCOUNT_DELETION_DAYS, REPORT_REVIEW_HOURS } from '../../contract/constants'
 import { resources } from '../../app/locales/resources.server'
+import { addTexts, translate } from '../../app/utils/translate'
 
 type Tree = { [key: string]: unknown }
 
@@ -21,18 +22,76 @@ function interpolations(text: string) {
   return [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort()
 }
 
+const PLURAL = /_(zero|one|two|few|many|other)$/
+/** The plural forms each language must have (CLDR, as Intl.PluralRules names them for integers and fractions). */
+const FORMS = {
+  en: new Intl.PluralRules('en').resolvedOptions().pluralCategories,
+  ru: new Intl.PluralRules('ru').resolvedOptions().pluralCategories,
+}
+
+/** Texts by key, a plural text under its base key with its forms. */
+function byBase(texts: Map<string, string>): Map<string, Map<string, string>> {
+  const out = new Map<string, Map<string, string>>()
+  for (const [key, text] of texts) {
+    const form = PLURAL.exec(key)?.[1] ?? ''
+    const base = form ? key.slice(0, -form.length - 1) : key
+    if (!out.has(base)) out.set(base, new Map())
+    out.get(base)!.set(form, text)
+  }
+  return out
+}
+
 // Every namespace of the web, the validation messages included.
 describe.each(Object.keys(resources.en) as Array<keyof typeof resources.en>)('the %s namespace', (namespace) => {
-  const en = leaves(resources.en[namespace])
-  const ru = leaves(resources.ru[namespace])
+  const en = byBase(leaves(resources.en[namespace]))
+  const ru = byBase(leaves(resources.ru[namespace]))
 
   it('has the same keys in en and ru, none empty', () => {
     expect([...ru.keys()].sort()).toEqual([...en.keys()].sort())
-    for (const [key, text] of [...en, ...ru]) expect(text.trim(), key).not.toBe('')
+    for (const forms of [...en.values(), ...ru.values()])
+      for (const [form, text] of forms) expect(text.trim(), form).not.toBe('')
+  })
+
+  it('has every plural form of each language where a text counts', () => {
+    for (const [language, texts] of [['en', en], ['ru', ru]] as const)
+      for (const [key, forms] of texts) {
+        if (forms.has('')) expect([...forms.keys()], `${language} ${key}`).toEqual([''])
+        else expect([...forms.keys()].sort(), `${language} ${key}`).toEqual([...FORMS[language]].sort())
+      }
   })
 
   it('uses the same placeholders in both languages', () => {
-    for (const [key, text] of en) expect(interpolations(ru.get(key) ?? ''), key).toEqual(interpolations(text))
+    for (const [key, forms] of en) {
+      const expected = interpolations(forms.get('') ?? forms.get('other') ?? '')
+      for (const [form, text] of ru.get(key) ?? []) {
+        const found = interpolations(text)
+        // A language's "one" may say the number in words.
+        if (form === 'one') expect(found.every((name) => expected.includes(name)), `${key}_${form}`).toBe(true)
+        else expect(found, `${key}${form ? `_${form}` : ''}`).toEqual(expected)
+      }
+    }
+  })
+})
+
+describe('plural texts', () => {
+  it('say the number of days until an account is deleted in the right form', () => {
+    const forms = resources.ru.settings.delete
+    expect(forms.note_one).toContain('{{count}} день')
+    expect(forms.note_few).toContain('{{count}} дня')
+    expect(forms.note_many).toContain('{{count}} дней')
+    expect(resources.en.settings.delete.note_other).toContain('{{count}} days')
+  })
+
+  it('pick the form by the number, in both languages', () => {
+    for (const language of ['en', 'ru'] as const) addTexts(language, 'settings', resources[language].settings)
+    const note = (language: 'en' | 'ru', count: number) => translate(language, ['settings'], 'delete.note', { count })
+    expect(note('ru', 30)).toContain('через 30 дней')
+    expect(note('ru', 1)).toContain('через 1 день')
+    expect(note('ru', 2)).toContain('через 2 дня')
+    expect(note('ru', 21)).toContain('через 21 день')
+    expect(note('en', 30)).toContain('after 30 days.')
+    expect(note('en', 1)).toContain('after 1 day.')
+    expect(translate('ru', ['settings'], 'delete.consequences.purged', { count: 30 })).toMatch(/^Через 30 дней мы/)
   })
 })
 

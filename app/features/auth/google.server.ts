@@ -6,6 +6,7 @@ import { parse as parseCookie } from 'cookie'
 import { getLanguage } from '~/language.server'
 import { ApiError, getApi, ok } from '~/utils/api.server'
 import { redirectWithToast } from '~/utils/toast.server'
+import { redirectAfterSignIn } from './signed-in.server'
 import { readFormData } from '~/utils/form.server'
 import { translate } from '~/utils/translate'
 
@@ -41,7 +42,5 @@ export async function signInWithGoogle(request: Request) {
     throw error
   }
   api.signIn({ accessToken: auth.accessToken, refreshToken: auth.refreshToken, userId: auth.user.id })
-  if (!auth.user.isActivated)
-    return redirectWithToast('/auth/confirmEmail', { message: 'confirmEmail' })
-  return redirectWithToast('/', { message: 'signedIn' })
+  return redirectAfterSignIn(auth.user, '/')
 }

@@ -8,8 +8,7 @@ import { getApi } from '~/utils/api.server'
 import { authenticator, FORM_STRATEGY } from '~/utils/authenticator.server'
 import { deviceCookieHeaders } from '~/utils/device.server'
 import { readFormData } from '~/utils/form.server'
-import { safeRedirect } from '~/utils/redirect'
-import { redirectWithToast } from '~/utils/toast.server'
+import { redirectAfterSignIn } from './signed-in.server'
 
 const HIDDEN = ['password']
 
@@ -28,6 +27,5 @@ export async function signIn(request: Request) {
   const api = await getApi(request)
   api.signIn({ accessToken: auth.accessToken, refreshToken: auth.refreshToken, userId: auth.user.id })
   const headers = await deviceCookieHeaders(auth.deviceToken)
-  if (!auth.user.isActivated) return redirectWithToast('/auth/confirmEmail', { message: 'confirmEmail' }, { headers })
-  return redirectWithToast(safeRedirect(submission.value.redirectTo), { message: 'signedIn' }, { headers })
+  return redirectAfterSignIn(auth.user, submission.value.redirectTo, { headers })
 }

@@ -168,6 +168,7 @@ export function ReportsQueue() {
             </td>
             <td className="px-3 py-2">
               {report.openReporters}
+              {report.openReasons.length ? ' ' : null}
               {report.openReasons.length ? (
                 <span className="block text-xs text-slate-500">
                   {report.openReasons.map((r) => t(`reports.reasons.${r}`)).join(', ')}
@@ -176,6 +177,8 @@ export function ReportsQueue() {
             </td>
             <td className="whitespace-nowrap px-3 py-2">
               {t('reports.ageHours', { hours: report.ageHours })}
+              {/* A space, so the age and the badge are two words to a screen reader too. */}
+              {report.overdue ? ' ' : null}
               {report.overdue ? (
                 <span
                   className="ml-1 rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white"

@@ -22,11 +22,15 @@ export function DeleteAccount() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteAccountFormSchema }),
   })
   const { codeRequested } = useLoaderData<typeof deleteAccountForm>()
-  const consequences = t('delete.consequences', { returnObjects: true, days: ACCOUNT_DELETION_DAYS }) as unknown as string[]
+  const consequences = [
+    t('delete.consequences.signedOut'),
+    t('delete.consequences.hidden'),
+    t('delete.consequences.purged', { count: ACCOUNT_DELETION_DAYS }),
+  ]
   return (
     <>
       <h2 className="mb-1 text-xl font-semibold">{t('delete.title')}</h2>
-      <p className="mb-3 text-sm text-slate-600">{t('delete.note', { days: ACCOUNT_DELETION_DAYS })}</p>
+      <p className="mb-3 text-sm text-slate-600">{t('delete.note', { count: ACCOUNT_DELETION_DAYS })}</p>
       <ul className="mb-5 list-disc space-y-1 pl-5 text-sm text-slate-800" data-testid="deletion-consequences">
         {consequences.map((line) => (
           <li key={line}>{line}</li>

@@ -70,12 +70,14 @@ export default {
   },
   delete: {
     title: 'Delete account',
-    note: 'Your account is deactivated at once and deleted for good after {{days}} days.',
-    consequences: [
-      'You are signed out on every device.',
-      'Nobody sees your profile, events, places, photos, likes, follows or participation any more; invitations you have not answered are withdrawn.',
-      'After {{days}} days we delete your data and photos for good. Until then you can sign in and cancel the deletion.',
-    ],
+    note_one: 'Your account is deactivated at once and deleted for good after {{count}} day.',
+    note_other: 'Your account is deactivated at once and deleted for good after {{count}} days.',
+    consequences: {
+      signedOut: 'You are signed out on every device.',
+      hidden: 'Nobody sees your profile, events, places, photos, likes, follows or participation any more; invitations you have not answered are withdrawn.',
+      purged_one: 'After {{count}} day we delete your data and photos for good. Until then you can sign in and cancel the deletion.',
+      purged_other: 'After {{count}} days we delete your data and photos for good. Until then you can sign in and cancel the deletion.',
+    },
     password: 'Your password',
     noPassword: 'Signed up with Google and have no password? Get a code by email instead.',
     sendCode: 'Email me a code',

@@ -30,6 +30,7 @@ export default {
   // SPEC §8 failure texts, with the reason the API gave.
   failedBecause: '{{failure}}: {{reason}}',
   deletionRequested: 'Your account will be deleted on {{date}}. Sign in before then to cancel.',
+  deletionPending: 'Your account is waiting for deletion. Cancel it here to keep your account.',
   deletionCancelled: 'The deletion is cancelled: welcome back!',
   deletionCodeSent: 'We have sent a code to your email.',
   calendarReset: 'Your calendar feed has a new address. The old one no longer works.',

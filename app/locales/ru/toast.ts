@@ -31,6 +31,7 @@ export default {
   photoRemoved: 'Фото удалено.',
   failedBecause: '{{failure}}: {{reason}}',
   deletionRequested: 'Ваш аккаунт будет удалён {{date}}. До этого можно войти и отменить удаление.',
+  deletionPending: 'Ваш аккаунт ожидает удаления. Отмените удаление здесь, чтобы сохранить аккаунт.',
   deletionCancelled: 'Удаление отменено: с возвращением!',
   deletionCodeSent: 'Мы отправили код на вашу почту.',
   calendarReset: 'У вашей календарной ленты новый адрес. Старый больше не работает.',

@@ -34,6 +34,8 @@ export function Participants({
         <span className="text-sm font-normal text-slate-500">
           ({max !== null ? t('stats.participantsOf', { count, max }) : count})
         </span>
+        {/* A space, so the count and the line are separate words to a screen reader too. */}
+        {waitlistCount > 0 ? ' ' : null}
         {waitlistCount > 0 ? (
           <span data-testid="waitlist-count" className="ml-2 text-sm font-normal text-amber-800">
             {t('waitlist.count', { count: waitlistCount })}

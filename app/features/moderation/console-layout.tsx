@@ -30,8 +30,9 @@ export function ConsoleLayout() {
           {oldestHours === null ? t('noOpenReports') : t('oldestReport', { hours: oldestHours })}
         </p>
       </div>
-      <nav aria-label={t('tabsLabel')} className="mb-4 overflow-x-auto border-b border-slate-200">
-        <ul className="-mb-px flex gap-1">
+      {/* The tabs wrap on a phone, so every label is whole and none is off screen. */}
+      <nav aria-label={t('tabsLabel')} className="mb-4 border-b border-slate-200">
+        <ul className="-mb-px flex flex-wrap gap-x-1">
           {MODERATION_TABS.map((tab) => (
             <li key={tab}>
               <NavLink

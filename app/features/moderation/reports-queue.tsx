@@ -28,7 +28,7 @@ function Decisions({ report }: { report: AdminReport }) {
       method="post"
       action="/moderation/reports"
       preventScrollReset
-      className="flex min-w-60 flex-col gap-1.5"
+      className="flex min-w-44 flex-col gap-1.5 sm:min-w-60"
       data-testid={`report-actions-${report._id}`}
     >
       <input type="hidden" name="id" value={report._id} />
@@ -155,7 +155,7 @@ export function ReportsQueue() {
                 </span>
               </span>
             </td>
-            <td className="max-w-xs px-3 py-2">
+            <td className="min-w-48 max-w-xs px-3 py-2">
               <span className="font-medium">{t(`reports.reasons.${report.reason}`)}</span>
               {report.details ? (
                 <span className="block whitespace-pre-line break-words text-slate-600">{report.details}</span>

@@ -274,7 +274,7 @@ export function RowActions({
       method="post"
       action={`/moderation/${kind}`}
       preventScrollReset
-      className="flex min-w-56 flex-col gap-1.5"
+      className="flex min-w-40 flex-col gap-1.5 sm:min-w-56"
       aria-label={t('rowActions', { name })}
       data-testid={`row-actions-${id}`}
     >
@@ -387,8 +387,10 @@ export function ConsoleTable({
           {t('empty')}
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
+        // The table scrolls in its own box (relative: so a visually hidden label inside it cannot widen the
+        // page), and the last column, the row's actions, stays in view at the box's right edge on a phone.
+        <div className="relative overflow-x-auto rounded-lg border border-slate-200" data-testid="console-table">
+          <table className="min-w-full divide-y divide-slate-200 text-sm [&_td:last-child]:bg-white [&_th:last-child]:bg-slate-50 [&_tr>*:last-child]:sticky [&_tr>*:last-child]:right-0 [&_tr>*:last-child]:shadow-[-6px_0_6px_-6px_rgba(15,23,42,0.3)] sm:[&_tr>*:last-child]:shadow-none">
             <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
               <tr>
                 {headers.map((header) => (

@@ -1,0 +1,138 @@
+// No untranslated text on any page (issue 23): every page of the build's route manifest, in English and in
+// Russian, as a visitor, a user and a super admin, over the demo data, must show no `{{`/`}}` placeholder, no
+// key of our texts (`settings:delete.note`, `delete.note`) and — on a Russian page — no English sentence of
+// ours that has a Russian twin. The page's visible text and its user-facing attributes (alt, title,
+// placeholder, aria-label, meta descriptions) are read; scripts and styles are not. The stack is real: the API
+// with the demo data on a fresh SQLite file, the built web server (server.mjs).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seedDemo } from '../../api/db/seed'
+import { startTestApi, type TestApi } from '../api/helpers'
+import { resources } from '../../app/locales/resources.server'
+import { inBatches, loadBuiltRoutes, RouteManifest, type RouteUrl } from '../support/route-manifest'
+import { sessionSetCookie } from '../support/session-cookie'
+import { startWebServer, type WebServer } from '../support/web-server'
+
+const SESSION_SECRET = 'web-test-session-secret-0123456789'
+process.env.SESSION_SECRET = SESSION_SECRET
+const manifest = new RouteManifest(await loadBuiltRoutes())
+
+type Role = 'visitor' | 'user' | 'admin'
+type Language = 'en' | 'ru'
+type Tree = { [key: string]: unknown }
+
+/** Every text of a language by its key path (`settings:delete.note_one`). */
+function texts(language: Language): Map<string, string> {
+  const out = new Map<string, string>()
+  const walk = (namespace: string, tree: unknown, prefix: string) => {
+    if (typeof tree === 'string') out.set(`${namespace}:${prefix}`, tree)
+    else for (const [key, value] of Object.entries(tree as Tree)) walk(namespace, value, prefix ? `${prefix}.${key}` : key)
+  }
+  for (const [namespace, tree] of Object.entries(resources[language])) walk(namespace, tree, '')
+  return out
+}
+
+const EN = texts('en')
+const RU = texts('ru')
+/** Key paths that could leak onto a page: `ns:a.b` and `a.b` (dotted keys only: a one-word key is a word). */
+const KEYS = new Set([...EN.keys()].flatMap((key) => [key, key.slice(key.indexOf(':') + 1).replace(/_(one|few|many|other)$/, '')]).filter((key) => key.includes('.')))
+/** English sentences of ours that differ in Russian: the parts between placeholders of four words or more. */
+const ENGLISH_ONLY = [
+  ...new Set(
+    [...EN]
+      .filter(([key, text]) => RU.has(key) && RU.get(key) !== text)
+      .flatMap(([, text]) => text.split(/\{\{[^}]*\}\}/))
+      .map((part) => part.trim())
+      .filter((part) => part.split(/\s+/).length >= 4 && /^[\x20-\x7e’“”–—…]+$/.test(part)),
+  ),
+]
+
+function decode(text: string): string {
+  return text
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
+    .replace(/&amp;/g, '&')
+}
+
+/** What a person reads or hears on the page: its text and its user-facing attributes. */
+function readable(html: string): string {
+  const withoutCode = html.replace(/<script[\s\S]*?<\/script>/gi, ' ').replace(/<style[\s\S]*?<\/style>/gi, ' ')
+  const attributes = [...withoutCode.matchAll(/\s(?:alt|title|placeholder|aria-label|content)="([^"]*)"/g)].map((m) => m[1])
+  const body = withoutCode.replace(/<[^>]+>/g, ' ')
+  return decode([body, ...attributes].join(' \n ')).replace(/[ \t]+/g, ' ')
+}
+
+let api: TestApi
+let web: WebServer
+const ids = { event: '', place: '', user: '' }
+const cookies: Record<Role, string> = { visitor: '', user: '', admin: '' }
+
+async function sessionOf(userId: string, role: 'user' | 'superAdmin'): Promise<string> {
+  const { familyId, refreshToken } = await api.app.tokens.startSession(userId)
+  const accessToken = await api.app.tokens.signAccessToken({ id: userId, role, isActivated: true }, familyId)
+  return (await sessionSetCookie({ accessToken, refreshToken, userId })).split(';')[0]!
+}
+
+beforeAll(async () => {
+  api = await startTestApi({ SEED_DEMO: 'false' })
+  await seedDemo(api.app.ctx.db)
+  web = await startWebServer({ API_URL: api.url, SESSION_SECRET })
+  const db = api.app.ctx.db
+  const userId = async (email: string) => (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id
+  const post = async (type: 'EVENT' | 'PLACE') =>
+    (await db.selectFrom('posts').select('id').where('event_type', '=', type).where('moderation_status', '=', 'APPROVED').where('access_type', '=', 'COMMON').orderBy('created_at').executeTakeFirstOrThrow()).id
+  ids.event = await post('EVENT')
+  ids.place = await post('PLACE')
+  ids.user = await userId('user@nearby.local')
+  cookies.user = await sessionOf(ids.user, 'user')
+  cookies.admin = await sessionOf(await userId('superadmin@nearby.local'), 'superAdmin')
+}, 60_000)
+
+afterAll(async () => {
+  web?.stop()
+  await api?.close()
+})
+
+/** A real path for a route: the demo's first event, place or the demo user's profile in its `:params`. */
+function realPath(url: RouteUrl): string {
+  return manifest.fill(url, (param, segment) => {
+    if (param === 'profile/:id' || param === 'users/:id') return ids.user
+    if (segment === ':id') return url.pattern.startsWith('/place') ? ids.place : ids.event
+    if (segment === ':tab') return 'users'
+    if (segment === ':link') return 'no-such-reset-link'
+    throw new Error(`${url.pattern}: no value for ${segment}; add one in realPath()`)
+  })
+}
+
+const pages = manifest.urls().filter((url) => !url.isResource)
+
+describe('every page says everything in its own language', () => {
+  it('has no placeholder, no key of our texts, and no English sentence on a Russian page', async () => {
+    // The checks have something to look for.
+    expect(KEYS.size).toBeGreaterThan(500)
+    expect(ENGLISH_ONLY.length).toBeGreaterThan(300)
+    const problems: string[] = []
+    let read = 0
+    const jobs = (['visitor', 'user', 'admin'] as Role[]).flatMap((role) =>
+      (['en', 'ru'] as Language[]).flatMap((language) => pages.map((url) => ({ role, language, url }))),
+    )
+    await inBatches(jobs, 6, async ({ role, language, url }) => {
+      const target = realPath(url)
+      const headers: Record<string, string> = { Accept: 'text/html', 'Accept-Language': language, Cookie: [`lng=${language}`, cookies[role]].filter(Boolean).join('; ') }
+      const response = await fetch(`${web.url}${target}`, { headers, redirect: 'manual' })
+      if (!(response.headers.get('content-type') ?? '').includes('text/html')) return
+      read += 1
+      const text = readable(await response.text())
+      const where = `${target} (${language}, ${role}, ${response.status})`
+      for (const mark of ['{{', '}}']) if (text.includes(mark)) problems.push(`${where}: "${mark}" in …${text.slice(Math.max(0, text.indexOf(mark) - 60), text.indexOf(mark) + 40).trim()}…`)
+      for (const key of KEYS) if (new RegExp(`(^|[^\\w.:/@-])${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\w.-])`).test(text)) problems.push(`${where}: the key ${key}`)
+      if (language === 'ru') for (const sentence of ENGLISH_ONLY) if (text.includes(sentence)) problems.push(`${where}: English "${sentence}"`)
+    })
+    expect(read, 'pages read').toBeGreaterThan(pages.length)
+    expect(problems, problems.join('\n')).toEqual([])
+  }, 240_000)
+})

@@ -92,6 +92,10 @@ describe('plural texts', () => {
     expect(note('en', 30)).toContain('after 30 days.')
     expect(note('en', 1)).toContain('after 1 day.')
     expect(translate('ru', ['settings'], 'delete.consequences.purged', { count: 30 })).toMatch(/^Через 30 дней мы/)
+    for (const language of ['en', 'ru'] as const) addTexts(language, 'report', resources[language].report)
+    expect(translate('ru', ['report'], 'sent', { count: 24 })).toContain('в течение 24 часов.')
+    expect(translate('ru', ['report'], 'sent', { count: 1 })).toContain('в течение 1 часа.')
+    expect(translate('en', ['report'], 'sent', { count: 24 })).toContain('within 24 hours.')
   })
 })
 

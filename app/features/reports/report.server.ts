@@ -60,5 +60,5 @@ export async function reportAction(request: Request, target: ReportTarget) {
     )
     return apiFailure(submission, error)
   }
-  return redirectWithToast(pagePath(target), { message: 'report:sent', values: { hours: REPORT_LIMITS.reviewHours } })
+  return redirectWithToast(pagePath(target), { message: 'report:sent', values: { count: REPORT_LIMITS.reviewHours } })
 }

@@ -89,7 +89,8 @@ export default {
     cancelIntro:
       'Participants, people on the waiting list and invitees are told. The event stays on the site marked as cancelled. This cannot be undone.',
     message: 'Message to participants (optional)',
-    messageHint: 'Why, and what happens next: up to {{max}} characters.',
+    messageHint_one: 'Why, and what happens next: up to {{count}} character.',
+    messageHint_other: 'Why, and what happens next: up to {{count}} characters.',
     cancelSubmit: 'Cancel the event',
     rescheduleTitle: 'Move “{{title}}” to new dates',
     rescheduleIntro: 'Participants, people on the waiting list and invitees are told of the new dates.',

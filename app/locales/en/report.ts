@@ -20,5 +20,6 @@ export default {
   detailsHint: 'Required for “Something else”. At most 1000 characters.',
   submit: 'Send report',
   close: 'Close',
-  sent: 'Thank you! Moderators will review your report within {{hours}} hours.',
+  sent_one: 'Thank you! Moderators will review your report within {{count}} hour.',
+  sent_other: 'Thank you! Moderators will review your report within {{count}} hours.',
 } as const

@@ -39,7 +39,7 @@ export function CancelEventDrawer({
             textareaProps={{
               rows: 4,
               maxLength: EVENT_LIMITS.cancelMessageMax,
-              'aria-description': t('changes.messageHint', { max: EVENT_LIMITS.cancelMessageMax }),
+              'aria-description': t('changes.messageHint', { count: EVENT_LIMITS.cancelMessageMax }),
             }}
           />
           <div className="flex justify-end">

@@ -143,17 +143,26 @@ export async function loadSocial(
     )
     .orderBy('given_at')
     .execute()
-  const likes = rows.filter((r) => r.kind === 'like')
-  const participants = rows.filter((r) => r.kind === 'seat')
-  const shown = (u: { user_id: string; disabled_at: string | null; deletion_requested_at: string | null }) =>
-    accountVisibleTo({ id: u.user_id, ...u }, viewer)
-  for (const l of likes) if (shown(l)) push(social.likes, l.post_id, l.user_id)
-  for (const p of participants) {
-    social.seatsTaken.set(p.post_id, (social.seatsTaken.get(p.post_id) ?? 0) + 1)
-    if (p.user_id === viewer?.id) social.joined.add(p.post_id)
-    if (shown(p)) push(social.participants, p.post_id, p.user_id)
-  }
+  for (const row of rows) addGiven(social, row.post_id, row.kind, row, viewer)
   return social
+}
+
+/** Who gave a like or took a seat, with the state of their account. */
+type GivenBy = { user_id: string; disabled_at: string | null; deletion_requested_at: string | null }
+
+/**
+ * One like or seat of a post, as `viewer` may see it: a hidden account's like and name are left out, its seat
+ * stays taken — held for it until it is purged or comes back (decision 032).
+ */
+function addGiven(social: Social, postId: string, kind: 'like' | 'seat', by: GivenBy, viewer: Pick<Viewer, 'id' | 'role'> | null) {
+  const shown = accountVisibleTo({ id: by.user_id, ...by }, viewer)
+  if (kind === 'like') {
+    if (shown) push(social.likes, postId, by.user_id)
+    return
+  }
+  social.seatsTaken.set(postId, (social.seatsTaken.get(postId) ?? 0) + 1)
+  if (by.user_id === viewer?.id) social.joined.add(postId)
+  if (shown) push(social.participants, postId, by.user_id)
 }
 
 /** The categories of post `alias` as one text, comma-separated (category names hold no comma); null if none. */
@@ -267,17 +276,9 @@ export async function loadRelations(
     for (const [id, name, path, thumb_path] of jsonRows<[string, string, string, string | null]>(d.images))
       push(rel.images, d.id, { id, name, path, thumb_path })
     for (const [day, open, close] of jsonRows<[string, string, string]>(d.hours)) push(rel.hours, d.id, { day, open, close })
-    const likes = jsonRows<[string, string | null, string | null]>(d.likes)
-    const seats = jsonRows<[string, string | null, string | null]>(d.seats)
-    const shown = ([id, disabled_at, deletion_requested_at]: [string, string | null, string | null]) =>
-      accountVisibleTo({ id, disabled_at, deletion_requested_at }, viewer)
-    for (const like of likes) if (shown(like)) push(rel.likes, d.id, like[0])
-    // A hidden account's seat stays taken: held for it until it is purged or comes back (decision 032).
-    if (seats.length > 0) rel.seatsTaken.set(d.id, seats.length)
-    for (const seat of seats) {
-      if (seat[0] === viewer?.id) rel.joined.add(d.id)
-      if (shown(seat)) push(rel.participants, d.id, seat[0])
-    }
+    for (const kind of ['like', 'seat'] as const)
+      for (const [user_id, disabled_at, deletion_requested_at] of jsonRows<[string, string | null, string | null]>(kind === 'like' ? d.likes : d.seats))
+        addGiven(rel, d.id, kind, { user_id, disabled_at, deletion_requested_at }, viewer)
     if (Number(d.waitlist_place ?? 0) > 0) rel.waitlistPositions.set(d.id, Number(d.waitlist_place))
     if (d.following !== null && Boolean(Number(d.following))) rel.following.add(d.author_id)
     const [invitationId, status] = jsonRows<string>(d.invitation) as [string?, InvitationStatus?]

@@ -99,6 +99,26 @@ export class RouteManifest {
   }
 }
 
+/** Real ids for a route's dynamic segments: the event (and the console's post editors), the console's place
+ * editor (the event when none is given), a profile and the console's user editor. */
+export interface RealIds {
+  event: string
+  place?: string
+  user: string
+}
+
+/** A route's path with `ids` in its dynamic segments; throws on a segment it has no value for. */
+export function realPath(manifest: RouteManifest, url: RouteUrl, ids: RealIds): string {
+  return manifest.fill(url, (param, segment) => {
+    if (param === 'profile/:id' || param === 'users/:id') return ids.user
+    if (param === 'places/:id') return ids.place ?? ids.event
+    if (segment === ':id') return ids.event
+    if (segment === ':tab') return 'users'
+    if (segment === ':link') return 'no-such-reset-link'
+    throw new Error(`${url.pattern}: no value for ${segment}; add one in realPath() (tests/support/route-manifest.ts)`)
+  })
+}
+
 /** Remix 2.17 single fetch: `/users` → `/users.data`, `/` → `/_root.data` (singleFetchUrl, @remix-run/react). */
 export function dataPath(pathname: string): string {
   return pathname === '/' ? '/_root.data' : `${pathname.replace(/\/$/, '')}.data`

@@ -17,8 +17,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEvent, makeUsers, type TestUser } from '../api/events-fixtures'
 import { startTestApi, type TestApi } from '../api/helpers'
 import { startFakeNominatim, type FakeNominatim } from '../support/nominatim'
-import { dataPath, inBatches, loadBuiltRoutes, rawRequest, RouteManifest, type RouteUrl } from '../support/route-manifest'
-import { sessionSetCookie } from '../support/session-cookie'
+import { dataPath, inBatches, loadBuiltRoutes, rawRequest, realPath, RouteManifest, type RouteUrl } from '../support/route-manifest'
+import { signedInCookie } from '../support/session-cookie'
 import { startWebServer, type WebServer } from '../support/web-server'
 
 const SESSION_SECRET = 'web-test-session-secret-0123456789'
@@ -200,13 +200,7 @@ function record(tally: Tally, what: string, status: number, head: string, key = 
 /** A session cookie of its own for a role (signing out in one case must not sign out the next). */
 async function cookieFor(role: Role): Promise<string> {
   if (role === 'visitor') return ''
-  const user = role === 'admin' ? admin : owner
-  const { familyId, refreshToken } = await api.app.tokens.startSession(user.id)
-  const accessToken = await api.app.tokens.signAccessToken(
-    { id: user.id, role: role === 'admin' ? 'superAdmin' : 'user', isActivated: true },
-    familyId,
-  )
-  return (await sessionSetCookie({ accessToken, refreshToken, userId: user.id })).split(';')[0]!
+  return role === 'admin' ? signedInCookie(api.app.tokens, admin.id, 'superAdmin') : signedInCookie(api.app.tokens, owner.id, 'user')
 }
 
 async function bearerFor(role: Role): Promise<string | null> {
@@ -240,14 +234,8 @@ afterAll(async () => {
 // Web.
 
 /** Real ids for a route's dynamic segments (an event the user owns, another user's profile). */
-function realPath(url: RouteUrl, event = eventId): string {
-  return manifest.fill(url, (param, segment) => {
-    if (param === 'profile/:id' || param === 'users/:id') return other.id
-    if (segment === ':id') return event
-    if (segment === ':tab') return 'users'
-    if (segment === ':link') return 'no-such-reset-link'
-    throw new Error(`${url.pattern}: no value for ${segment}; add one in realPath()`)
-  })
+function realPathOf(url: RouteUrl, event = eventId): string {
+  return realPath(manifest, url, { event, user: other.id })
 }
 
 /** The route's path with odd ids in place of its `:params` (only where the result still reaches the route). */
@@ -300,7 +288,7 @@ describe('the web answers every request below 500', () => {
     const jobs: [Role, string, string][] = []
     for (const url of urls) {
       if (url.isResource && !url.leaf.module.loader) continue // action-only: Remix's own 400/405 for a GET
-      const base = realPath(url)
+      const base = realPathOf(url)
       for (const role of ROLES) {
         for (const query of oddQueries()) jobs.push([role, url.pattern, `${base}${query}`])
         for (const odd of oddPaths(url)) jobs.push([role, url.pattern, odd])
@@ -320,7 +308,7 @@ describe('the web answers every request below 500', () => {
     for (const url of urls) {
       if (!url.leaf.module.action) continue
       // An event of its own: an intent=delete here must not take the event away from the next route's cases.
-      const base = realPath(url, url.pattern.includes(':id') ? (await createEvent(api, owner.token))._id : eventId)
+      const base = realPathOf(url, url.pattern.includes(':id') ? (await createEvent(api, owner.token))._id : eventId)
       for (const role of ROLES) {
         for (const body of bodies) jobs.push([role, url.pattern, base, body])
         if (!url.isResource) for (const body of bodies.slice(0, 4)) jobs.push([role, url.pattern, dataPath(base), body])

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedDemo } from '../../api/db/seed'
 import { startTestApi, type TestApi } from '../api/helpers'
 import { resources } from '../../app/locales/resources.server'
-import { inBatches, loadBuiltRoutes, RouteManifest, type RouteUrl } from '../support/route-manifest'
-import { sessionSetCookie } from '../support/session-cookie'
+import { inBatches, loadBuiltRoutes, realPath, RouteManifest } from '../support/route-manifest'
+import { signedInCookie } from '../support/session-cookie'
 import { startWebServer, type WebServer } from '../support/web-server'
 
 const SESSION_SECRET = 'web-test-session-secret-0123456789'
@@ -71,12 +71,6 @@ let web: WebServer
 const ids = { event: '', place: '', user: '' }
 const cookies: Record<Role, string> = { visitor: '', user: '', admin: '' }
 
-async function sessionOf(userId: string, role: 'user' | 'superAdmin'): Promise<string> {
-  const { familyId, refreshToken } = await api.app.tokens.startSession(userId)
-  const accessToken = await api.app.tokens.signAccessToken({ id: userId, role, isActivated: true }, familyId)
-  return (await sessionSetCookie({ accessToken, refreshToken, userId })).split(';')[0]!
-}
-
 beforeAll(async () => {
   api = await startTestApi({ SEED_DEMO: 'false' })
   await seedDemo(api.app.ctx.db)
@@ -88,25 +82,14 @@ beforeAll(async () => {
   ids.event = await post('EVENT')
   ids.place = await post('PLACE')
   ids.user = await userId('user@nearby.local')
-  cookies.user = await sessionOf(ids.user, 'user')
-  cookies.admin = await sessionOf(await userId('superadmin@nearby.local'), 'superAdmin')
+  cookies.user = await signedInCookie(api.app.tokens, ids.user, 'user')
+  cookies.admin = await signedInCookie(api.app.tokens, await userId('superadmin@nearby.local'), 'superAdmin')
 }, 60_000)
 
 afterAll(async () => {
   web?.stop()
   await api?.close()
 })
-
-/** A real path for a route: the demo's first event, place or the demo user's profile in its `:params`. */
-function realPath(url: RouteUrl): string {
-  return manifest.fill(url, (param, segment) => {
-    if (param === 'profile/:id' || param === 'users/:id') return ids.user
-    if (segment === ':id') return url.pattern.startsWith('/place') ? ids.place : ids.event
-    if (segment === ':tab') return 'users'
-    if (segment === ':link') return 'no-such-reset-link'
-    throw new Error(`${url.pattern}: no value for ${segment}; add one in realPath()`)
-  })
-}
 
 const pages = manifest.urls().filter((url) => !url.isResource)
 
@@ -121,7 +104,8 @@ describe('every page says everything in its own language', () => {
       (['en', 'ru'] as Language[]).flatMap((language) => pages.map((url) => ({ role, language, url }))),
     )
     await inBatches(jobs, 6, async ({ role, language, url }) => {
-      const target = realPath(url)
+      // The demo's first event and place, and the demo user, in the route's `:params`.
+      const target = realPath(manifest, url, ids)
       const headers: Record<string, string> = { Accept: 'text/html', 'Accept-Language': language, Cookie: [`lng=${language}`, cookies[role]].filter(Boolean).join('; ') }
       const response = await fetch(`${web.url}${target}`, { headers, redirect: 'manual' })
       if (!(response.headers.get('content-type') ?? '').includes('text/html')) return

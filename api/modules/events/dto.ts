@@ -18,7 +18,7 @@ import { accountVisibleTo, isInactiveAccount, postAccess, type PostAccess, profi
 import { currentReasons } from '../moderation/log'
 import { type RawBuilder, sql } from 'kysely'
 import { type Db, dialectOf } from '../../db'
-import type { PostRow } from '../../db/schema'
+import type { PostRow, UserRow } from '../../db/schema'
 import { PLACEHOLDER_NAME } from '../../media/images'
 import { toUserSummary } from '../users/dto'
 
@@ -74,25 +74,25 @@ export async function loadUserSummaries(
   return summariesOf(await readSummaryRows(db, ids), publicUrl, viewer)
 }
 
+/** The columns of a person that summaries and the access policy read. */
+const SUMMARY_COLUMNS = [
+  'id',
+  'name',
+  'lastname',
+  'username',
+  'avatar_name',
+  'avatar_path',
+  'moderation_image_status',
+  'disabled_at',
+  'deletion_requested_at',
+] as const
+type SummaryRow = { [C in (typeof SUMMARY_COLUMNS)[number]]: UserRow[C] }
+
 /** The columns of these people that summaries and the access policy read. */
 async function readSummaryRows(db: Db, ids: string[]) {
   const unique = [...new Set(ids)]
   if (unique.length === 0) return []
-  return db
-    .selectFrom('users')
-    .select([
-      'id',
-      'name',
-      'lastname',
-      'username',
-      'avatar_name',
-      'avatar_path',
-      'moderation_image_status',
-      'disabled_at',
-      'deletion_requested_at',
-    ])
-    .where('id', 'in', unique)
-    .execute()
+  return db.selectFrom('users').select(SUMMARY_COLUMNS).where('id', 'in', unique).execute()
 }
 
 function summariesOf(
@@ -185,10 +185,9 @@ function jsonRows<T>(value: unknown): T[] {
  */
 function readCardDetails(db: Db, ids: string[], viewerId: string | null) {
   const postgres = dialectOf(db) === 'postgres'
-  const rowsOf = (values: RawBuilder<unknown>[], from: RawBuilder<unknown>, order: RawBuilder<unknown>) => {
-    const row = postgres ? sql`json_build_array(${sql.join(values)})` : sql`json_array(${sql.join(values)})`
-    return postgres ? sql`(select json_agg(${row} order by ${order}) ${from})` : sql`(select json_group_array(${row} order by ${order}) ${from})`
-  }
+  const jsonArray = (values: RawBuilder<unknown>[]) => (postgres ? sql`json_build_array(${sql.join(values)})` : sql`json_array(${sql.join(values)})`)
+  const rowsOf = (values: RawBuilder<unknown>[], from: RawBuilder<unknown>, order: RawBuilder<unknown>) =>
+    postgres ? sql`(select json_agg(${jsonArray(values)} order by ${order}) ${from})` : sql`(select json_group_array(${jsonArray(values)} order by ${order}) ${from})`
   const ref = (column: string) => sql.ref(column)
   const people = (table: string) =>
     rowsOf(
@@ -200,18 +199,8 @@ function readCardDetails(db: Db, ids: string[], viewerId: string | null) {
   return db
     .selectFrom('posts as p')
     .innerJoin('users as a', 'a.id', 'p.posted_by')
-    .select([
-      'p.id',
-      'a.id as author_id',
-      'a.name as author_name',
-      'a.lastname as author_lastname',
-      'a.username as author_username',
-      'a.avatar_name as author_avatar_name',
-      'a.avatar_path as author_avatar_path',
-      'a.moderation_image_status as author_moderation_image_status',
-      'a.disabled_at as author_disabled_at',
-      'a.deletion_requested_at as author_deletion_requested_at',
-    ])
+    // The organizer, as a summary's columns (for the name on the card and whether the account is active).
+    .select(['p.id', jsonArray(SUMMARY_COLUMNS.map((column) => ref(`a.${column}`))).as('author')])
     .select((eb) => [
       categoriesText(db, 'p').as('categories'),
       eb.selectFrom('post_views as v').select(eb.fn.countAll<string | number>().as('n')).whereRef('v.post_id', '=', 'p.id').as('views'),
@@ -224,13 +213,13 @@ function readCardDetails(db: Db, ids: string[], viewerId: string | null) {
       sql<unknown>`${
         viewerId === null
           ? sql`null`
-          : sql`(select ${postgres ? sql`json_build_array(i.id, r.status)` : sql`json_array(i.id, r.status)`} from invitations i inner join invitation_recipients r on r.invitation_id = i.id where r.recipient_id = ${viewer} and i.post_id = p.id limit 1)`
+          : sql`(select ${jsonArray([ref('i.id'), ref('r.status')])} from invitations i inner join invitation_recipients r on r.invitation_id = i.id where r.recipient_id = ${viewer} and i.post_id = p.id limit 1)`
       }`.as('invitation'),
       // The viewer's place in the line (1 = next): how many wait ahead of them, plus one.
       sql<string | number | null>`${
         viewerId === null
           ? sql`null`
-          : sql`(select 1 + (select count(*) from post_waitlist ahead where ahead.post_id = w.post_id and ahead.position < w.position) from post_waitlist w where w.post_id = p.id and w.user_id = ${viewer})`
+          : sql`(select 1 + ${aheadInLine} from post_waitlist w where w.post_id = p.id and w.user_id = ${viewer})`
       }`.as('waitlist_place'),
     ])
     .where('p.id', 'in', ids)
@@ -268,7 +257,7 @@ export async function loadRelations(
     : []
   const [details, reasons] = await Promise.all([readCardDetails(db, ids, viewer?.id ?? null), currentReasons(db, privileged)])
   rel.reasons = reasons
-  const authors = new Map<string, Parameters<typeof summariesOf>[0][number]>()
+  const authors = new Map<string, SummaryRow>()
   for (const d of details) {
     if (d.categories) rel.categories.set(d.id, d.categories.split(',').sort())
     if (Number(d.views ?? 0) > 0) rel.views.set(d.id, Number(d.views))
@@ -280,23 +269,15 @@ export async function loadRelations(
       for (const [user_id, disabled_at, deletion_requested_at] of jsonRows<[string, string | null, string | null]>(kind === 'like' ? d.likes : d.seats))
         addGiven(rel, d.id, kind, { user_id, disabled_at, deletion_requested_at }, viewer)
     if (Number(d.waitlist_place ?? 0) > 0) rel.waitlistPositions.set(d.id, Number(d.waitlist_place))
-    if (d.following !== null && Boolean(Number(d.following))) rel.following.add(d.author_id)
+    const authorValues = jsonRows<unknown>(d.author)
+    const author = Object.fromEntries(SUMMARY_COLUMNS.map((column, i) => [column, authorValues[i]])) as SummaryRow
+    authors.set(author.id, author)
+    if (d.following !== null && Boolean(Number(d.following))) rel.following.add(author.id)
     const [invitationId, status] = jsonRows<string>(d.invitation) as [string?, InvitationStatus?]
     if (invitationId && status) {
       rel.invitations.set(d.id, { invitationId, status })
       if (status !== 'DECLINED') rel.invited.add(d.id)
     }
-    authors.set(d.author_id, {
-      id: d.author_id,
-      name: d.author_name,
-      lastname: d.author_lastname,
-      username: d.author_username,
-      avatar_name: d.author_avatar_name,
-      avatar_path: d.author_avatar_path,
-      moderation_image_status: d.author_moderation_image_status,
-      disabled_at: d.author_disabled_at,
-      deletion_requested_at: d.author_deletion_requested_at,
-    })
   }
   const dayIndex = (d: string) => (WEEK_DAYS as readonly string[]).indexOf(d)
   for (const hours of rel.hours.values()) hours.sort((a, b) => dayIndex(a.day) - dayIndex(b.day) || a.open.localeCompare(b.open))
@@ -304,6 +285,9 @@ export async function loadRelations(
   for (const u of authors.values()) if (isInactiveAccount(u)) rel.inactiveAuthors.add(u.id)
   return rel
 }
+
+/** How many wait ahead of the person of line entry `w` (post_waitlist as w). */
+const aheadInLine = sql<string | number>`(select count(*) from post_waitlist ahead where ahead.post_id = w.post_id and ahead.position < w.position)`
 
 /** A user's place in the lines of these posts (1 = next): how many wait ahead of them, plus one. */
 export async function waitlistPlaces(
@@ -314,15 +298,7 @@ export async function waitlistPlaces(
   if (postIds.length === 0) return []
   const rows = await db
     .selectFrom('post_waitlist as w')
-    .select((eb) => [
-      'w.post_id',
-      eb
-        .selectFrom('post_waitlist as ahead')
-        .select(eb.fn.countAll<string | number>().as('n'))
-        .whereRef('ahead.post_id', '=', 'w.post_id')
-        .whereRef('ahead.position', '<', 'w.position')
-        .as('ahead'),
-    ])
+    .select(['w.post_id', aheadInLine.as('ahead')])
     .where('w.user_id', '=', userId)
     .where('w.post_id', 'in', postIds)
     .execute()

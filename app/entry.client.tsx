@@ -1,31 +1,39 @@
 import { RemixBrowser } from '@remix-run/react'
+import i18next from 'i18next'
 import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
-import { ROOT_NAMESPACES, SIGNED_IN_NAMESPACES, type I18nHandle, type Namespace } from './i18n'
-import { documentLanguage, loadTexts } from './locales/load'
-import { LanguageProvider } from './utils/use-translation'
+import { I18nextProvider, initReactI18next } from 'react-i18next'
+import { getInitialNamespaces } from 'remix-i18next/client'
+import { DEFAULT_LANGUAGE, LANGUAGES } from '#contract'
+import { i18nConfig, ROOT_NAMESPACES, SIGNED_IN_NAMESPACES, type Namespace } from './i18n'
+import { announceTexts, textsBackend } from './locales/load'
 
 /** The namespaces of what the server rendered: the root's (app/i18n.ts) and the matched routes' `handle.i18n`. */
 function pageNamespaces(): Namespace[] {
-  const modules = (window as unknown as { __remixRouteModules?: Record<string, { handle?: I18nHandle }> }).__remixRouteModules ?? {}
-  const routes = Object.values(modules).flatMap((module) => module.handle?.i18n ?? [])
   const root = document.documentElement.hasAttribute('data-signed-in') ? [...ROOT_NAMESPACES, ...SIGNED_IN_NAMESPACES] : ROOT_NAMESPACES
-  return [...new Set([...root, ...routes])]
+  return [...new Set([...root, ...(getInitialNamespaces() as Namespace[])])]
+}
+
+/** The page's language: the server's `<html lang>` (the language switch reloads the document). */
+function documentLanguage(): string {
+  const lang = document.documentElement.lang
+  return (LANGUAGES as readonly string[]).includes(lang) ? lang : DEFAULT_LANGUAGE
 }
 
 async function hydrate() {
-  // The server rendered <html lang>; the browser keeps to it so hydration matches (the language switch
-  // reloads the document). Only this language's texts are loaded, before hydration, so nothing suspends.
-  const language = documentLanguage()
-  await loadTexts(language, pageNamespaces())
+  // The browser keeps to the server's language so hydration matches, and loads only that language's texts
+  // of the page's namespaces, before hydrating, so nothing suspends or flashes a key.
+  const ns = pageNamespaces()
+  announceTexts(ns)
+  await i18next.use(initReactI18next).use(textsBackend).init({ ...i18nConfig, lng: documentLanguage(), ns })
   startTransition(() => {
     hydrateRoot(
       document,
-      <LanguageProvider language={language}>
+      <I18nextProvider i18n={i18next}>
         <StrictMode>
           <RemixBrowser />
         </StrictMode>
-      </LanguageProvider>,
+      </I18nextProvider>,
     )
   })
 }

@@ -4,9 +4,8 @@ import { createReadableStreamFromReadable, type AppLoadContext, type EntryContex
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
-import { addEveryText } from './locales/resources.server'
-import { getLanguage } from './language.server'
-import { LanguageProvider } from './utils/use-translation'
+import { I18nextProvider } from 'react-i18next'
+import { getLanguage, pageI18n } from './i18n.server'
 import { NonceProvider } from './utils/nonce'
 import { PageStream } from './utils/page-stream.server'
 
@@ -16,9 +15,6 @@ export { handleWithApiSession } from './utils/api.server'
 export { withApiRefusalsAsResponses } from './utils/api-refusals.server'
 // …and sends every response with this policy, the nonce made per request (docs/decisions/021).
 export { contentSecurityPolicy } from './utils/csp.server'
-
-// Every text of every language, for any page in any language (and route meta functions, and actions' texts).
-addEveryText()
 
 export const streamTimeout = 5_000
 
@@ -31,7 +27,9 @@ export default async function handleRequest(
 ) {
   // server.mjs makes one per request and sends it in the Content-Security-Policy header.
   const nonce = typeof loadContext.cspNonce === 'string' ? loadContext.cspNonce : ''
-  const language = await getLanguage(request)
+  // The page in the reader's language (remix-i18next's detection), with every text at hand: the browser loads
+  // the namespaces of the matched routes' `handle.i18n` before hydrating (entry.client.tsx).
+  const i18n = pageI18n(await getLanguage(request))
 
   // Crawlers and link previews get the whole document at once; people get it streamed.
   const readyEvent = isbot(request.headers.get('user-agent')) ? 'onAllReady' : 'onShellReady'
@@ -42,9 +40,9 @@ export default async function handleRequest(
     const abortTimer = setTimeout(() => abort(), streamTimeout + 1_000)
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <LanguageProvider language={language}>
+        <I18nextProvider i18n={i18n}>
           <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
-        </LanguageProvider>
+        </I18nextProvider>
       </NonceProvider>,
       {
         nonce,

@@ -1,5 +1,9 @@
-// The namespaces of the web's texts (app/utils/translate.ts): the server has them all
+// i18next's configuration for the server (app/i18n.server.ts, entry.server.tsx) and the browser
+// (entry.client.tsx), and the namespaces of the web's texts: the server has them all
 // (app/locales/resources.server.ts), the browser only its language's, of the page's routes (app/locales/load.ts).
+// docs/decisions/034-remix-i18next.md
+import type { InitOptions } from 'i18next'
+import { LANGUAGES } from '#contract'
 
 /** The namespaces of the web (one per screen family; `validation` is contract/messages.ts). */
 export const NAMESPACES = [
@@ -31,6 +35,20 @@ export const ROOT_NAMESPACES: Namespace[] = ['common', 'validation', 'auth', 'ev
  */
 export const SIGNED_IN_NAMESPACES: Namespace[] = ['notifications', 'eventForm']
 
-/** A route's `handle`: the namespaces its screens use beyond the root's, loaded before it renders. */
+/** A route's `handle`: the namespaces its screens use beyond the root's (remix-i18next reads `handle.i18n`). */
 export type I18nHandle = { i18n?: Namespace[] }
+
+export const i18nConfig = {
+  supportedLngs: [...LANGUAGES],
+  // No fallback language: a browser loads only its own language, and a text missing in one language is a
+  // mistake that tests/unit/web-i18n.test.ts and tests/web/texts-every-route.test.ts report, not English.
+  fallbackLng: false,
+  load: 'currentOnly',
+  defaultNS: 'common',
+  ns: ROOT_NAMESPACES,
+  // React escapes what it renders; escaping here too would show `&amp;` in titles and attributes.
+  interpolation: { escapeValue: false },
+  // `useTranslation(['events', 'common'])` looks for a key in each namespace in order (the screens' habit).
+  react: { nsMode: 'fallback' },
+} satisfies InitOptions
 

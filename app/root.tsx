@@ -11,7 +11,7 @@ import {
   useRouteLoaderData,
 } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import { DEFAULT_LANGUAGE } from '#contract'
 import { ErrorPage } from './components/error-page'
 import { useLiveNotifications } from './features/notifications/live-updates'
@@ -25,6 +25,7 @@ import { getInstallBanner } from './components/layout/layout.server'
 import { Toaster } from './components/toaster'
 import { useHydrated } from './components/ui/use-hydrated'
 import { metaText } from './utils/meta-text'
+import { ROOT_NAMESPACES, type I18nHandle } from './i18n'
 import stylesheet from './tailwind.css'
 import { getApi } from './utils/api.server'
 import { getAppVersion } from './utils/app-version.server'
@@ -35,6 +36,9 @@ import { combineHeaders, getToast, toastInLanguage } from './utils/toast.server'
 import { useNonce } from './utils/nonce'
 
 export const shouldRevalidate = rootShouldRevalidate
+
+/** The texts of the header, menus, toasts, guard and error pages, on every page (remix-i18next's `handle.i18n`). */
+export const handle: I18nHandle = { i18n: ROOT_NAMESPACES }
 
 export const links: LinksFunction = () => [
   // Leaflet's stylesheet is not here: it comes with the map's chunk (components/map/event-map.tsx), so it

@@ -1,6 +1,6 @@
 // The 404 and 500 pages of the root error boundary (SPEC §8), in the user's language.
 import { Link } from '@remix-run/react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 
 /** `messageCode`: a contract message that says more than the generic text (e.g. profileLoadFailed). */
 export function ErrorPage({ status, messageCode }: { status: number; messageCode?: string }) {

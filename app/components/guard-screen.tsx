@@ -1,7 +1,7 @@
 // The screen of a guard (app/utils/auth.server.ts), rendered by the root error boundary:
 // 401 sign in, 403 confirm the email, 403 no permission (SPEC §2 "A guard shows a separate screen").
 import { Link } from '@remix-run/react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import type { GuardData } from '~/utils/auth.server'
 import { safeRedirect } from '~/utils/redirect'
 

@@ -2,7 +2,7 @@
 // off, where a CSS animation fades it out after a while; with JavaScript it has a close button and
 // dismisses itself after ~5 s.
 import { useEffect, useRef, useState } from 'react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import type { Toast } from '~/utils/toast.server'
 import { CheckIcon, CloseIcon } from './ui/icons'
 import { useHydrated } from './ui/use-hydrated'

@@ -1,12 +1,14 @@
-// The browser's texts: one chunk per language and namespace, loaded on demand, so a page downloads only its
-// own language and the namespaces of its routes (issue "Light and finished"). The server has every text
-// (resources.server.ts) and never loads one.
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '#contract'
+// The browser's texts: one chunk per language and namespace, which i18next loads on demand through
+// i18next-resources-to-backend, so a page downloads only its own language and the namespaces of its routes. The
+// server has every text (resources.server.ts) and never loads one. docs/decisions/034-remix-i18next.md
+import i18next from 'i18next'
+import resourcesToBackend from 'i18next-resources-to-backend'
+import type { Language } from '#contract'
 import type { I18nHandle, Namespace } from '~/i18n'
-import { addTexts, hasTexts } from '~/utils/translate'
 
 type Texts = { default: object }
 
+// Spelled out, not a template import: the classic Remix compiler makes one chunk per module named here.
 const chunks: Record<Language, Record<Namespace, () => Promise<Texts>>> = {
   en: {
     common: () => import('./en/common'),
@@ -44,49 +46,38 @@ const chunks: Record<Language, Record<Namespace, () => Promise<Texts>>> = {
   },
 }
 
-/** One load per language and namespace, however many screens ask for it at once. */
-const loading = new Map<string, Promise<void>>()
+/** Namespaces some route, the root or a screen asked for ahead of rendering (see `textsBackend`). */
+const announced = new Set<string>()
 
-/** Loads the namespaces of `language` that are not loaded yet; resolves when all are in. */
-export function loadTexts(language: Language, namespaces: readonly Namespace[]): Promise<void> {
-  return Promise.all(
-    namespaces
-      .filter((namespace) => !hasTexts(language, namespace))
-      .map((namespace) => {
-        const id = `${language}/${namespace}`
-        let load = loading.get(id)
-        if (!load) {
-          load = chunks[language][namespace]().then(
-            (texts) => addTexts(language, namespace, texts.default),
-            (error: unknown) => {
-              loading.delete(id) // a failed chunk (offline) is tried again by the next render
-              throw error
-            },
-          )
-          loading.set(id, load)
-        }
-        return load
-      }),
-  ).then(() => undefined)
+/**
+ * i18next's backend in the browser. A namespace nobody announced is one a screen uses without its route
+ * declaring it: it works (the screen suspends until the chunk arrives) but costs a round trip after the data,
+ * so it is reported, and tests/e2e/csp.spec.ts fails on the report.
+ */
+export const textsBackend = resourcesToBackend((language: string, namespace: string) => {
+  if (!announced.has(namespace))
+    console.warn(`[i18n] ${namespace} loaded late: add it to the route's handle.i18n or app/i18n.ts`)
+  return chunks[language as Language][namespace as Namespace]()
+})
+
+/** Loads the namespaces of the page's language that are not loaded yet (before a screen needs them). */
+export function loadTexts(namespaces: readonly Namespace[]): Promise<void> {
+  for (const namespace of namespaces) announced.add(namespace)
+  return i18next.isInitialized ? i18next.loadNamespaces([...namespaces]).then(() => undefined) : Promise.resolve()
 }
 
-/** Whether some screen has started loading the namespace (it may still be on its way). */
-export function isLoadingTexts(language: Language, namespace: Namespace): boolean {
-  return loading.has(`${language}/${namespace}`)
-}
-
-/** The page's language in the browser: the server's `<html lang>` (the language switch reloads the document). */
-export function documentLanguage(): Language {
-  const lang = document.documentElement.lang
-  return (LANGUAGES as readonly string[]).includes(lang) ? (lang as Language) : DEFAULT_LANGUAGE
+/** Marks the namespaces that entry.client.tsx loads before hydrating. */
+export function announceTexts(namespaces: readonly Namespace[]) {
+  for (const namespace of namespaces) announced.add(namespace)
 }
 
 /**
- * A route's `handle` with the namespaces its screens use. In the browser, the route's module is loaded while a
- * client-side navigation waits for its data, so the texts start loading then, alongside the data, instead of
- * when the new page first renders and suspends for them.
+ * A route's `handle` with the namespaces its screens use (remix-i18next reads `handle.i18n` on the server). In
+ * the browser, the route's module is loaded while a client-side navigation waits for its data, so the texts
+ * start loading then, alongside the data, instead of when the new page first renders and suspends for them.
+ * (Before hydration i18next is not set up yet: entry.client.tsx loads the first page's namespaces itself.)
  */
 export function routeTexts<Handle extends I18nHandle>(handle: Handle): Handle {
-  if (typeof document !== 'undefined' && handle.i18n) void loadTexts(documentLanguage(), handle.i18n).catch(() => {})
+  if (typeof document !== 'undefined' && handle.i18n) void loadTexts(handle.i18n).catch(() => {})
   return handle
 }

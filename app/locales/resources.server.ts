@@ -1,7 +1,7 @@
-// Every text of the web in both languages, for the server (renders any page in any language; entry.server.tsx adds them to the store). The
-// browser never imports this module: it loads its own language's namespaces one by one (app/locales/load.ts).
+// Every text of the web in both languages, for the server (renders any page in any language: app/i18n.server.ts).
+// The browser never imports this module: it loads its own language's namespaces one by one (app/locales/load.ts).
 import { messages, type Language } from '#contract'
-import { addTexts } from '~/utils/translate'
+import type { Namespace } from '~/i18n'
 import enAuth from './en/auth'
 import enCommon from './en/common'
 import enEventForm from './en/eventForm'
@@ -66,13 +66,4 @@ export const resources = {
     moderation: ruModeration,
     report: ruReport,
   },
-}
-
-export type Namespace = keyof (typeof resources)['en']
-export const namespaces = Object.keys(resources.en) as Namespace[]
-
-/** Adds every text of every language to the store (app/utils/translate.ts): any page in any language. */
-export function addEveryText() {
-  for (const [language, texts] of Object.entries(resources))
-    for (const [namespace, text] of Object.entries(texts)) addTexts(language as Language, namespace as Namespace, text)
-}
+} satisfies Record<Language, Record<Namespace, object>>

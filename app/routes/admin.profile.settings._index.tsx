@@ -1,6 +1,6 @@
 import { routeTexts } from '~/locales/load'
 import { Link } from '@remix-run/react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
 export const handle = routeTexts({ i18n: ['settings'] })

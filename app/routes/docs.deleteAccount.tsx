@@ -1,7 +1,7 @@
 // /docs/deleteAccount: how to delete the account (SPEC §2, §9). Static: ships no JavaScript.
 import { routeTexts } from '~/locales/load'
 import { Link } from '@remix-run/react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import { StaticPage, staticPageMeta } from '~/components/layout/static-page'
 import { useRootData } from '~/components/layout/use-root-data'
 

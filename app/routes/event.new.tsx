@@ -1,7 +1,7 @@
 // /event/new: the form of a new event (signed-in, activated users) (SPEC §5). Loader and action: features/events/form/event-form.server.ts.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import { EventFormPage } from '~/features/events/form/event-form'
 import { eventFormAction, eventFormLoader } from '~/features/events/form/event-form.server'
 import type { EventFormActionData } from '~/features/events/form/types'

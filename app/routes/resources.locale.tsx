@@ -3,7 +3,7 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { LANGUAGES, type Language } from '#contract'
 import { backTo } from '~/components/layout/layout.server'
-import { localeCookie } from '~/language.server'
+import { localeCookie } from '~/i18n.server'
 import { combineHeaders, createToastHeaders } from '~/utils/toast.server'
 import { readFormData } from '~/utils/form.server'
 

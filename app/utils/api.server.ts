@@ -12,7 +12,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import createClient from 'openapi-fetch'
 import { errorResponseSchema, type ErrorResponse } from '#contract'
 import type { paths } from './api-schema.gen'
-import { getLanguage } from '~/language.server'
+import { getLanguage } from '~/i18n.server'
 import { getEnv } from './env.server'
 import { authSessionStorage, getAuthSession, type AuthSessionData } from './session.server'
 

@@ -1,10 +1,10 @@
 // Texts for route `meta` functions, which run on the server (the document) and in the browser (client-side
-// navigations) and cannot use hooks. Both look in the same store of texts: every text on the server, the
-// namespaces of the routes shown so far in the browser.
+// navigations) and cannot use hooks. Both read i18next's global instance: every text on the server
+// (app/i18n.server.ts), the namespaces of the routes shown so far in the browser (entry.client.tsx).
+import i18next, { type TOptions } from 'i18next'
 import type { Language } from '#contract'
 import type { Namespace } from '~/i18n'
-import { translate, type TOptions } from './translate'
 
 export function metaText(language: Language, namespace: Namespace, key: string, options?: TOptions): string {
-  return translate(language, [namespace], key, options)
+  return i18next.getFixedT(language, namespace)(key, options) as string
 }

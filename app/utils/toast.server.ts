@@ -3,7 +3,7 @@ import { createCookieSessionStorage, redirect } from '@remix-run/node'
 import { z } from 'zod'
 import type { Language } from '#contract'
 import { cookiesAreSecure, getEnv } from './env.server'
-import { translate } from './translate'
+import { isServerText, serverT } from '~/i18n.server'
 
 const toastSchema = z.object({
   type: z.enum(['success', 'error', 'info']).default('success'),
@@ -58,7 +58,10 @@ export async function getToast(request: Request): Promise<{ toast: Toast | null;
  * translated, e.g. the API's): the server holds every text, so the browser needs none of the toasts'.
  */
 export function toastInLanguage(toast: Toast, language: Language): Toast {
-  const message = translate(language, ['toast'], toast.message, { ...toast.values, defaultValue: toast.message })
+  // A text that is no key (the API's, already in the reader's language) is shown as it is, never interpolated.
+  const message = isServerText(language, 'toast', toast.message)
+    ? serverT(language, 'toast')(toast.message, toast.values)
+    : toast.message
   return { type: toast.type, message }
 }
 

@@ -14,7 +14,7 @@ async function watchViolations(page: Page): Promise<string[]> {
   const violations: string[] = []
   page.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`)
-    // The same walk checks that each page declares the texts it renders (app/utils/use-translation.ts).
+    // The same walk checks that each page declares the texts it renders (app/locales/load.ts).
     if (message.text().startsWith('[i18n]')) violations.push(`${page.url()}: ${message.text()}`)
   })
   await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text))

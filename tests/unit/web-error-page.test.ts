@@ -4,16 +4,18 @@ import { renderToString } from 'react-dom/server'
 import { StaticRouter } from 'react-router-dom/server'
 import { describe, expect, it } from 'vitest'
 import { ErrorPage } from '../../app/components/error-page'
-import { addEveryText } from '../../app/locales/resources.server'
-import { LanguageProvider } from '../../app/utils/use-translation'
-
-addEveryText()
+import { createInstance } from 'i18next'
+import { I18nextProvider, initReactI18next } from 'react-i18next'
+import { i18nConfig } from '../../app/i18n'
+import { resources } from '../../app/locales/resources.server'
 
 async function render(status: number, language: 'en' | 'ru', messageCode?: string) {
+  const i18n = createInstance()
+  await i18n.use(initReactI18next).init({ ...i18nConfig, lng: language, resources, initImmediate: false })
   return renderToString(
     createElement(
-      LanguageProvider,
-      { language },
+      I18nextProvider,
+      { i18n },
       createElement(StaticRouter, { location: '/' }, createElement(ErrorPage, { status, messageCode })),
     ),
   )

@@ -5,12 +5,12 @@ import { messages, type Notification } from '#contract'
 import { notificationHref, notificationText } from '../../app/features/notifications/notification-item'
 import { resources } from '../../app/locales/resources.server'
 import { notificationText as apiText } from '../../api/modules/notifications/dto'
-import { addTexts, translate } from '../../app/utils/translate'
+import { createInstance } from 'i18next'
+import { i18nConfig } from '../../app/i18n'
 
-addTexts('en', 'notifications', resources.en.notifications)
-addTexts('ru', 'notifications', resources.ru.notifications)
-const t = (language: 'en' | 'ru') => (key: string, options?: Record<string, unknown>) =>
-  translate(language, ['notifications'], key, options as never)
+const i18n = createInstance()
+void i18n.init({ ...i18nConfig, resources, ns: ['notifications'], initImmediate: false })
+const t = (language: 'en' | 'ru') => i18n.getFixedT(language, 'notifications')
 
 const reminder = (kind: '24h' | '1h'): Notification => ({
   _id: 'n1',

@@ -1,4 +1,4 @@
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 
 /**
  * Renders a validation message: schema messages are codes of the `validation` namespace (contract/messages.ts),

@@ -7,7 +7,7 @@ import { DayPicker, type DateRange } from 'react-day-picker'
 import { enGB } from 'react-day-picker/locale/en-GB'
 import { ru } from 'react-day-picker/locale/ru'
 import { useFocusTrap } from '~/components/ui/focus'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import type { IsoRange } from './date-range-field'
 
 /** YYYY-MM-DD ↔ a local Date at midnight (the calendar works in local days, the form in ISO days). */

@@ -6,7 +6,7 @@
 import { lazy, Suspense, useRef, useState } from 'react'
 import { CalendarIcon } from '~/components/ui/icons'
 import { useHydrated } from '~/components/ui/use-hydrated'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 
 const loadCalendar = () => import('./date-range-calendar')
 const DateRangeCalendar = lazy(loadCalendar)

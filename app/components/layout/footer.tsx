@@ -1,7 +1,7 @@
 // The site footer (SPEC §2 Layout): store links (hidden when the API has none), support, the static
 // pages, the GeoNames credit for the city data and the version label.
 import { Link } from '@remix-run/react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import { APP_VERSION_LABEL, type AppVersion } from '#contract'
 import { LifeBuoyIcon, LogoMark, SmartphoneIcon } from '~/components/ui/icons'
 

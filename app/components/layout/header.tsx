@@ -1,7 +1,7 @@
 // The site header (SPEC §2 Layout): logo, section switch, search, notification bell (activated users
 // only), language switch and user menu. Everything works without JavaScript.
 import { Link } from '@remix-run/react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import type { Language, LatestNotifications, User } from '#contract'
 import { NotificationBell } from '~/features/notifications/bell'
 import { LogoMark } from '~/components/ui/icons'

@@ -4,7 +4,7 @@
 // button stores the time in localStorage (and the same cookie, so the server stops rendering it).
 import { useLocation } from '@remix-run/react'
 import { useEffect, useState, type FormEvent } from 'react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import { TIMINGS } from '#contract'
 import { CloseIcon, LogoMark } from '~/components/ui/icons'
 import type { InstallBannerData } from './layout.server'

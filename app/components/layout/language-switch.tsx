@@ -2,7 +2,7 @@
 // cookie and redirects back; the page of the new language is rendered by the server (a document
 // request, with JavaScript on or off), so nothing else needs to know that the language changed.
 import { Form, useLocation } from '@remix-run/react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '#contract'
 import { FlagIcon } from '~/components/ui/icons'
 

@@ -6,7 +6,7 @@
 // ignored: SPEC §5).
 import { Form, useLocation, useSearchParams } from '@remix-run/react'
 import { useEffect, useState } from 'react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import { TIMINGS, type CitySuggestion } from '#contract'
 import { MapPinIcon, SearchIcon } from '~/components/ui/icons'
 import { DateRangeField } from './date-range-field'

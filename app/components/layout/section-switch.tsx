@@ -1,7 +1,7 @@
 // Events / Places / Users (SPEC §2 Layout): a <details> dropdown of plain links, so it works without
 // JavaScript. The current section is marked with aria-current.
 import { Link, useLocation } from '@remix-run/react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import { Dropdown, menuItemClass } from '~/components/ui/dropdown'
 import { CalendarIcon, CheckIcon, ChevronDownIcon, MapPinIcon, UsersIcon } from '~/components/ui/icons'
 

@@ -3,7 +3,7 @@
 import type { MetaFunction } from '@remix-run/node'
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import { DEFAULT_LANGUAGE, type Language } from '#contract'
 import { metaText } from '~/utils/meta-text'
 

@@ -2,7 +2,7 @@
 // without JavaScript. Copy link uses the clipboard with JavaScript and shows the URL as text without it.
 import { Form, Link } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import { can, type User } from '#contract'
 import { Dropdown, menuItemClass } from '~/components/ui/dropdown'
 import {

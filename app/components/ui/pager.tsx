@@ -1,7 +1,7 @@
 // Previous / Page N / Next links of a paged table (followers, invite drawer): plain links, so they work
 // without JavaScript.
 import { Link } from '@remix-run/react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 
 export function Pager({ page, hasMore, href }: { page: number; hasMore: boolean; href: (page: number) => string }) {
   const { t } = useTranslation('profile')

@@ -1,7 +1,7 @@
 // The screen of an account waiting for deletion (/account/deletion): when it goes, and "Cancel deletion" or
 // sign out. Loader and action: deletion.server.ts.
 import { Form, useLoaderData } from '@remix-run/react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import { SignOutForm } from '~/features/auth/sign-out-form'
 import { SubmitButton } from '~/components/forms/submit-button'
 import type { loadDeletion } from './deletion.server'

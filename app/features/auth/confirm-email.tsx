@@ -3,7 +3,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import type { ConfirmEmailForm } from '#contract'
 import { Form, Link, useActionData, useSearchParams } from '@remix-run/react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import { Field, FormErrors, FormProvider } from '~/components/forms/field'
 import { ActionToast } from '~/components/forms/action-toast'
 import { SubmitButton } from '~/components/forms/submit-button'

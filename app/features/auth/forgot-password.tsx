@@ -4,7 +4,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import type { ResetCodeForm } from '#contract'
 import { Form, Link, useActionData, useSearchParams } from '@remix-run/react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import { Field, FormErrors, FormProvider } from '~/components/forms/field'
 import { SubmitButton } from '~/components/forms/submit-button'
 import type { FormActionData } from '~/components/forms/submission.server'

@@ -3,12 +3,11 @@
 // lets this one path through its cross-site check; this action does the CSRF check itself.
 import { loginByGoogleSchema } from '#contract'
 import { parse as parseCookie } from 'cookie'
-import { getLanguage } from '~/language.server'
+import { getLanguage, serverT } from '~/i18n.server'
 import { ApiError, getApi, ok } from '~/utils/api.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { redirectAfterSignIn } from './signed-in.server'
 import { readFormData } from '~/utils/form.server'
-import { translate } from '~/utils/translate'
 
 /** A value that is not valid percent-encoding counts as absent (cookie's own decode would keep it raw). */
 function decodeOrEmpty(value: string): string {
@@ -21,7 +20,7 @@ function decodeOrEmpty(value: string): string {
 
 export async function signInWithGoogle(request: Request) {
   const language = await getLanguage(request)
-  const failed = (message: string = translate(language, ['auth'], 'google.failed')) =>
+  const failed = (message: string = serverT(language, 'auth')('google.failed')) =>
     redirectWithToast('/auth', { type: 'error', message })
 
   const formData = await readFormData(request)

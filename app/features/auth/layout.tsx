@@ -4,7 +4,6 @@ import { Outlet, useNavigation, useRouteLoaderData } from '@remix-run/react'
 import { useEffect } from 'react'
 import { SIGNED_IN_NAMESPACES } from '~/i18n'
 import { loadTexts } from '~/locales/load'
-import { useTranslation } from '~/utils/use-translation'
 import type { authLayoutData } from './layout.server'
 
 /** The signed-in user who still has to confirm the email, if any. */
@@ -18,10 +17,9 @@ export function usePendingUser() {
  */
 function usePreloadSignedInTexts() {
   const submitting = useNavigation().state === 'submitting'
-  const { language } = useTranslation().i18n
   useEffect(() => {
-    if (submitting) void loadTexts(language, SIGNED_IN_NAMESPACES).catch(() => {})
-  }, [submitting, language])
+    if (submitting) void loadTexts(SIGNED_IN_NAMESPACES).catch(() => {})
+  }, [submitting])
 }
 
 export function AuthLayout() {

@@ -2,7 +2,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import type { RegisterForm } from '#contract'
 import { Form, Link, useActionData } from '@remix-run/react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import { CheckboxField, Field, FormErrors, FormProvider } from '~/components/forms/field'
 import { SubmitButton } from '~/components/forms/submit-button'
 import type { FormActionData } from '~/components/forms/submission.server'

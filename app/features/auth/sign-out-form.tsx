@@ -1,5 +1,5 @@
 import { Form } from '@remix-run/react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import { SubmitButton } from '~/components/forms/submit-button'
 
 /** Sign out is a POST (a GET must not sign anyone out): /auth/logout ends the session and redirects to /. */

@@ -1,6 +1,6 @@
 // Price and date texts and conversions shared by cards, the map popup, the event page, the form and the
 // header search. Times are shown and entered in one zone, ENV.TIME_ZONE (docs/decisions/005-time-zone.md).
-import type { TFunction } from '~/utils/translate'
+import type { TFunction } from 'i18next'
 import type { Event } from '#contract'
 
 /** "05 Dec 2026, 19:00" in a zone: one function for the web and the API's reminders (contract/format.ts). */

@@ -2,7 +2,7 @@
 // count of OPEN ones, and of those over 24 hours) and the moderation Log; the header shows the age of the
 // oldest open report. Loader: moderation.server.ts (loadConsoleSummary).
 import { NavLink, Outlet, useLoaderData } from '@remix-run/react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import { REPORT_LIMITS } from '#contract'
 import type { loadConsoleSummary } from './moderation.server'
 

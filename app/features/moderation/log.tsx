@@ -1,7 +1,7 @@
 // The moderation log (/moderation/log): who decided what, when, on which target, and why, newest first;
 // ?targetId= narrows it to one post or user (linked from each row). Loader: moderation.server.ts (loadLog).
 import { Link, useLoaderData } from '@remix-run/react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import type { ModerationLogEntry } from '#contract'
 import { formatDateTime } from '~/features/events/format'
 import { useRootData } from '~/components/layout/use-root-data'

@@ -1,7 +1,7 @@
 // The console's post editor (SPEC §2 "Admin modals edit … a post/place", §4 admin editors): the event form
 // with the moderation status, image status and post status selects, in a 620 px modal whose open state is
 // the URL (/moderation/{events|places}/{id}); without JavaScript it is the same form on a page.
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import { MODERATION_STATUSES, POST_STATUSES, ADMIN_LIMITS, type Event, type EventType } from '#contract'
 import { EventForm } from '~/features/events/form/event-form'
 import type { EventFormActionData } from '~/features/events/form/types'

@@ -1,7 +1,7 @@
 // The Events and Places tables of the console (SPEC §2 "Moderation tabs"): filters, column chooser, rows with
 // at most 3 images and '+N', status badges, row actions, and page links of 7 rows.
 import { Link, useLocation } from '@remix-run/react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import type { AdminPostsResponse, Event } from '#contract'
 import { formatDateTime } from '~/features/events/format'
 import { useRootData } from '~/components/layout/use-root-data'

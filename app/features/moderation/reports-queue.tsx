@@ -4,7 +4,7 @@
 // per row. Loader and action: moderation.server.ts (loadReports, decideReport).
 import { Form, Link, useFetcher, useLoaderData, useLocation } from '@remix-run/react'
 import { useId } from 'react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import { ADMIN_LIMITS, type AdminReport, REPORT_LIMITS, REPORT_STATUSES, REPORT_TARGET_TYPES, type ReportDecision } from '#contract'
 import { Pager } from '~/components/ui/pager'
 import { useHydrated } from '~/components/ui/use-hydrated'

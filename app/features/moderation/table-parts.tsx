@@ -2,7 +2,7 @@
 // '+N', the filters and the column chooser (GET forms), and the row actions (a form post each).
 import { Form, Link, useFetcher, useLocation } from '@remix-run/react'
 import { type ReactNode, useId } from 'react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import {
   ADMIN_LIMITS,
   ADMIN_SORTS,

@@ -1,7 +1,7 @@
 // The Users table of the console (SPEC §2 "Moderation tabs": a column chooser, filters by role, moderation
 // status and image status; row actions Edit (super admin only), Reject Image, Reject Information).
 import { Link, useLocation } from '@remix-run/react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import type { AdminUsersResponse, User } from '#contract'
 import { formatDateTime } from '~/features/events/format'
 import { useRootData } from '~/components/layout/use-root-data'

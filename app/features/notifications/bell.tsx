@@ -3,7 +3,7 @@
 // changes anything). With JavaScript, opening it marks them all read at once.
 import { Form, Link, useFetcher, useLocation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import type { LatestNotifications } from '#contract'
 import { BellIcon } from '~/components/ui/icons'
 import { Dropdown, menuItemClass } from '~/components/ui/dropdown'

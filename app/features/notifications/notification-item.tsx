@@ -1,8 +1,8 @@
 // One notification: who did what, linking to the event (/event/{entityId}) or, for a follow, the follower's
 // profile (SPEC §2 "The activity list links to /event/{entityId}").
 import { Link } from '@remix-run/react'
-import type { TFunction } from '~/utils/translate'
-import { useTranslation } from '~/utils/use-translation'
+import type { TFunction } from 'i18next'
+import { useTranslation } from 'react-i18next'
 import type { Notification } from '#contract'
 import { formatDateTime } from '~/features/events/format'
 

@@ -3,7 +3,7 @@
 // fetcher. Action: notifications.server.ts; loader: ~/utils/notifications.server (shared with the root's bell).
 import { Form, useFetcher, useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import type { Notification } from '#contract'
 import { useHydrated } from '~/components/ui/use-hydrated'
 import { EmptyState, LoadMoreLink } from '~/components/ui/list-parts'

@@ -2,7 +2,7 @@
 // the follower's profile), newest first with "Load more". Managing them is on /notifications. Loader:
 // ~/utils/notifications.server (loadNotificationPages).
 import { useLoaderData } from '@remix-run/react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import { useRootData } from '~/components/layout/use-root-data'
 import { EmptyState, LoadMoreLink } from '~/components/ui/list-parts'
 import { NotificationItem } from '~/features/notifications/notification-item'

@@ -2,7 +2,7 @@
 // post to /resources/follow without JavaScript; with it a fetcher updates the button and the follower
 // count in place (optimistically, then from the answer).
 import { useFetcher } from '@remix-run/react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import { EnhancedField } from '~/features/events/page/actions'
 
 export type FollowActionData =

@@ -1,7 +1,7 @@
 // The followers / following modal of myProfile (SPEC §2: a table with view and unfollow, page size 7).
 // Its open state and page are in the URL (?show=followers&page=2), so it works without JavaScript.
 import { Link } from '@remix-run/react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import { personName } from '~/features/events/page/meta'
 import { Pager } from '~/components/ui/pager'
 import { UrlModal } from '~/components/ui/url-modal'

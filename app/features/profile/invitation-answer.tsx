@@ -2,7 +2,7 @@
 // event page and in myProfile/invitations. A plain form post (intent=respondInvitation) to the page's own
 // action, which redirects back with a toast; the answer may be changed later.
 import { Form } from '@remix-run/react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import type { EventInvitation } from '#contract'
 import { SubmitButton } from '~/components/forms/submit-button'
 

@@ -1,7 +1,7 @@
 // The invitations the user received (/admin/profile/myProfile/invitations; GET /invitations/my), each with the
 // event, who invited, its status and Accept / Decline. Loader and action: invitations.server.ts.
 import { Link, useLoaderData } from '@remix-run/react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '~/features/events/format'
 import { personName } from '~/features/events/page/meta'
 import { useRootData } from '~/components/layout/use-root-data'

@@ -2,7 +2,7 @@
 // path contains myProfile): follower/following counts open their tables (?show=), follow actions hidden, and
 // the tabs of the sub-pages: posts (index), activity and invitations. Loader: profile.server.ts (loadMyProfile).
 import { NavLink, Outlet, useLoaderData } from '@remix-run/react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import { FollowTableModal } from './follow-table'
 import { AboutCard, ProfileCard, UserModerationBanner } from './profile-header'
 import type { loadMyProfile } from './profile.server'

@@ -2,7 +2,7 @@
 // Follow/Unfollow (other users' profiles) or, on myProfile, follower/following counts that open their
 // tables. The about card shows the bio, the phone as +X (XXX) XXX-XX-XX and the social links.
 import { Link } from '@remix-run/react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import { formatPhone, LIMITS, truncateText, type Profile } from '#contract'
 import { personName } from '~/features/events/page/meta'
 import { Avatar } from '~/components/ui/avatar'

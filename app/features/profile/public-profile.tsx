@@ -2,7 +2,7 @@
 // moderation banner (for the user themself and moderators) and the user's posts. Loader: profile.server.ts
 // (loadPublicProfile).
 import { Link, Outlet, useLoaderData } from '@remix-run/react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import { calendarFeedPaths, can } from '#contract'
 import { FeedLink } from '~/features/calendar/feed-link'
 import { useRootData } from '~/components/layout/use-root-data'

@@ -1,6 +1,6 @@
 // A user's posts on their profile: the event cards of the lists, with "Load more" (?posts=N+1) that
 // renders pages 1..N on the server, so it works without JavaScript.
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import type { Event } from '#contract'
 import { EventCard } from '~/features/events/list/event-card'
 import { useRootData } from '~/components/layout/use-root-data'

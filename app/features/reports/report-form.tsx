@@ -3,7 +3,7 @@
 import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import { REPORT_LIMITS, REPORT_REASONS, reportSchema, type ReportTargetType } from '#contract'
 import { ErrorList, FormErrors, FormProvider } from '~/components/forms/field'
 import type { FormActionData } from '~/components/forms/submission.server'

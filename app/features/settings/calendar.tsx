@@ -3,7 +3,7 @@
 // beyond the form: the address is a read-only input the reader selects and copies. Loader and action:
 // calendar.server.ts.
 import { Form, useLoaderData } from '@remix-run/react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import { SubmitButton } from '~/components/forms/submit-button'
 import { CalendarIcon } from '~/components/ui/icons'
 import type { loadCalendarFeed } from './calendar.server'

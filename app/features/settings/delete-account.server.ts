@@ -4,7 +4,7 @@
 import { parseWithZod } from '@conform-to/zod'
 import { deleteAccountFormSchema } from '#contract'
 import { apiFailure, invalid } from '~/components/forms/submission.server'
-import { getLanguage } from '~/language.server'
+import { getLanguage } from '~/i18n.server'
 import { ok, type Api } from '~/utils/api.server'
 import { readFormData } from '~/utils/form.server'
 import { redirectWithToast } from '~/utils/toast.server'

@@ -4,7 +4,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import { ACCOUNT_DELETION_DAYS, deleteAccountFormSchema } from '#contract'
 import { CheckboxField, Field, FormErrors, FormProvider } from '~/components/forms/field'
 import type { FormActionData } from '~/components/forms/submission.server'

@@ -1,6 +1,6 @@
 // The frame of the settings screens (/admin/profile/settings/*): their sub-navigation and Sign out.
 import { NavLink, Outlet } from '@remix-run/react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import { SignOutForm } from '~/features/auth/sign-out-form'
 
 const sections = [

@@ -4,7 +4,7 @@
 // API, so that switch needs JavaScript; without it the page says so. Loader and action: notifications.server.ts.
 import { Form, useActionData, useFetcher, useLoaderData } from '@remix-run/react'
 import { useEffect, useState, type ReactNode } from 'react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import { ActionToast } from '~/components/forms/action-toast'
 import type { FormActionData } from '~/components/forms/submission.server'
 import { SubmitButton } from '~/components/forms/submit-button'

@@ -1,6 +1,6 @@
 // A user on the people list: avatar, name, @username, profession and follower count, linking to the profile.
 import { Link } from '@remix-run/react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import type { ProfileCard } from '#contract'
 import { personName } from '~/features/events/page/meta'
 import { Avatar } from '~/components/ui/avatar'

@@ -3,7 +3,7 @@
 // (debounced). Loader: users.server.ts.
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import { PROFILE_LIMITS, type ProfileCard } from '#contract'
 import { EmptyState } from '~/components/ui/list-parts'
 import { useHydrated } from '~/components/ui/use-hydrated'

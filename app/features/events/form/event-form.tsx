@@ -6,7 +6,7 @@ import { getFormProps, useForm, type FieldMetadata } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
 import { useEffect, useMemo, useState, type ReactNode } from 'react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import {
   ACCESS_TYPES,
   CATEGORIES,

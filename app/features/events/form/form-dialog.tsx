@@ -3,7 +3,7 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useFetcher } from '@remix-run/react'
 import { useEffect } from 'react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import { DRAWER_WIDTH_PX, MODAL_WIDTH_PX } from '#contract'
 import { useRootData } from '~/components/layout/use-root-data'
 import { CloseIcon } from '~/components/ui/icons'

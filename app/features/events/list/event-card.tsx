@@ -4,7 +4,7 @@
 import { PRIORITY } from '~/components/ui/image'
 import { Link } from '@remix-run/react'
 import { useEffect, useRef, type ComponentType } from 'react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import type { Event } from '#contract'
 import { formatDateTime, formatPrice } from '~/features/events/format'
 import { queueCardView } from '~/features/events/list/card-views'

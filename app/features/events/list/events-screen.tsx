@@ -3,7 +3,7 @@
 // Map/List toggle. Without JavaScript "Load more" renders pages 1..N+1.
 import { Link } from '@remix-run/react'
 import { useMemo, useState } from 'react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import { calendarFeedPaths, type Event } from '#contract'
 import { FeedLink, useApiUrl } from '~/features/calendar/feed-link'
 import { formatDateTime, formatPrice } from '~/features/events/format'

@@ -1,7 +1,7 @@
 // Category chips (a slider with a reset chip) and the filter tabs of the lists. All plain links that keep
 // the rest of the query and drop the page, so they work without JavaScript and start again at page 1.
 import { Link, useLocation } from '@remix-run/react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import { CATEGORIES, EVENT_FILTERS } from '#contract'
 
 /** The current query with some keys changed (null removes one) and the page dropped. */

@@ -2,7 +2,7 @@
 // action redirects back with a toast). Once hydrated they go through a keyed fetcher: the action answers
 // the new state and the page updates in place (counts from the API's response).
 import { useFetcher } from '@remix-run/react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import type { Event, User } from '#contract'
 import { useMessage } from '~/components/forms/use-message'
 import { useHydrated } from '~/components/ui/use-hydrated'

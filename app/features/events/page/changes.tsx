@@ -8,7 +8,7 @@ import { Field, FormErrors, FormProvider, TextareaField } from '~/components/for
 import type { FormActionData } from '~/components/forms/submission.server'
 import { SubmitButton } from '~/components/forms/submit-button'
 import { UrlModal } from '~/components/ui/url-modal'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 
 type ChangeTarget = { title: string; closeTo: string; startDate: string; endDate: string; minDate: string }
 

@@ -2,7 +2,7 @@
 // organizer, stats, opening hours and the map with an "Open in maps" link.
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import { WEEK_DAYS, type Event } from '#contract'
 import { formatDateTime, formatPrice } from '~/features/events/format'
 import { EventMap, mapsServiceUrl, toLatLon } from '~/components/map/event-map'

@@ -2,7 +2,7 @@
 // details, the organizer's actions, Join / Like, the participants and the waiting list. Nested routes (e.g.
 // /event/{id}/edit) render in the <Outlet /> at the end of the page. Loader and action: event-page.server.ts.
 import { Link, Outlet, useLoaderData } from '@remix-run/react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import { calendarFeedPaths, type Event, type UserSummary, type WaitlistList } from '#contract'
 import { useRootData } from '~/components/layout/use-root-data'
 import { CalendarIcon } from '~/components/ui/icons'

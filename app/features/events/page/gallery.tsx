@@ -1,7 +1,7 @@
 // The photos: a horizontal scroll-snap strip (swipe on phones) with numbered thumbnails that jump to a
 // photo. Plain anchors without JavaScript; with it the strip scrolls sideways without moving the page.
 import { PRIORITY } from '~/components/ui/image'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import type { Event } from '#contract'
 
 export function Gallery({ event }: { event: Pick<Event, '_id' | 'title' | 'images'> }) {

@@ -3,7 +3,7 @@
 // selected and Revoke per row. Without JavaScript it is a page of its own and every button is a plain form
 // post that comes back here with a toast. Loader and action: invite.server.ts.
 import { Form, Link, useLoaderData } from '@remix-run/react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import { SubmitButton } from '~/components/forms/submit-button'
 import { Pager } from '~/components/ui/pager'
 import { UrlModal } from '~/components/ui/url-modal'

@@ -1,5 +1,5 @@
 // Info boxes of the event page: what the access type means, and the chat that lives in the mobile app.
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import type { AccessType, AppVersion, Event } from '#contract'
 import { formatDateTime } from '~/features/events/format'
 import { SmartphoneIcon } from '~/components/ui/icons'

@@ -1,6 +1,6 @@
 // What only the organizer sees: the moderation banner (SPEC §4 overlay texts) and Edit / Delete.
 import { Form, Link } from '@remix-run/react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import type { Event } from '#contract'
 import { SubmitButton } from '~/components/forms/submit-button'
 import { FormDialogLink } from '~/features/events/form/form-dialog-link'

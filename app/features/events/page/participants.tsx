@@ -2,7 +2,7 @@
 // a plain form post (intent=removeParticipant) that redirects back with a toast.
 import { Form } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import type { UserSummary, WaitlistList } from '#contract'
 import { SubmitButton } from '~/components/forms/submit-button'
 import { PersonLine } from '~/features/profile/person-line'

@@ -1,6 +1,6 @@
 // The page of a PRIVATE or SUBSCRIBERS event the viewer may not open (API 403): how to get in, no details.
 import { Link } from '@remix-run/react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from 'react-i18next'
 import type { PrivateReason } from './shared'
 
 export function PrivateEvent({

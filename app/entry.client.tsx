@@ -4,7 +4,7 @@ import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { getInitialNamespaces } from 'remix-i18next/client'
-import { DEFAULT_LANGUAGE, LANGUAGES } from '#contract'
+import { languageOr } from '#contract'
 import { i18nConfig, ROOT_NAMESPACES, SIGNED_IN_NAMESPACES, type Namespace } from './i18n'
 import { announceTexts, textsBackend } from './locales/load'
 
@@ -14,18 +14,13 @@ function pageNamespaces(): Namespace[] {
   return [...new Set([...root, ...(getInitialNamespaces() as Namespace[])])]
 }
 
-/** The page's language: the server's `<html lang>` (the language switch reloads the document). */
-function documentLanguage(): string {
-  const lang = document.documentElement.lang
-  return (LANGUAGES as readonly string[]).includes(lang) ? lang : DEFAULT_LANGUAGE
-}
-
 async function hydrate() {
   // The browser keeps to the server's language so hydration matches, and loads only that language's texts
   // of the page's namespaces, before hydrating, so nothing suspends or flashes a key.
   const ns = pageNamespaces()
   announceTexts(ns)
-  await i18next.use(initReactI18next).use(textsBackend).init({ ...i18nConfig, lng: documentLanguage(), ns })
+  await i18next.use(initReactI18next).use(textsBackend).init({ ...i18nConfig, // The server's `<html lang>` (the language switch reloads the document).
+    lng: languageOr(document.documentElement.lang), ns })
   startTransition(() => {
     hydrateRoot(
       document,

@@ -4,7 +4,7 @@
 import { createCookie } from '@remix-run/node'
 import i18next from 'i18next'
 import { RemixI18Next } from 'remix-i18next/server'
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '#contract'
+import { acceptedLanguages, DEFAULT_LANGUAGE, languageOr, LANGUAGES, type Language } from '#contract'
 import { i18nConfig, NAMESPACES, type Namespace } from './i18n'
 import { resources } from './locales/resources.server'
 import { cookiesAreSecure } from './utils/env.server'
@@ -18,32 +18,14 @@ export const localeCookie = createCookie('lng', {
   maxAge: 60 * 60 * 24 * 365,
 })
 
-/**
- * The languages of an `Accept-Language` header that the reader accepts, best first (by quality, then by
- * order), as primary subtags (`ru-RU` is `ru`: the web's languages have no regions); `*` and `q=0` entries are
- * dropped. remix-i18next's own header step keeps only the first tag, so a reader who asks for `de, ru;q=0.5`
- * would get the default instead of Russian, and its strict-then-loose match would answer `en-GB, ru` in Russian.
- */
-export function acceptedLanguages(header: string | null): string[] {
-  if (!header) return []
-  return header
-    .split(',')
-    .map((entry, index) => {
-      const [tag = '', ...params] = entry.trim().split(';')
-      const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean)
-      return { tag: tag.trim().toLowerCase(), quality: q === undefined ? 1 : Number(q), index }
-    })
-    .filter(({ tag, quality }) => /^[a-z]{1,8}(-[a-z\d]{1,8})*$/.test(tag) && quality > 0 && !Number.isNaN(quality))
-    .sort((a, b) => b.quality - a.quality || a.index - b.index)
-    .map(({ tag }) => tag.split('-')[0]!)
-    .filter((language, index, all) => all.indexOf(language) === index)
-}
-
 export const i18nServer = new RemixI18Next({
   detection: {
     supportedLanguages: [...LANGUAGES],
     fallbackLanguage: DEFAULT_LANGUAGE,
     // The language cookie if set, else the best match of Accept-Language (no `?lng=`: a URL does not switch).
+    // The header is read by the rule the API uses too (contract/language.ts): remix-i18next's own header step
+    // keeps only the first tag, so `de, ru;q=0.5` would get the default instead of Russian, and its
+    // strict-then-loose match would answer `en-GB, ru` in Russian.
     order: ['cookie', 'custom'],
     cookie: localeCookie,
     findLocale: async (request) => acceptedLanguages(request.headers.get('Accept-Language')),
@@ -54,12 +36,24 @@ export const i18nServer = new RemixI18Next({
 /** The reader's language: the language cookie, then Accept-Language, then the default. */
 export async function getLanguage(request: Request): Promise<Language> {
   const language = await i18nServer.getLocale(request)
-  return (LANGUAGES as readonly string[]).includes(language) ? (language as Language) : DEFAULT_LANGUAGE
+  return languageOr(language)
 }
 
 // The server's texts, loaded once into i18next's global instance, which route `meta` functions share with the
 // browser (where entry.client.tsx initialises it with the page's language and namespaces only)…
-void i18next.init({ ...i18nConfig, resources, ns: [...NAMESPACES], lng: DEFAULT_LANGUAGE, initImmediate: false })
+void i18next.init({
+  ...i18nConfig,
+  resources,
+  ns: [...NAMESPACES],
+  lng: DEFAULT_LANGUAGE,
+  initImmediate: false,
+  // A text asked for that no namespace has is logged (i18next's missing-key hook): tests/web/texts-every-route
+  // reads every page and fails on it. One asked for with a default (a code the API may send) is no mistake.
+  saveMissing: true,
+  missingKeyHandler(languages, namespace, key, _fallback, _update, options: { defaultValue?: unknown }) {
+    if (options?.defaultValue === undefined) console.warn(`[i18n] missing text ${[languages].flat().join()}/${namespace}:${key}`)
+  },
+})
 
 // …and one instance per language for rendering pages, sharing those texts. remix-i18next's guide sets up an
 // instance per request; that costs 0.35–0.6 ms of CPU per page (measured: `new I18n` and its loggers), and

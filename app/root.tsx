@@ -12,7 +12,7 @@ import {
 } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { DEFAULT_LANGUAGE } from '#contract'
+import { DEFAULT_LANGUAGE, languageOr } from '#contract'
 import { ErrorPage } from './components/error-page'
 import { useLiveNotifications } from './features/notifications/live-updates'
 import { GuardScreen } from './components/guard-screen'
@@ -119,7 +119,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>('root')
   const { i18n } = useTranslation()
   // Without root data (the root loader failed): the language the page is rendered in.
-  const locale = rootData?.locale ?? (i18n.language === 'ru' ? 'ru' : DEFAULT_LANGUAGE)
+  const locale = rootData?.locale ?? languageOr(i18n.language)
   const shipsScripts = useShipsScripts()
   const nonce = useNonce()
   return (
@@ -158,7 +158,7 @@ function AppShell({ children }: { children: ReactNode }) {
     <>
       <Header
         user={rootData?.user ?? null}
-        locale={rootData?.locale ?? (i18n.language === 'ru' ? 'ru' : DEFAULT_LANGUAGE)}
+        locale={rootData?.locale ?? languageOr(i18n.language)}
         today={rootData?.today ?? todayInZone(rootData?.ENV.TIME_ZONE ?? 'UTC')}
         origin={rootData?.requestInfo.origin ?? ''}
         notifications={rootData?.notifications ?? null}

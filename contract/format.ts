@@ -1,4 +1,5 @@
 // Date texts that the web and the API (reminder mails and push messages) print alike, and the zone they are in.
+import { DATE_LOCALES, languageOr } from './language'
 
 /** The zone event times are shown, entered and mailed in when TIME_ZONE is not set (decision 005). */
 export const DEFAULT_TIME_ZONE = 'Europe/Belgrade'
@@ -20,7 +21,7 @@ export function formatDateTime(iso: string | null | undefined, language: string,
   const key = `${language}|${timeZone}`
   let format = formats.get(key)
   if (!format) {
-    format = new Intl.DateTimeFormat(language === 'ru' ? 'ru-RU' : 'en-GB', {
+    format = new Intl.DateTimeFormat(DATE_LOCALES[languageOr(language)], {
       day: '2-digit',
       month: 'short',
       year: 'numeric',

@@ -1,4 +1,5 @@
 export * from './constants'
+export * from './language'
 export * from './messages'
 export * from './common'
 export * from './auth'

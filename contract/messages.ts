@@ -1,6 +1,6 @@
 // Every message the API or a form validation can show, in both languages.
 // Schemas carry message *codes*; the API translates them for the caller's Accept-Language and the web
-// translates them (app/utils/translate.ts), so one schema serves both sides and both languages.
+// translates them (i18next, app/i18n.ts), so one schema serves both sides and both languages.
 import type { Language } from './constants'
 
 import en from './messages-en'

@@ -1,15 +1,11 @@
 // The language switch (SPEC §2 Layout): a POST form sets the language cookie and redirects back to a
 // same-site path, where the server renders the page in the new language. Works with JavaScript off.
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
-import { LANGUAGES, type Language } from '#contract'
+import { isLanguage } from '#contract'
 import { backTo } from '~/components/layout/layout.server'
 import { localeCookie } from '~/i18n.server'
 import { combineHeaders, createToastHeaders } from '~/utils/toast.server'
 import { readFormData } from '~/utils/form.server'
-
-function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value)
-}
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request)

@@ -7,6 +7,8 @@ import net from 'node:net'
 export interface WebServer {
   url: string
   stop(): void
+  /** What the server has written to stderr so far (it is also passed through to the test's stderr). */
+  stderr(): string
 }
 
 export async function freePort(): Promise<number> {
@@ -32,14 +34,19 @@ export async function startWebServer(env: Record<string, string>): Promise<WebSe
       SESSION_SECRET: 'web-test-session-secret-0123456789',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let stderr = ''
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk
+    process.stderr.write(chunk)
   })
   const url = `http://127.0.0.1:${port}`
   for (let attempt = 0; attempt < 150; attempt++) {
     if (child.exitCode !== null) throw new Error(`the web server exited with ${child.exitCode}`)
     try {
       await fetch(`${url}/favicon.svg`)
-      return { url, stop: () => child.kill('SIGTERM') }
+      return { url, stop: () => child.kill('SIGTERM'), stderr: () => stderr }
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 100))
     }

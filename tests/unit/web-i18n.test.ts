@@ -1,6 +1,7 @@
 // Every text exists in en and ru, and the static pages keep the promises of SPEC §1 and §9.
 import { describe, expect, it } from 'vitest'
-import { ACCOUNT_DELETION_DAYS, REPORT_REVIEW_HOURS } from '../../contract/constants'
+import { ACCOUNT_DELETION_DAYS, LANGUAGES, REPORT_REVIEW_HOURS } from '../../contract/constants'
+import { NAMESPACES } from '../../app/i18n'
 import { resources } from '../../app/locales/resources.server'
 import { serverT } from '../../app/i18n.server'
 
@@ -23,11 +24,8 @@ function interpolations(text: string) {
 }
 
 const PLURAL = /_(zero|one|two|few|many|other)$/
-/** The plural forms each language must have (CLDR, as Intl.PluralRules names them for integers and fractions). */
-const FORMS = {
-  en: new Intl.PluralRules('en').resolvedOptions().pluralCategories,
-  ru: new Intl.PluralRules('ru').resolvedOptions().pluralCategories,
-}
+/** The plural forms a language must have (CLDR, as Intl.PluralRules names them for integers and fractions). */
+const formsOf = (language: string) => new Intl.PluralRules(language).resolvedOptions().pluralCategories
 
 /** Texts by key, a plural text under its base key with its forms. */
 function byBase(texts: Map<string, string>): Map<string, Map<string, string>> {
@@ -41,37 +39,51 @@ function byBase(texts: Map<string, string>): Map<string, Map<string, string>> {
   return out
 }
 
-// Every namespace of the web, the validation messages included.
-describe.each(Object.keys(resources.en) as Array<keyof typeof resources.en>)('the %s namespace', (namespace) => {
-  const en = byBase(leaves(resources.en[namespace]))
-  const ru = byBase(leaves(resources.ru[namespace]))
+/** Every language against English, so that a new language's missing texts are listed here (README: a language). */
+const TRANSLATIONS = LANGUAGES.filter((language) => language !== 'en')
+const NAMESPACE_NAMES = Object.keys(resources.en) as Array<keyof typeof resources.en>
 
-  it('has the same keys in en and ru, none empty', () => {
-    expect([...ru.keys()].sort()).toEqual([...en.keys()].sort())
-    for (const forms of [...en.values(), ...ru.values()])
-      for (const [form, text] of forms) expect(text.trim(), form).not.toBe('')
-  })
-
-  it('has every plural form of each language where a text counts', () => {
-    for (const [language, texts] of [['en', en], ['ru', ru]] as const)
-      for (const [key, forms] of texts) {
-        if (forms.has('')) expect([...forms.keys()], `${language} ${key}`).toEqual([''])
-        else expect([...forms.keys()].sort(), `${language} ${key}`).toEqual([...FORMS[language]].sort())
-      }
-  })
-
-  it('uses the same placeholders in both languages', () => {
-    for (const [key, forms] of en) {
-      const expected = interpolations(forms.get('') ?? forms.get('other') ?? '')
-      for (const [form, text] of ru.get(key) ?? []) {
-        const found = interpolations(text)
-        // A language's "one" may say the number in words.
-        if (form === 'one') expect(found.every((name) => expected.includes(name)), `${key}_${form}`).toBe(true)
-        else expect(found, `${key}${form ? `_${form}` : ''}`).toEqual(expected)
-      }
-    }
-  })
+it('every language has the namespaces of English, and the web knows them all (app/i18n.ts)', () => {
+  expect([...NAMESPACE_NAMES].sort()).toEqual([...NAMESPACES].sort())
+  for (const language of LANGUAGES) expect(Object.keys(resources[language]).sort(), language).toEqual([...NAMESPACES].sort())
 })
+
+// Every namespace of the web, the validation messages included.
+describe.each(TRANSLATIONS.flatMap((language) => NAMESPACE_NAMES.map((namespace) => [language, namespace] as const)))(
+  '%s: the %s namespace',
+  (language, namespace) => {
+    const en = byBase(leaves(resources.en[namespace]))
+    const translated = byBase(leaves(resources[language][namespace]))
+
+    it('has the keys of English, no more, none empty', () => {
+      const missing = [...en.keys()].filter((key) => !translated.has(key))
+      const extra = [...translated.keys()].filter((key) => !en.has(key))
+      expect({ missing, extra }).toEqual({ missing: [], extra: [] })
+      for (const forms of [...en.values(), ...translated.values()])
+        for (const [form, text] of forms) expect(text.trim(), form).not.toBe('')
+    })
+
+    it('has every plural form of each language where a text counts', () => {
+      for (const [lang, texts] of [['en', en], [language, translated]] as const)
+        for (const [key, forms] of texts) {
+          if (forms.has('')) expect([...forms.keys()], `${lang} ${key}`).toEqual([''])
+          else expect([...forms.keys()].sort(), `${lang} ${key}`).toEqual([...formsOf(lang)].sort())
+        }
+    })
+
+    it('uses the placeholders of English', () => {
+      for (const [key, forms] of en) {
+        const expected = interpolations(forms.get('') ?? forms.get('other') ?? '')
+        for (const [form, text] of translated.get(key) ?? []) {
+          const found = interpolations(text)
+          // A language's "one" may say the number in words.
+          if (form === 'one') expect(found.every((name) => expected.includes(name)), `${key}_${form}`).toBe(true)
+          else expect(found, `${key}${form ? `_${form}` : ''}`).toEqual(expected)
+        }
+      }
+    })
+  },
+)
 
 describe('plural texts', () => {
   it('say the number of days until an account is deleted in the right form', () => {

@@ -6,7 +6,8 @@ import { renderToString } from 'react-dom/server'
 import { I18nextProvider, initReactI18next, useTranslation } from 'react-i18next'
 import { describe, expect, it } from 'vitest'
 import { i18nConfig } from '../../app/i18n'
-import { acceptedLanguages, getLanguage, localeCookie, serverT } from '../../app/i18n.server'
+import { acceptedLanguages } from '../../contract/language'
+import { getLanguage, localeCookie, serverT } from '../../app/i18n.server'
 import { toastInLanguage } from '../../app/utils/toast.server'
 
 const request = (headers: Record<string, string>, url = 'http://localhost/') => new Request(url, { headers })

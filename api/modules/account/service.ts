@@ -2,7 +2,7 @@
 // deactivates the account at once (every session ended, everything it made hidden, pending invitations
 // withdrawn) and is confirmed by mail; signing in within the purge delay can cancel it; the purge job
 // (purge.ts) deletes the data afterwards.
-import type { AccountDeletionInput, AccountDeletionStatus, Language } from '#contract'
+import { DATE_LOCALES, languageOr, type AccountDeletionInput, type AccountDeletionStatus, type Language } from '#contract'
 import type { AppContext } from '../../context'
 import { nowIso } from '../../db'
 import type { UserRow } from '../../db/schema'
@@ -76,8 +76,8 @@ export function createAccountService(
       await deps.tokens.revokeAllForUser(userId)
       const status = statusOf(requestedAt)
       if (row.email) {
-        const lang = row.locale === 'ru' ? 'ru' : language
-        const date = new Date(status.purgeAt).toLocaleDateString(lang === 'ru' ? 'ru-RU' : 'en-GB', {
+        const lang = languageOr(row.locale, language)
+        const date = new Date(status.purgeAt).toLocaleDateString(DATE_LOCALES[lang], {
           day: 'numeric',
           month: 'long',
           year: 'numeric',

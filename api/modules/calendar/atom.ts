@@ -1,5 +1,6 @@
 // RFC 4287 Atom: a city's upcoming events for feed readers (decision 029). Entry ids are the event pages'
 // URLs (stable), `updated` the post's last change; the text says when and where in the reader's language.
+import { DATE_LOCALES } from '#contract'
 import { escapeXml } from './xml'
 import type { FeedRow } from './service'
 
@@ -20,7 +21,7 @@ export interface AtomOptions {
 }
 
 function when(row: FeedRow, language: 'en' | 'ru'): string {
-  const format = new Intl.DateTimeFormat(language === 'ru' ? 'ru-RU' : 'en-GB', {
+  const format = new Intl.DateTimeFormat(DATE_LOCALES[language], {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: 'UTC',

@@ -3,7 +3,7 @@
 // organizer; postLike → post owner; never the actor; eventReminder → the participants the reminders job
 // claimed, decision 030), then delivered in the background over the socket
 // and by web push. Storing is awaited (the response that caused it comes after); delivering is not.
-import { LANGUAGES, type Language, NOTIFICATION_LIMITS, REALTIME, type NotificationType } from '#contract'
+import { languageOr, type Language, NOTIFICATION_LIMITS, REALTIME, type NotificationType } from '#contract'
 import type { AppContext } from '../../context'
 import { type Db, nowIso } from '../../db'
 import type { Work } from '../../db/transaction'
@@ -161,7 +161,7 @@ export function createNotificationsService(ctx: AppContext) {
     const locales = new Map<string, Language>()
     for (let i = 0; i < recipients.length; i += INSERT_CHUNK) {
       const users = await db.selectFrom('users').select(['id', 'locale']).where('id', 'in', recipients.slice(i, i + INSERT_CHUNK)).execute()
-      for (const u of users) locales.set(u.id, (LANGUAGES as readonly string[]).includes(u.locale) ? (u.locale as Language) : 'en')
+      for (const u of users) locales.set(u.id, languageOr(u.locale))
     }
     // One domain event gives each recipient at most one notification.
     const payloads = new Map(

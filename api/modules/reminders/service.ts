@@ -6,7 +6,7 @@
 // CONFLICT before anything is sent, so two instances (or a run that overlaps a late one) never both send.
 // Still meaningful: the 24h reminder only while the start is more than an hour and at most a day away, the 1h
 // one only before the start; so after a long downtime a late 24h reminder is not sent next to the 1h one.
-import { formatDateTime, LANGUAGES, type Language, type NotificationSettings, REMINDER_KINDS, type ReminderKind } from '#contract'
+import { formatDateTime, languageOr, type NotificationSettings, REMINDER_KINDS, type ReminderKind } from '#contract'
 import { sql } from 'kysely'
 import { activeAccounts, postsVisibleTo } from '../../access/policy'
 import type { AppContext } from '../../context'
@@ -94,10 +94,6 @@ export function createRemindersService(ctx: AppContext) {
     return new Set(claimed.map((c) => `${c.post_id}|${c.user_id}`))
   }
 
-  function languageOf(locale: string): Language {
-    return (LANGUAGES as readonly string[]).includes(locale) ? (locale as Language) : 'en'
-  }
-
   return {
     /** The job: every reminder due now, each sent once across instances. */
     async sendDue(): Promise<RemindersOutcome> {
@@ -119,7 +115,7 @@ export function createRemindersService(ctx: AppContext) {
             await ctx.domainEvents.emit({ type: 'eventReminder', userFrom: null, postId, kind, recipientIds })
           for (const r of mine) {
             if (r.remind_by_mail !== 1 || !r.email) continue
-            const language = languageOf(r.locale)
+            const language = languageOr(r.locale)
             const url = `${config.webUrl}/event/${encodeURIComponent(r.post_id)}`
             const time = formatDateTime(r.start_date, language, config.timeZone)
             ctx.sendMail({ to: r.email, ...eventReminderMail(language, r.name, kind, r.title, time, url) })

@@ -8,7 +8,11 @@ import { enGB } from 'react-day-picker/locale/en-GB'
 import { ru } from 'react-day-picker/locale/ru'
 import { useFocusTrap } from '~/components/ui/focus'
 import { useTranslation } from 'react-i18next'
+import { languageOr, type Language } from '#contract'
 import type { IsoRange } from './date-range-field'
+
+/** react-day-picker's month and weekday names for each language. */
+const CALENDAR_LOCALES: Record<Language, typeof enGB> = { en: enGB, ru }
 
 /** YYYY-MM-DD ↔ a local Date at midnight (the calendar works in local days, the form in ISO days). */
 const toDate = (iso: string) => {
@@ -70,7 +74,7 @@ export default function DateRangeCalendar({
     >
       <DayPicker
         mode="range"
-        locale={i18n.language === 'ru' ? ru : enGB}
+        locale={CALENDAR_LOCALES[languageOr(i18n.language)]}
         weekStartsOn={1}
         selected={selected}
         onSelect={(next) => onChange({ from: toIso(next?.from), to: toIso(next?.to) })}

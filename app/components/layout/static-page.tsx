@@ -4,7 +4,7 @@ import type { MetaFunction } from '@remix-run/node'
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { DEFAULT_LANGUAGE, type Language } from '#contract'
+import { languageOr } from '#contract'
 import { metaText } from '~/utils/meta-text'
 
 export type StaticPageKey = 'deleteAccount' | 'privacyPolicy' | 'termsOfUse' | 'childSafety'
@@ -12,12 +12,8 @@ export type StaticPageKey = 'deleteAccount' | 'privacyPolicy' | 'termsOfUse' | '
 type StaticSection = { heading: string; paragraphs: readonly string[]; list?: readonly string[] }
 type StaticContent = { title: string; intro: string; sections: readonly StaticSection[] }
 
-function languageOf(value: string | undefined): Language {
-  return value === 'ru' || value === 'en' ? value : DEFAULT_LANGUAGE
-}
-
 export function staticContent(language: string | undefined, page: StaticPageKey): StaticContent {
-  return metaText(languageOf(language), 'static', page, { returnObjects: true }) as unknown as StaticContent
+  return metaText(languageOr(language), 'static', page, { returnObjects: true }) as unknown as StaticContent
 }
 
 /** <title> and description of a static page, in the language of the root loader. */

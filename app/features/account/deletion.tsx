@@ -2,6 +2,7 @@
 // sign out. Loader and action: deletion.server.ts.
 import { Form, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { DATE_LOCALES, languageOr } from '#contract'
 import { SignOutForm } from '~/features/auth/sign-out-form'
 import { SubmitButton } from '~/components/forms/submit-button'
 import type { loadDeletion } from './deletion.server'
@@ -10,7 +11,7 @@ export function AccountDeletion() {
   const { t, i18n } = useTranslation('settings')
   const { requestedAt, purgeAt } = useLoaderData<typeof loadDeletion>()
   const date = (iso: string) =>
-    new Date(iso).toLocaleDateString(i18n.language === 'ru' ? 'ru-RU' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric' })
+    new Date(iso).toLocaleDateString(DATE_LOCALES[languageOr(i18n.language)], { day: 'numeric', month: 'long', year: 'numeric' })
   return (
     <section className="mx-auto max-w-lg space-y-4 py-8" aria-labelledby="deletion-title">
       <h1 id="deletion-title" className="text-2xl font-semibold text-slate-900">

@@ -2,7 +2,7 @@
 // /profile/my/deletion); afterwards the user is signed out with a toast that says until when the deletion can
 // be cancelled.
 import { parseWithZod } from '@conform-to/zod'
-import { deleteAccountFormSchema } from '#contract'
+import { DATE_LOCALES, deleteAccountFormSchema } from '#contract'
 import { apiFailure, invalid } from '~/components/forms/submission.server'
 import { getLanguage } from '~/i18n.server'
 import { ok, type Api } from '~/utils/api.server'
@@ -35,6 +35,6 @@ export async function requestDeletion(request: Request, api: Api) {
   // The API has ended every session; this browser forgets its tokens too.
   api.signOutLocally()
   const language = await getLanguage(request)
-  const date = new Date(purgeAt).toLocaleDateString(language === 'ru' ? 'ru-RU' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric' })
+  const date = new Date(purgeAt).toLocaleDateString(DATE_LOCALES[language], { day: 'numeric', month: 'long', year: 'numeric' })
   return redirectWithToast('/', { message: 'deletionRequested', values: { date } })
 }

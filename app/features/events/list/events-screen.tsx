@@ -4,7 +4,7 @@
 import { Link } from '@remix-run/react'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { calendarFeedPaths, type Event } from '#contract'
+import { calendarFeedPaths, DATE_LOCALES, languageOr, type Event } from '#contract'
 import { FeedLink, useApiUrl } from '~/features/calendar/feed-link'
 import { formatDateTime, formatPrice } from '~/features/events/format'
 import { useRootData } from '~/components/layout/use-root-data'
@@ -47,7 +47,7 @@ function PopupCard({ event, timeZone }: { event: Event; timeZone: string }) {
 }
 
 function groupByDay(events: Event[], language: string, timeZone: string) {
-  const format = new Intl.DateTimeFormat(language === 'ru' ? 'ru-RU' : 'en-GB', {
+  const format = new Intl.DateTimeFormat(DATE_LOCALES[languageOr(language)], {
     weekday: 'long',
     day: 'numeric',
     month: 'long',

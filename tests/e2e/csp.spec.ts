@@ -2,7 +2,9 @@
 // every page is sent with the policy and a fresh nonce, its scripts run (the app hydrates), and nothing on
 // it — the map's tiles, the notification socket, the service worker, pictures from the API — is refused.
 // Any violation report (the browser's console message or a securitypolicyviolation event) fails the test, and
-// so does a page that hydrates with texts its routes did not declare (`[i18n] … loaded late`).
+// so does a page that hydrates with texts its routes did not declare (`[i18n] … loaded late`) or whose
+// hydration does not match the server's HTML (React's recoverable errors: the translation stack renders the
+// same texts on both sides).
 import type { Page } from '@playwright/test'
 import { expect, test, type TestUser } from './fixtures'
 import { createEventViaApi } from './event-fixtures'
@@ -16,6 +18,9 @@ async function watchViolations(page: Page): Promise<string[]> {
     if (/Content Security Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`)
     // The same walk checks that each page declares the texts it renders (app/locales/load.ts).
     if (message.text().startsWith('[i18n]')) violations.push(`${page.url()}: ${message.text()}`)
+    // React 18's production build names a hydration mismatch by its error number (418, 423, 425…).
+    if (message.type() === 'error' && /Minified React error #4(18|19|21|22|23|25)\b|[Hh]ydrat/.test(message.text()))
+      violations.push(`${page.url()}: ${message.text()}`)
   })
   await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text))
   await page.addInitScript(() => {

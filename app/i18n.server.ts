@@ -73,7 +73,7 @@ export function serverT(language: Language, namespace: Namespace) {
   return i18next.getFixedT(language, namespace)
 }
 
-/** Whether `key` is a text of `namespace` (or names its own, `namespace:key`). */
-export function isServerText(language: Language, namespace: Namespace, key: string): boolean {
-  return i18next.exists(key, { lng: language, ns: namespace })
+/** Whether `key` is a text of `namespace` (or names its own, `namespace:key`); with `count`, in its plural forms. */
+export function isServerText(language: Language, namespace: Namespace, key: string, values?: Record<string, unknown>): boolean {
+  return i18next.exists(key, { ...values, lng: language, ns: namespace })
 }

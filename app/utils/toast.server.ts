@@ -59,7 +59,7 @@ export async function getToast(request: Request): Promise<{ toast: Toast | null;
  */
 export function toastInLanguage(toast: Toast, language: Language): Toast {
   // A text that is no key (the API's, already in the reader's language) is shown as it is, never interpolated.
-  const message = isServerText(language, 'toast', toast.message)
+  const message = isServerText(language, 'toast', toast.message, toast.values)
     ? serverT(language, 'toast')(toast.message, toast.values)
     : toast.message
   return { type: toast.type, message }

@@ -81,6 +81,8 @@ describe('i18next over the web’s texts', () => {
 
   it('a toast is a key of the toast namespace, or a text already translated (the API’s), shown as it is', () => {
     expect(toastInLanguage({ type: 'info', message: 'languageChanged' }, 'ru').message).toBe('Язык: русский')
+    // A key of another namespace, in its plural form.
+    expect(toastInLanguage({ type: 'success', message: 'report:sent', values: { count: 24 } }, 'ru').message).toContain('в течение 24 часов.')
     const api = 'Ошибка: {{id}} не найден. Повторите.'
     expect(toastInLanguage({ type: 'error', message: api, values: { id: 'x' } }, 'ru').message).toBe(api)
   })

@@ -30,6 +30,7 @@ const en = {
   tooManyPhotos: 'Too many photos: at most 3 for an event and 10 for a place.',
   unsupportedImage: 'Only JPEG, PNG and WebP images are accepted.',
   imageTooLarge: 'The photo is too large (at most 10 MB, 40 megapixels).',
+  uploadFailed: 'The photos could not be sent. Check the connection and try again.',
   imageNotFound: 'Photo not found.',
   lastImage: 'At least one photo must stay.',
   notOrganizer: 'Only the organizer can do this.',

@@ -4,8 +4,8 @@
 // with the same schema the action uses.
 import { getFormProps, useForm, type FieldMetadata } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
-import { Form } from '@remix-run/react'
-import { useEffect, useMemo, useState, type ReactNode } from 'react'
+import { Form, useSubmit } from '@remix-run/react'
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
   ACCESS_TYPES,
@@ -14,7 +14,6 @@ import {
   type Event,
   type EventFields,
   type EventWebFields,
-  EVENT_LIMITS,
   eventWebFormSchema,
   type EventType,
   type GeoItem,
@@ -28,6 +27,8 @@ import { SubmitButton } from '~/components/forms/submit-button'
 import { EventMap, toLatLon, type LatLon } from '~/components/map/event-map'
 import { useRootData } from '~/components/layout/use-root-data'
 import { useHydrated } from '~/components/ui/use-hydrated'
+import { PhotoPicker, usePhotoList } from '~/features/photos/photo-picker'
+import { UploadProgress, usePhotoUpload } from '~/features/photos/upload-progress'
 import type { EventFormActionData } from './types'
 
 const inputClass =
@@ -98,16 +99,6 @@ function Section({ legend, children }: { legend: string; children: ReactNode }) 
   )
 }
 
-const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp']
-
-/** The API's refusal of these photos, as its message code, or null: type, size and how many fit. */
-function refusedPhotos(files: File[], room: number): 'unsupportedImage' | 'imageTooLarge' | 'tooManyPhotos' | null {
-  if (files.some((file) => !PHOTO_TYPES.includes(file.type))) return 'unsupportedImage'
-  if (files.some((file) => file.size > EVENT_LIMITS.imageMaxBytes)) return 'imageTooLarge'
-  if (files.length > Math.max(room, 0)) return 'tooManyPhotos'
-  return null
-}
-
 export function EventForm({
   eventType,
   isAdmin,
@@ -160,13 +151,38 @@ export function EventForm({
   const [limitOn, setLimitOn] = useState(Boolean(initial?.limitEnabled))
   const [priceOn, setPriceOn] = useState(Boolean(initial?.priceEnabled))
   const [donation, setDonation] = useState(Boolean(initial?.donation))
-  const [previews, setPreviews] = useState<string[]>([])
-  // A file the API would refuse is refused here first, with the API's message, before any byte is sent.
-  const [fileError, setFileError] = useState<ReturnType<typeof refusedPhotos>>(null)
-  useEffect(() => () => previews.forEach((url) => URL.revokeObjectURL(url)), [previews])
-
   const staged = actionData?.staged ?? []
   const limit = imageLimit(eventType)
+  // With JavaScript: photos shrunk and checked as they are chosen, then sent ahead of the form with progress.
+  const photoList = usePhotoList(limit - (event?.images.length ?? 0) - staged.length)
+  const upload = usePhotoUpload()
+  const submit = useSubmit()
+  const formProps = getFormProps(form)
+
+  /** A valid form with new photos: the photos go first (progress, Cancel), then the form names them. */
+  function onSubmit(submitEvent: FormEvent<HTMLFormElement>) {
+    if (upload.busy) return submitEvent.preventDefault()
+    formProps.onSubmit(submitEvent)
+    const hasPhotos = photoList.photos.length > 0 || photoList.preparing > 0
+    if (submitEvent.defaultPrevented || !hasPhotos || typeof XMLHttpRequest === 'undefined') return
+    submitEvent.preventDefault()
+    const element = submitEvent.currentTarget
+    const submitter = (submitEvent.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
+    void (async () => {
+      const sent = await upload.start(await photoList.files())
+      if ('failure' in sent) {
+        if (sent.failure !== 'cancelled') photoList.setError(sent.failure)
+        return
+      }
+      const { photos } = sent
+      const body = new FormData(element)
+      if (submitter?.name) body.set(submitter.name, submitter.value)
+      body.delete(fields.files.name)
+      for (const photo of photos) body.append(fields.staged.name, photo.token)
+      photoList.clear()
+      submit(body, { method: 'post', action, encType: 'multipart/form-data' })
+    })()
+  }
   const minDate = `${todayInZone(timeZone)}T00:00`
   const selectedCategories = new Set(
     Array.isArray(initial?.categories) ? (initial.categories as string[]) : initial?.categories ? [String(initial.categories)] : [],
@@ -181,7 +197,8 @@ export function EventForm({
         method="post"
         action={action}
         encType="multipart/form-data"
-        {...getFormProps(form)}
+        {...formProps}
+        onSubmit={onSubmit}
         noValidate
         className="space-y-4"
         data-testid="event-form"
@@ -442,38 +459,18 @@ export function EventForm({
               </ul>
             </div>
           ) : null}
-          <label htmlFor={`${form.id}-files`} className={labelClass}>
-            {t('photos')}
-          </label>
-          <input
+          <PhotoPicker
+            list={photoList}
             id={`${form.id}-files`}
             name={fields.files.name}
-            type="file"
-            multiple
-            accept="image/jpeg,image/png,image/webp"
-            aria-describedby={`${form.id}-files-hint ${fields.files.errorId}`}
-            onChange={(e) => {
-              const files = [...(e.currentTarget.files ?? [])]
-              const refusal = refusedPhotos(files, limit - (event?.images.length ?? 0) - staged.length)
-              setFileError(refusal)
-              if (refusal) e.currentTarget.value = ''
-              setPreviews(refusal ? [] : files.map((file) => URL.createObjectURL(file)))
-            }}
-            className="block text-sm"
-          />
-          <p id={`${form.id}-files-hint`} className="text-xs text-slate-500">
-            {t('photosHint', { count: limit })}
-          </p>
-          {previews.length ? (
-            <ul className="flex flex-wrap gap-2" aria-hidden>
-              {previews.map((url) => (
-                <li key={url}>
-                  <img src={url} alt="" width={112} height={80} className="h-20 w-28 rounded object-cover" />
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          <ErrorList id={fields.files.errorId} errors={fileError ? [fileError] : fields.files.errors} />
+            label={t('photos')}
+            hint={t('photosHint', { count: limit })}
+            limit={limit}
+            errorId={fields.files.errorId}
+            serverErrors={fields.files.errors}
+          >
+            <UploadProgress upload={upload} />
+          </PhotoPicker>
         </Section>
 
         {extraFields}

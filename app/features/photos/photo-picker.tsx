@@ -1,0 +1,214 @@
+// The photos of a form (issue 28). Without JavaScript it is the plain file input and the form posts the files
+// as they are. With JavaScript each chosen photo is shrunk in the browser (shrink-photo.ts, its own chunk),
+// shown as a numbered thumbnail that can be moved earlier or later or removed, counted against the limit, and
+// refused before anything is sent when it is of the wrong type, too large or one too many; the input's files
+// follow the list, so whatever sends the form sends these, in this order.
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { EVENT_LIMITS, type MessageCode } from '#contract'
+import { ErrorList } from '~/components/forms/field'
+import { useHydrated } from '~/components/ui/use-hydrated'
+
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp']
+
+type Photo = { key: number; file: File; url: string }
+
+export type PhotoList = ReturnType<typeof usePhotoList>
+
+let nextKey = 0
+
+/** The chosen photos of one input, shrunk, in order; `room` is how many more the post may take. */
+export function usePhotoList(room: number) {
+  const [photos, setPhotos] = useState<Photo[]>([])
+  const [error, setError] = useState<MessageCode | null>(null)
+  const [preparing, setPreparing] = useState(0)
+  const inputRef = useRef<HTMLInputElement>(null)
+  /** Settles when every photo chosen so far is shrunk (a submit waits for it). */
+  const ready = useRef<Promise<unknown>>(Promise.resolve())
+  /** Photos listed or being shrunk: what counts against the room while a choice is still being prepared. */
+  const taken = useRef(0)
+
+  useEffect(() => {
+    taken.current = photos.length + preparing
+  }, [photos.length, preparing])
+
+  // The input sends what the list shows, in its order (and not what was just chosen: those are being shrunk).
+  const listed = useRef(photos)
+  listed.current = photos
+  const syncInput = useCallback(() => {
+    const input = inputRef.current
+    if (!input || typeof DataTransfer === 'undefined') return
+    const transfer = new DataTransfer()
+    for (const photo of listed.current) transfer.items.add(photo.file)
+    input.files = transfer.files
+  }, [])
+  useEffect(syncInput, [photos, syncInput])
+
+  // Thumbnails' object URLs go with the page.
+  const urls = useRef(new Set<string>())
+  useEffect(() => () => urls.current.forEach((url) => URL.revokeObjectURL(url)), [])
+
+  const choose = useCallback(
+    (chosen: File[]) => {
+      setError(null)
+      const images = chosen.filter((file) => PHOTO_TYPES.includes(file.type))
+      let refusal: MessageCode | null = images.length < chosen.length ? 'unsupportedImage' : null
+      const fitting = images.slice(0, Math.max(room - taken.current, 0))
+      if (fitting.length < images.length) refusal = 'tooManyPhotos'
+      taken.current += fitting.length
+      setPreparing((count) => count + fitting.length)
+      const work = import('./shrink-photo').then(({ shrinkPhoto }) =>
+        Promise.all(
+          fitting.map(async (file) => {
+            const shrunk = await shrinkPhoto(file).catch(() => file)
+            setPreparing((count) => count - 1)
+            if (shrunk.size > EVENT_LIMITS.imageMaxBytes) {
+              taken.current -= 1
+              setError('imageTooLarge')
+              return
+            }
+            const url = URL.createObjectURL(shrunk)
+            urls.current.add(url)
+            setPhotos((list) => [...list, { key: nextKey++, file: shrunk, url }])
+          }),
+        ),
+      )
+      ready.current = Promise.all([ready.current, work.catch(() => setPreparing(0))])
+      if (refusal) setError(refusal)
+      syncInput()
+    },
+    [room, syncInput],
+  )
+
+  const remove = useCallback((key: number) => {
+    setPhotos((list) => list.filter((photo) => photo.key !== key))
+    setError(null)
+  }, [])
+
+  const move = useCallback((key: number, by: -1 | 1) => {
+    setPhotos((list) => {
+      const from = list.findIndex((photo) => photo.key === key)
+      const to = from + by
+      if (from < 0 || to < 0 || to >= list.length) return list
+      const next = [...list]
+      ;[next[from], next[to]] = [next[to]!, next[from]!]
+      return next
+    })
+  }, [])
+
+  /** The photos to send, once every chosen one is shrunk. */
+  const files = useCallback(async () => {
+    await ready.current
+    return [...(inputRef.current?.files ?? [])]
+  }, [])
+
+  const clear = useCallback(() => setPhotos([]), [])
+
+  return { photos, error, setError, preparing, inputRef, choose, remove, move, files, clear, room }
+}
+
+export function PhotoPicker({
+  list,
+  id,
+  name,
+  label,
+  hint,
+  limit,
+  errorId,
+  serverErrors,
+  children,
+}: {
+  list: PhotoList
+  id: string
+  name: string
+  label: string
+  hint: string
+  /** The most photos the post may have (the count says "n of limit"). */
+  limit: number
+  errorId: string
+  serverErrors?: string[]
+  /** What sits between the input and its errors (the upload's progress). */
+  children?: ReactNode
+}) {
+  const { t } = useTranslation('eventForm')
+  const hydrated = useHydrated()
+  const { photos, preparing } = list
+  const used = limit - list.room + photos.length
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        ref={list.inputRef}
+        id={id}
+        name={name}
+        type="file"
+        multiple={list.room > 1}
+        accept={PHOTO_TYPES.join(',')}
+        aria-describedby={`${id}-hint ${errorId}`}
+        onChange={(event) => {
+          // Without the list (no DataTransfer to set the input's files), the input keeps the browser's choice.
+          if (typeof DataTransfer === 'undefined') return
+          list.choose([...(event.currentTarget.files ?? [])])
+        }}
+        className="block text-sm"
+      />
+      <p id={`${id}-hint`} className="text-xs text-slate-500">
+        {hint}
+      </p>
+      {hydrated && (photos.length > 0 || preparing > 0) ? (
+        <div className="space-y-2" data-testid="photo-previews">
+          <p className="text-sm text-slate-700" aria-live="polite">
+            {t('photoCount', { used, limit })}
+            {preparing > 0 ? ` · ${t('preparingPhotos', { count: preparing })}` : ''}
+          </p>
+          <ol className="flex flex-wrap gap-3">
+            {photos.map((photo, index) => (
+              <li key={photo.key} className="w-32 space-y-1 text-center" data-testid="photo-preview">
+                <img
+                  src={photo.url}
+                  alt={t('photoNumber', { n: index + 1 })}
+                  width={128}
+                  height={96}
+                  className="h-24 w-32 rounded object-cover"
+                />
+                <p className="text-xs text-slate-500">{t('kilobytes', { size: Math.max(1, Math.round(photo.file.size / 1024)) })}</p>
+                <div className="flex justify-center gap-1 text-xs">
+                  <button
+                    type="button"
+                    onClick={() => list.move(photo.key, -1)}
+                    disabled={index === 0}
+                    aria-label={t('movePhotoEarlier', { n: index + 1 })}
+                    className="rounded border border-slate-300 px-1.5 py-0.5 disabled:opacity-40"
+                  >
+                    ←
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => list.move(photo.key, 1)}
+                    disabled={index === photos.length - 1}
+                    aria-label={t('movePhotoLater', { n: index + 1 })}
+                    className="rounded border border-slate-300 px-1.5 py-0.5 disabled:opacity-40"
+                  >
+                    →
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => list.remove(photo.key)}
+                    aria-label={t('removePhotoNumber', { n: index + 1 })}
+                    className="rounded border border-red-200 px-1.5 py-0.5 text-red-700"
+                  >
+                    {t('remove')}
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </div>
+      ) : null}
+      {children}
+      <ErrorList id={errorId} errors={list.error ? [list.error] : serverErrors} />
+    </div>
+  )
+}

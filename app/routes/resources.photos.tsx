@@ -1,0 +1,40 @@
+// POST multipart `files`: photos kept for a form that is sent next. With JavaScript, the event, place and
+// avatar forms send their (already shrunk) photos here first, so that the upload can show its progress and be
+// cancelled; the form then names them by token (`staged`), as it does for photos kept across a form that came
+// back without JavaScript (app/features/events/form/staging.server.ts). Only signed-in, activated people may
+// stage, only images (by their first bytes) up to the API's limits; the API checks and re-encodes them again.
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { EVENT_LIMITS, imageLimit, messages, type MessageCode } from '#contract'
+import { discardStaged, imageType, stagePhotos } from '~/features/events/form/staging.server'
+import { getLanguage } from '~/i18n.server'
+import { requireActivatedUser } from '~/utils/auth.server'
+import { readFormData } from '~/utils/form.server'
+
+/** A place has the most photos: no form stages more at once. */
+const MOST_PHOTOS = Math.max(imageLimit('EVENT'), imageLimit('PLACE'))
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireActivatedUser(request)
+  const language = await getLanguage(request)
+  const refuse = (code: MessageCode, status: number) =>
+    Response.json({ message: messages[language][code], errors: { files: [code] } }, { status })
+
+  const form = await readFormData(request)
+  const files = form.getAll('files').filter((value): value is File => value instanceof File && value.size > 0)
+  if (files.length === 0) return refuse('uploadPhoto', 400)
+  if (files.length > MOST_PHOTOS) return refuse('tooManyPhotos', 400)
+  if (files.some((file) => file.size > EVENT_LIMITS.imageMaxBytes)) return refuse('imageTooLarge', 413)
+  for (const file of files) if (!imageType(new Uint8Array(await file.slice(0, 12).arrayBuffer()))) return refuse('unsupportedImage', 415)
+
+  const photos = await stagePhotos(files)
+  if (photos.length !== files.length) {
+    await discardStaged(photos.map((photo) => photo.token))
+    return refuse('unsupportedImage', 415)
+  }
+  return Response.json({ photos })
+}
+
+// Nothing to read here: a GET is not found.
+export function loader() {
+  return new Response(null, { status: 404 })
+}

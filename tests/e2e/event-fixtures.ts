@@ -3,9 +3,10 @@
 // when the test's users are deleted (foreign keys cascade).
 import fs from 'node:fs'
 import path from 'node:path'
+import type { Page } from '@playwright/test'
 import sharp from 'sharp'
 import { e2e } from './env'
-import type { TestUser } from './fixtures'
+import { expect, type TestUser } from './fixtures'
 
 export type ApiEvent = { _id: string; title: string; [key: string]: unknown }
 
@@ -113,4 +114,72 @@ export function createPlaceViaApi(admin: Pick<TestUser, 'email' | 'password'>, o
     categories: ['leisure'],
     ...overrides,
   })
+}
+
+/** A datetime-local value a week ahead at 19:00. */
+export function nextWeek(hour = 19) {
+  const date = new Date()
+  date.setDate(date.getDate() + 7)
+  return `${date.toISOString().slice(0, 10)}T${String(hour).padStart(2, '0')}:00`
+}
+
+export const eventForm = (page: Page) => page.getByTestId('event-form')
+
+/** Chooses the point: a click on the map with JavaScript, the address search's candidate without. */
+export async function choosePoint(page: Page, javaScriptEnabled: boolean) {
+  await eventForm(page).getByLabel('Address', { exact: true }).fill('Knez Mihailova 5')
+  if (javaScriptEnabled) {
+    const map = eventForm(page).getByRole('region', { name: 'Point on the map' })
+    await expect(map.locator('.leaflet-container')).toBeVisible()
+    await map.locator('.leaflet-container').click({ position: { x: 200, y: 150 } })
+  } else {
+    await eventForm(page).getByRole('button', { name: 'Search address' }).click()
+    await eventForm(page).getByLabel('Knez Mihailova, Stari Grad, Belgrade, Serbia').check()
+  }
+}
+
+/**
+ * A phone camera's photo: 6,000 × 4,000 px, about 7 MB of JPEG (soft shapes and grain, as a real scene has),
+ * made once per run and kept in the fixtures folder.
+ */
+export async function phonePhotoFile(name: string): Promise<string> {
+  const dir = path.join(e2e.dataDir, 'fixtures')
+  fs.mkdirSync(dir, { recursive: true })
+  const original = path.join(dir, 'phone-6000x4000.jpg')
+  if (!fs.existsSync(original)) {
+    const [width, height] = [6000, 4000]
+    const shapes = await sharp({ create: { width: 120, height: 80, channels: 3 as const, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 70 } } })
+      .resize(width, height, { kernel: 'cubic' })
+      .raw()
+      .toBuffer()
+    const grain = await sharp({ create: { width, height, channels: 3 as const, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 7 } } }).raw().toBuffer()
+    for (let i = 0; i < shapes.length; i++) shapes[i] = Math.max(0, Math.min(255, shapes[i]! + grain[i]! - 128))
+    fs.writeFileSync(original, await sharp(shapes, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer())
+  }
+  const file = path.join(dir, name)
+  if (!fs.existsSync(file)) fs.copyFileSync(original, file)
+  return file
+}
+
+/**
+ * A photo a phone held upright stores sideways: 600 × 400 px with a red top half and a blue bottom half, and
+ * EXIF orientation 6 (turn 90° clockwise to show). Shown upright it is 400 × 600 with red on the right.
+ */
+export async function sidewaysPhotoFile(): Promise<string> {
+  const dir = path.join(e2e.dataDir, 'fixtures')
+  fs.mkdirSync(dir, { recursive: true })
+  const file = path.join(dir, 'sideways.jpg')
+  if (!fs.existsSync(file)) {
+    const half = (color: string) => sharp({ create: { width: 600, height: 200, channels: 3, background: color } }).png().toBuffer()
+    const bytes = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#ffffff' } })
+      .composite([
+        { input: await half('#ff0000'), top: 0, left: 0 },
+        { input: await half('#0000ff'), top: 200, left: 0 },
+      ])
+      .jpeg({ quality: 92 })
+      .withMetadata({ orientation: 6 })
+      .toBuffer()
+    fs.writeFileSync(file, bytes)
+  }
+  return file
 }

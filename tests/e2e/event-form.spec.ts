@@ -1,31 +1,8 @@
 // Creating and editing events and places (SPEC §5) with JavaScript on and off: the texts of the rules,
 // typed values and photos kept, the address search without JavaScript and the map click with it.
-import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { createEventViaApi, photoFile } from './event-fixtures'
+import { choosePoint, createEventViaApi, eventForm as form, nextWeek, photoFile } from './event-fixtures'
 import { e2e } from './env'
-
-/** A datetime-local value a week ahead at 19:00. */
-function nextWeek(hour = 19) {
-  const date = new Date()
-  date.setDate(date.getDate() + 7)
-  return `${date.toISOString().slice(0, 10)}T${String(hour).padStart(2, '0')}:00`
-}
-
-const form = (page: Page) => page.getByTestId('event-form')
-
-/** Chooses the point: a click on the map with JavaScript, the address search's candidate without. */
-async function choosePoint(page: Page, javaScriptEnabled: boolean) {
-  await form(page).getByLabel('Address', { exact: true }).fill('Knez Mihailova 5')
-  if (javaScriptEnabled) {
-    const map = form(page).getByRole('region', { name: 'Point on the map' })
-    await expect(map.locator('.leaflet-container')).toBeVisible()
-    await map.locator('.leaflet-container').click({ position: { x: 200, y: 150 } })
-  } else {
-    await form(page).getByRole('button', { name: 'Search address' }).click()
-    await form(page).getByLabel('Knez Mihailova, Stari Grad, Belgrade, Serbia').check()
-  }
-}
 
 test('an empty post names every missing field with the texts of SPEC §5 and keeps what was typed', async ({
   page,

@@ -57,22 +57,21 @@ export function usePhotoList(room: number) {
       if (fitting.length < images.length) refusal = 'tooManyPhotos'
       taken.current += fitting.length
       setPreparing((count) => count + fitting.length)
-      const work = import('./shrink-photo').then(({ shrinkPhoto }) =>
-        Promise.all(
-          fitting.map(async (file) => {
-            const shrunk = await shrinkPhoto(file).catch(() => file)
-            setPreparing((count) => count - 1)
-            if (shrunk.size > EVENT_LIMITS.imageMaxBytes) {
-              taken.current -= 1
-              setError('imageTooLarge')
-              return
-            }
-            const url = URL.createObjectURL(shrunk)
+      const work = import('./shrink-photo')
+        .then(({ shrinkPhoto }) => Promise.all(fitting.map((file) => shrinkPhoto(file).catch(() => file))))
+        .then((shrunk) => {
+          // Listed together, in the order they were chosen (whichever was shrunk first).
+          const fit = shrunk.filter((file) => file.size <= EVENT_LIMITS.imageMaxBytes)
+          if (fit.length < shrunk.length) setError('imageTooLarge')
+          taken.current -= shrunk.length - fit.length
+          setPreparing((count) => count - shrunk.length)
+          const added = fit.map((file) => {
+            const url = URL.createObjectURL(file)
             urls.current.add(url)
-            setPhotos((list) => [...list, { key: nextKey++, file: shrunk, url }])
-          }),
-        ),
-      )
+            return { key: nextKey++, file, url }
+          })
+          setPhotos((list) => [...list, ...added])
+        })
       ready.current = Promise.all([ready.current, work.catch(() => setPreparing(0))])
       if (refusal) setError(refusal)
       syncInput()

@@ -1,0 +1,196 @@
+// Publishing from a slow phone (issue 28): with JavaScript, photos are shrunk in the browser, listed with
+// their order, Remove and the count, and sent ahead of the form with a progress bar; without it the form posts
+// the original files and the server re-encodes them. The network is throttled through Chromium's DevTools
+// protocol to a 1.6 Mbit/s line, and the photos are a phone camera's: 6,000 × 4,000 px, about 7 MB each.
+import type { Page, Request } from '@playwright/test'
+import sharp from 'sharp'
+import { expect, test } from './fixtures'
+import { choosePoint, eventForm as form, nextWeek, phonePhotoFile, photoFile, sidewaysPhotoFile } from './event-fixtures'
+import { e2e } from './env'
+
+const LINE = 1_600_000 / 8 // bytes per second
+
+async function throttle(page: Page) {
+  const client = await page.context().newCDPSession(page)
+  await client.send('Network.enable')
+  await client.send('Network.emulateNetworkConditions', { offline: false, latency: 100, downloadThroughput: LINE, uploadThroughput: LINE })
+}
+
+/**
+ * The POSTs the page sends from now on; `bytes()` sums their bodies by their Content-Length (the DevTools
+ * protocol does not count a body that holds files).
+ */
+function watchPosts(page: Page) {
+  const posts: Request[] = []
+  page.on('request', (request) => {
+    if (request.method() === 'POST') posts.push(request)
+  })
+  return {
+    posts,
+    bytes: async () =>
+      (await Promise.all(posts.map(async (request) => Number((await request.allHeaders())['content-length'] ?? NaN)))).reduce((a, b) => a + b, 0),
+  }
+}
+
+async function fillEvent(page: Page, title: string, javaScriptEnabled: boolean) {
+  await form(page).getByLabel('Title').fill(title)
+  await form(page).getByLabel('Description').fill('Photos from a phone')
+  await form(page).getByLabel('Starts').fill(nextWeek())
+  await choosePoint(page, javaScriptEnabled)
+}
+
+type StoredEvent = { images: Array<{ url: string }> }
+async function storedEvent(page: Page): Promise<StoredEvent> {
+  const id = new URL(page.url()).pathname.split('/').pop()!
+  return (await (await fetch(`${e2e.apiUrl}/event/${id}`)).json()) as StoredEvent
+}
+
+/** A stored photo's size and the mean colour of a point of it (x, y as shares of the width and height). */
+async function inspect(url: string) {
+  const bytes = Buffer.from(await (await fetch(url.startsWith('http') ? url : `${e2e.apiUrl}${url}`)).arrayBuffer())
+  const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true })
+  const at = (x: number, y: number) => {
+    const offset = (Math.floor(y * (info.height - 1)) * info.width + Math.floor(x * (info.width - 1))) * 3
+    return [data[offset]!, data[offset + 1]!, data[offset + 2]!] as const
+  }
+  return { width: info.width, height: info.height, at }
+}
+
+const waitForApp = (page: Page) => page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: unknown }).__remixRouter))
+
+test('three 7 MB phone photos are shrunk in the browser and sent in under 2 MB, with progress to 100 %', async ({ page, createUser, signIn, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, 'shrinking and progress are JavaScript; without it see the next test')
+  test.slow()
+  await signIn(page, await createUser())
+  await page.goto('/event/new')
+  await waitForApp(page)
+  const title = `Phone ${Date.now()}`
+  await fillEvent(page, title, true)
+  const files = await Promise.all(['one.jpg', 'two.jpg', 'three.jpg'].map(phonePhotoFile))
+  await throttle(page)
+  const watch = watchPosts(page)
+  await form(page).getByLabel('Photos', { exact: true }).setInputFiles(files)
+  await expect(form(page).getByText('Photos: 3 of 3')).toBeVisible()
+  await expect(form(page).getByTestId('photo-preview')).toHaveCount(3)
+  await expect(form(page).getByText(/preparing/)).toHaveCount(0)
+  expect(watch.posts, 'nothing is sent before Publish').toEqual([])
+
+  // Every value the progress bar shows, from the click on.
+  await page.evaluate(() => {
+    const seen: number[] = ((window as unknown as { progressSeen: number[] }).progressSeen = [])
+    setInterval(() => {
+      const bar = document.querySelector<HTMLProgressElement>('[data-testid="upload-progress"] progress')
+      if (bar && seen[seen.length - 1] !== bar.value) seen.push(bar.value)
+    }, 20)
+  })
+  await form(page).getByRole('button', { name: 'Publish' }).click()
+  await expect(form(page).getByTestId('upload-progress')).toBeVisible()
+  // The page stays usable while the photos go.
+  await form(page).getByLabel('Description').fill('Photos from a phone, typed while sending')
+  await expect(page).toHaveURL(/\/event\/[\w-]+$/, { timeout: 60_000 })
+  await expect(page.getByText('Event created!')).toBeVisible()
+
+  const progress = await page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen)
+  expect(progress.some((value) => value > 0 && value < 100), `values seen: ${progress.join(', ')}`).toBe(true)
+  expect(Math.max(...progress)).toBe(100)
+  const sent = await watch.bytes()
+  expect(sent, `bytes sent: ${sent}`).toBeLessThan(2 * 1024 * 1024)
+  expect(sent).toBeGreaterThan(50_000)
+
+  const event = await storedEvent(page)
+  expect(event.images).toHaveLength(3)
+  const first = await inspect(event.images[0]!.url)
+  expect(Math.max(first.width, first.height)).toBe(2048)
+  await expect(page.locator('main img[src*="/uploads/"]').first()).toBeVisible()
+})
+
+test('without JavaScript the original photos are posted and the server re-encodes them', async ({ page, createUser, signIn, javaScriptEnabled }) => {
+  test.skip(javaScriptEnabled, 'the plain form post')
+  test.slow()
+  await signIn(page, await createUser())
+  await page.goto('/event/new')
+  const title = `Phone plain ${Date.now()}`
+  await fillEvent(page, title, false)
+  const watch = watchPosts(page)
+  await form(page).getByLabel('Photos', { exact: true }).setInputFiles(await Promise.all(['one.jpg', 'two.jpg', 'three.jpg'].map(phonePhotoFile)))
+  await form(page).getByRole('button', { name: 'Publish' }).click()
+  await expect(page.getByText('Event created!')).toBeVisible({ timeout: 60_000 })
+  expect(await watch.bytes()).toBeGreaterThan(15 * 1024 * 1024)
+  const event = await storedEvent(page)
+  expect(event.images).toHaveLength(3)
+  const first = await inspect(event.images[0]!.url)
+  expect(Math.max(first.width, first.height)).toBe(2048)
+})
+
+test('a photo stored sideways (EXIF orientation 6) comes out upright', async ({ page, createUser, signIn, javaScriptEnabled }) => {
+  await signIn(page, await createUser())
+  await page.goto('/event/new')
+  if (javaScriptEnabled) await waitForApp(page)
+  await fillEvent(page, `Upright ${Date.now()}`, javaScriptEnabled)
+  await form(page).getByLabel('Photos', { exact: true }).setInputFiles(await sidewaysPhotoFile())
+  if (javaScriptEnabled) await expect(form(page).getByText('Photos: 1 of 3')).toBeVisible()
+  await form(page).getByRole('button', { name: 'Publish' }).click()
+  await expect(page.getByText('Event created!')).toBeVisible()
+  const photo = await inspect((await storedEvent(page)).images[0]!.url)
+  expect(photo.width).toBeLessThan(photo.height)
+  const [red, , blueOfRed] = photo.at(0.9, 0.5)
+  const [redOfBlue, , blue] = photo.at(0.1, 0.5)
+  expect(red).toBeGreaterThan(200)
+  expect(blueOfRed).toBeLessThan(60)
+  expect(blue).toBeGreaterThan(200)
+  expect(redOfBlue).toBeLessThan(60)
+})
+
+test('previews: a fourth photo is refused before sending, one is removed, one moved; the rest go in that order', async ({
+  page,
+  createUser,
+  signIn,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, 'the previews are JavaScript; without it the input sends what was chosen')
+  await signIn(page, await createUser())
+  await page.goto('/event/new')
+  await waitForApp(page)
+  await fillEvent(page, `Order ${Date.now()}`, true)
+  const watch = watchPosts(page)
+  const photos = form(page).getByLabel('Photos', { exact: true })
+  await photos.setInputFiles([await photoFile('red.jpg', '#ff0000'), await photoFile('green.jpg', '#00ff00'), await photoFile('blue.jpg', '#0000ff')])
+  await expect(form(page).getByText('Photos: 3 of 3')).toBeVisible()
+  await photos.setInputFiles(await photoFile('yellow.jpg', '#ffff00'))
+  await expect(form(page).getByText('Too many photos: at most 3 for an event and 10 for a place.')).toBeVisible()
+  await expect(form(page).getByTestId('photo-preview')).toHaveCount(3)
+
+  await form(page).getByRole('button', { name: 'Remove photo 2' }).click()
+  await expect(form(page).getByText('Photos: 2 of 3')).toBeVisible()
+  await form(page).getByRole('button', { name: 'Move photo 2 earlier' }).click()
+  expect(watch.posts).toEqual([])
+  await form(page).getByRole('button', { name: 'Publish' }).click()
+  await expect(page.getByText('Event created!')).toBeVisible()
+
+  const images = (await storedEvent(page)).images
+  expect(images).toHaveLength(2)
+  const [first, second] = await Promise.all(images.map((image) => inspect(image.url)))
+  expect(first!.at(0.5, 0.5)[2], 'blue first').toBeGreaterThan(200)
+  expect(second!.at(0.5, 0.5)[0], 'red second').toBeGreaterThan(200)
+})
+
+test('a slow upload can be cancelled and sent again; the photos stay chosen', async ({ page, createUser, signIn, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, 'the upload with progress is JavaScript')
+  test.slow()
+  await signIn(page, await createUser())
+  await page.goto('/event/new')
+  await waitForApp(page)
+  await fillEvent(page, `Cancel ${Date.now()}`, true)
+  await form(page).getByLabel('Photos', { exact: true }).setInputFiles(await Promise.all(['one.jpg', 'two.jpg'].map(phonePhotoFile)))
+  await expect(form(page).getByText('Photos: 2 of 3')).toBeVisible()
+  await expect(form(page).getByText(/preparing/)).toHaveCount(0)
+  await throttle(page)
+  await form(page).getByRole('button', { name: 'Publish' }).click()
+  await form(page).getByRole('button', { name: 'Cancel' }).click()
+  await expect(form(page).getByText('Sending cancelled.', { exact: false })).toBeVisible()
+  await expect(page).toHaveURL(/\/event\/new$/)
+  await expect(form(page).getByTestId('photo-preview')).toHaveCount(2)
+  await form(page).getByRole('button', { name: 'Publish' }).click()
+  await expect(page.getByText('Event created!')).toBeVisible({ timeout: 60_000 })
+  expect((await storedEvent(page)).images).toHaveLength(2)
+})

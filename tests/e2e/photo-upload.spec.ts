@@ -87,7 +87,7 @@ test('three 7 MB phone photos are shrunk in the browser and sent in under 2 MB, 
   await expect(form(page).getByTestId('upload-progress')).toBeVisible()
   // The page stays usable while the photos go.
   await form(page).getByLabel('Description').fill('Photos from a phone, typed while sending')
-  await expect(page).toHaveURL(/\/event\/[\w-]+$/, { timeout: 60_000 })
+  await expect(page).toHaveURL(/\/event\/(?!new$)[\w-]+$/, { timeout: 60_000 })
   await expect(page.getByText('Event created!')).toBeVisible()
 
   const progress = await page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen)
@@ -193,4 +193,17 @@ test('a slow upload can be cancelled and sent again; the photos stay chosen', as
   await form(page).getByRole('button', { name: 'Publish' }).click()
   await expect(page.getByText('Event created!')).toBeVisible({ timeout: 60_000 })
   expect((await storedEvent(page)).images).toHaveLength(2)
+})
+
+test('Publish pressed while a photo is still being shrunk waits for it and sends it', async ({ page, createUser, signIn, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, 'shrinking is JavaScript')
+  await signIn(page, await createUser())
+  await page.goto('/event/new')
+  await waitForApp(page)
+  await fillEvent(page, `Eager ${Date.now()}`, true)
+  await form(page).getByLabel('Photos', { exact: true }).setInputFiles(await phonePhotoFile('eager.jpg'))
+  await form(page).getByRole('button', { name: 'Publish' }).click()
+  await expect(page.getByText('Event created!')).toBeVisible({ timeout: 30_000 })
+  const event = await storedEvent(page)
+  expect(event.images).toHaveLength(1)
 })

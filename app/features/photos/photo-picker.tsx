@@ -27,14 +27,21 @@ export function usePhotoList(room: number) {
   const ready = useRef<Promise<unknown>>(Promise.resolve())
   /** Photos listed or being shrunk: what counts against the room while a choice is still being prepared. */
   const taken = useRef(0)
+  /** Photos being shrunk right now (the state's twin, for a submit that comes before the next render). */
+  const shrinking = useRef(0)
 
   useEffect(() => {
     taken.current = photos.length + preparing
   }, [photos.length, preparing])
 
-  // The input sends what the list shows, in its order (and not what was just chosen: those are being shrunk).
+  /** The list as of now (a submit may read it before React renders it). */
   const listed = useRef(photos)
-  listed.current = photos
+  const update = useCallback((change: (list: Photo[]) => Photo[]) => {
+    listed.current = change(listed.current)
+    setPhotos(listed.current)
+  }, [])
+
+  // The input sends what the list shows, in its order (and not what was just chosen: those are being shrunk).
   const syncInput = useCallback(() => {
     const input = inputRef.current
     if (!input || typeof DataTransfer === 'undefined') return
@@ -56,6 +63,7 @@ export function usePhotoList(room: number) {
       const fitting = images.slice(0, Math.max(room - taken.current, 0))
       if (fitting.length < images.length) refusal = 'tooManyPhotos'
       taken.current += fitting.length
+      shrinking.current += fitting.length
       setPreparing((count) => count + fitting.length)
       const work = import('./shrink-photo')
         .then(({ shrinkPhoto }) => Promise.all(fitting.map((file) => shrinkPhoto(file).catch(() => file))))
@@ -64,46 +72,62 @@ export function usePhotoList(room: number) {
           const fit = shrunk.filter((file) => file.size <= EVENT_LIMITS.imageMaxBytes)
           if (fit.length < shrunk.length) setError('imageTooLarge')
           taken.current -= shrunk.length - fit.length
+          shrinking.current -= shrunk.length
           setPreparing((count) => count - shrunk.length)
           const added = fit.map((file) => {
             const url = URL.createObjectURL(file)
             urls.current.add(url)
             return { key: nextKey++, file, url }
           })
-          setPhotos((list) => [...list, ...added])
+          update((list) => [...list, ...added])
         })
-      ready.current = Promise.all([ready.current, work.catch(() => setPreparing(0))])
+      ready.current = Promise.all([
+        ready.current,
+        work.catch(() => {
+          shrinking.current = 0
+          setPreparing(0)
+        }),
+      ])
       if (refusal) setError(refusal)
       syncInput()
     },
-    [room, syncInput],
+    [room, syncInput, update],
   )
 
-  const remove = useCallback((key: number) => {
-    setPhotos((list) => list.filter((photo) => photo.key !== key))
-    setError(null)
-  }, [])
+  const remove = useCallback(
+    (key: number) => {
+      update((list) => list.filter((photo) => photo.key !== key))
+      setError(null)
+    },
+    [update],
+  )
 
-  const move = useCallback((key: number, by: -1 | 1) => {
-    setPhotos((list) => {
+  const move = useCallback(
+    (key: number, by: -1 | 1) =>
+      update((list) => {
       const from = list.findIndex((photo) => photo.key === key)
       const to = from + by
       if (from < 0 || to < 0 || to >= list.length) return list
-      const next = [...list]
-      ;[next[from], next[to]] = [next[to]!, next[from]!]
-      return next
-    })
-  }, [])
+        const next = [...list]
+        ;[next[from], next[to]] = [next[to]!, next[from]!]
+        return next
+      }),
+    [update],
+  )
 
-  /** The photos to send, once every chosen one is shrunk. */
+  /** The photos to send, in order, once every chosen one is shrunk (the input holds them too from then on). */
   const files = useCallback(async () => {
     await ready.current
-    return [...(inputRef.current?.files ?? [])]
-  }, [])
+    syncInput()
+    return listed.current.map((photo) => photo.file)
+  }, [syncInput])
 
-  const clear = useCallback(() => setPhotos([]), [])
+  /** Whether photos are still being shrunk, as of now. */
+  const isPreparing = useCallback(() => shrinking.current > 0, [])
 
-  return { photos, error, setError, preparing, inputRef, choose, remove, move, files, clear, room }
+  const clear = useCallback(() => update(() => []), [update])
+
+  return { photos, error, setError, preparing, isPreparing, inputRef, choose, remove, move, files, clear, room }
 }
 
 export function PhotoPicker({

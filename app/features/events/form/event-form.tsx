@@ -162,12 +162,18 @@ export function EventForm({
   /** A valid form with new photos: the photos go first (progress, Cancel), then the form names them. */
   function onSubmit(submitEvent: FormEvent<HTMLFormElement>) {
     if (upload.busy) return submitEvent.preventDefault()
+    const element = submitEvent.currentTarget
+    const submitter = (submitEvent.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
+    if (photoList.isPreparing()) {
+      // Pressed while photos are being shrunk: the form is checked and sent once they are in the input.
+      submitEvent.preventDefault()
+      void photoList.files().then(() => element.requestSubmit(submitter ?? undefined))
+      return
+    }
     formProps.onSubmit(submitEvent)
     const hasPhotos = photoList.photos.length > 0 || photoList.preparing > 0
     if (submitEvent.defaultPrevented || !hasPhotos || typeof XMLHttpRequest === 'undefined') return
     submitEvent.preventDefault()
-    const element = submitEvent.currentTarget
-    const submitter = (submitEvent.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
     void (async () => {
       const sent = await upload.start(await photoList.files())
       if ('failure' in sent) {

@@ -6,6 +6,7 @@ import { data } from '@remix-run/node'
 import { adminUserFormSchema, type User } from '#contract'
 import { apiFailure, invalid } from '~/components/forms/submission.server'
 import { ApiError, ok, type Api } from '~/utils/api.server'
+import { avatarBody } from '~/features/photos/staging.server'
 import { requirePermission } from '~/utils/auth.server'
 import { readFormData } from '~/utils/form.server'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -39,11 +40,7 @@ export async function userEditorAction(request: Request, id: string) {
     const upload = intent === 'uploadAvatar'
     try {
       if (upload) {
-        const file = form.get('file')
-        const body = new FormData()
-        // An empty choice goes on to the API too, which answers 'Upload a photo!'.
-        if (file instanceof File && file.size > 0) body.append('file', file, file.name)
-        await api.post(`/admin/users/${encodeURIComponent(id)}/upload-avatar`, body)
+        await api.post(`/admin/users/${encodeURIComponent(id)}/upload-avatar`, await avatarBody(form))
       } else {
         await ok(api.typed.DELETE('/admin/users/{id}/avatar', { params: { path: { id } }, body: {} }))
       }

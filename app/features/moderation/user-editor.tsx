@@ -16,6 +16,7 @@ import { CheckboxField, ErrorList, Field, FormErrors, FormProvider } from '~/com
 import type { FormActionData } from '~/components/forms/submission.server'
 import { SubmitButton } from '~/components/forms/submit-button'
 import { Avatar } from '~/components/ui/avatar'
+import { AvatarUploadForm } from '~/features/photos/avatar-form'
 import { UrlModal } from '~/components/ui/url-modal'
 
 type Fields = Record<Exclude<keyof AdminUserForm, 'isActivated'>, string> & { isActivated: boolean }
@@ -95,21 +96,7 @@ export function UserEditor({
             />
           </span>
           <div className="space-y-2">
-            <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-2">
-              <label className="block text-sm">
-                <span className="mb-1 block font-medium text-slate-700">{t('editor.chooseFile')}</span>
-                <input
-                  type="file"
-                  name="file"
-                  accept="image/jpeg,image/png,image/webp"
-                  required
-                  className="block text-sm"
-                />
-              </label>
-              <SubmitButton name="intent" value="uploadAvatar">
-                {t('editor.uploadAvatar')}
-              </SubmitButton>
-            </Form>
+            <AvatarUploadForm label={t('editor.chooseFile')} submitLabel={t('editor.uploadAvatar')} />
             {user.avatarFile ? (
               <Form method="post">
                 <SubmitButton variant="secondary" name="intent" value="removeAvatar">

@@ -124,10 +124,12 @@ export function usePhotoList(room: number) {
 
   /** Whether photos are still being shrunk, as of now. */
   const isPreparing = useCallback(() => shrinking.current > 0, [])
+  /** How many photos are listed, as of now. */
+  const count = useCallback(() => listed.current.length, [])
 
   const clear = useCallback(() => update(() => []), [update])
 
-  return { photos, error, setError, preparing, isPreparing, inputRef, choose, remove, move, files, clear, room }
+  return { photos, error, setError, preparing, isPreparing, count, inputRef, choose, remove, move, files, clear, room }
 }
 
 export function PhotoPicker({
@@ -139,17 +141,19 @@ export function PhotoPicker({
   limit,
   errorId,
   serverErrors,
+  required,
   children,
 }: {
   list: PhotoList
   id: string
   name: string
   label: string
-  hint: string
-  /** The most photos the post may have (the count says "n of limit"). */
+  hint?: string
+  /** The most photos the post may have (the count says "n of limit"); 1: one photo (an avatar), no count. */
   limit: number
   errorId: string
   serverErrors?: string[]
+  required?: boolean
   /** What sits between the input and its errors (the upload's progress). */
   children?: ReactNode
 }) {
@@ -168,8 +172,9 @@ export function PhotoPicker({
         name={name}
         type="file"
         multiple={list.room > 1}
+        required={required}
         accept={PHOTO_TYPES.join(',')}
-        aria-describedby={`${id}-hint ${errorId}`}
+        aria-describedby={hint ? `${id}-hint ${errorId}` : errorId}
         onChange={(event) => {
           // Without the list (no DataTransfer to set the input's files), the input keeps the browser's choice.
           if (typeof DataTransfer === 'undefined') return
@@ -177,14 +182,17 @@ export function PhotoPicker({
         }}
         className="block text-sm"
       />
-      <p id={`${id}-hint`} className="text-xs text-slate-500">
-        {hint}
-      </p>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
       {hydrated && (photos.length > 0 || preparing > 0) ? (
         <div className="space-y-2" data-testid="photo-previews">
           <p className="text-sm text-slate-700" aria-live="polite">
-            {t('photoCount', { used, limit })}
-            {preparing > 0 ? ` · ${t('preparingPhotos', { count: preparing })}` : ''}
+            {limit > 1 ? t('photoCount', { used, limit }) : null}
+            {limit > 1 && preparing > 0 ? ' · ' : null}
+            {preparing > 0 ? t('preparingPhotos', { count: preparing }) : null}
           </p>
           <ol className="flex flex-wrap gap-3">
             {photos.map((photo, index) => (
@@ -198,24 +206,28 @@ export function PhotoPicker({
                 />
                 <p className="text-xs text-slate-500">{t('kilobytes', { size: Math.max(1, Math.round(photo.file.size / 1024)) })}</p>
                 <div className="flex justify-center gap-1 text-xs">
-                  <button
-                    type="button"
-                    onClick={() => list.move(photo.key, -1)}
-                    disabled={index === 0}
-                    aria-label={t('movePhotoEarlier', { n: index + 1 })}
-                    className="rounded border border-slate-300 px-1.5 py-0.5 disabled:opacity-40"
-                  >
-                    ←
-                  </button>
-                  <button
-                    type="button"
-                    onClick={() => list.move(photo.key, 1)}
-                    disabled={index === photos.length - 1}
-                    aria-label={t('movePhotoLater', { n: index + 1 })}
-                    className="rounded border border-slate-300 px-1.5 py-0.5 disabled:opacity-40"
-                  >
-                    →
-                  </button>
+                  {limit > 1 ? (
+                    <>
+                      <button
+                        type="button"
+                        onClick={() => list.move(photo.key, -1)}
+                        disabled={index === 0}
+                        aria-label={t('movePhotoEarlier', { n: index + 1 })}
+                        className="rounded border border-slate-300 px-1.5 py-0.5 disabled:opacity-40"
+                      >
+                        ←
+                      </button>
+                      <button
+                        type="button"
+                        onClick={() => list.move(photo.key, 1)}
+                        disabled={index === photos.length - 1}
+                        aria-label={t('movePhotoLater', { n: index + 1 })}
+                        className="rounded border border-slate-300 px-1.5 py-0.5 disabled:opacity-40"
+                      >
+                        →
+                      </button>
+                    </>
+                  ) : null}
                   <button
                     type="button"
                     onClick={() => list.remove(photo.key)}

@@ -9,6 +9,7 @@ import { invalid, replyWithApiError, type FormActionData } from '~/components/fo
 import { loadProfile } from '~/features/profile/profile.server'
 import { getLanguage } from '~/i18n.server'
 import { ApiError, ok, type Api } from '~/utils/api.server'
+import { avatarBody } from '~/features/photos/staging.server'
 import { readFormData } from '~/utils/form.server'
 import { redirectWithToast, toastInLanguage, type Toast } from '~/utils/toast.server'
 
@@ -49,12 +50,8 @@ export async function saveProfileSettings(request: Request, api: Api) {
     const upload = intent === 'uploadAvatar'
     try {
       if (upload) {
-        const file = formData.get('file')
-        const body = new FormData()
-        // An empty choice goes on to the API too, which answers 'Upload a photo!'.
-        if (file instanceof File && file.size > 0) body.append('file', file, file.name)
         // Multipart: the API's OpenAPI document declares no body for it, so a hand-written call (decision 017).
-        await api.post('/profile/upload', body)
+        await api.post('/profile/upload', await avatarBody(formData))
       } else {
         await ok(api.typed.DELETE('/profile/avatar'))
       }

@@ -12,6 +12,7 @@ import type { FormActionData } from '~/components/forms/submission.server'
 import { SubmitButton } from '~/components/forms/submit-button'
 import { useCitySuggestions } from '~/components/layout/search-form'
 import { Avatar } from '~/components/ui/avatar'
+import { AvatarUploadForm } from '~/features/photos/avatar-form'
 import { personName } from '~/features/events/page/meta'
 import type { loadProfileSettings } from './profile.server'
 
@@ -58,15 +59,7 @@ export function ProfileSettings() {
             <Avatar name={name} avatarFile={profile.avatarFile} size="lg" alt={profile.avatarFile ? t('profile.avatarAlt') : ''} />
           </span>
           <div className="space-y-2">
-            <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-2">
-              <label className="block text-sm">
-                <span className="mb-1 block font-medium text-slate-700">{t('profile.avatarFile')}</span>
-                <input type="file" name="file" accept="image/jpeg,image/png,image/webp" required className="block text-sm" />
-              </label>
-              <SubmitButton name="intent" value="uploadAvatar">
-                {t('profile.upload')}
-              </SubmitButton>
-            </Form>
+            <AvatarUploadForm label={t('profile.avatarFile')} submitLabel={t('profile.upload')} />
             {profile.avatarFile ? (
               <Form method="post">
                 <SubmitButton variant="secondary" name="intent" value="removeAvatar">

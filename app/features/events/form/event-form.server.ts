@@ -2,7 +2,7 @@
 // console's post editor (/moderation/{events|places}/{id}: a super admin edits any post, with its statuses).
 // The action handles intents: "searchAddress" (no JavaScript: the address's candidates come back as
 // radio options), "removePhoto:<name>" (edit), and the submit itself. Whatever comes back keeps every
-// typed value and the photos (staged, see staging.server.ts).
+// typed value and the photos (staged, see app/features/photos/staging.server.ts).
 import { parseWithZod } from '@conform-to/zod'
 import { data } from '@remix-run/node'
 import {
@@ -21,7 +21,7 @@ import { readFormData } from '~/utils/form.server'
 import { requireActivatedUser, requirePermission } from '~/utils/auth.server'
 import { getEnv } from '~/utils/env.server'
 import { redirectWithToast } from '~/utils/toast.server'
-import { discardStaged, readStaged, stagePhotos, type StagedPhoto } from './staging.server'
+import { discardStaged, readStaged, stagePhotos, type StagedPhoto } from '~/features/photos/staging.server'
 import type { EventFormActionData, EventFormLoaderData } from './types'
 
 export type EventFormTarget =

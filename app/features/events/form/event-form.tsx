@@ -4,8 +4,8 @@
 // with the same schema the action uses.
 import { getFormProps, useForm, type FieldMetadata } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
-import { Form, useSubmit } from '@remix-run/react'
-import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react'
+import { Form } from '@remix-run/react'
+import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
   ACCESS_TYPES,
@@ -29,6 +29,7 @@ import { useRootData } from '~/components/layout/use-root-data'
 import { useHydrated } from '~/components/ui/use-hydrated'
 import { PhotoPicker, usePhotoList } from '~/features/photos/photo-picker'
 import { UploadProgress, usePhotoUpload } from '~/features/photos/upload-progress'
+import { usePhotoSubmit } from '~/features/photos/use-photo-submit'
 import type { EventFormActionData } from './types'
 
 const inputClass =
@@ -156,39 +157,8 @@ export function EventForm({
   // With JavaScript: photos shrunk and checked as they are chosen, then sent ahead of the form with progress.
   const photoList = usePhotoList(limit - (event?.images.length ?? 0) - staged.length)
   const upload = usePhotoUpload()
-  const submit = useSubmit()
   const formProps = getFormProps(form)
-
-  /** A valid form with new photos: the photos go first (progress, Cancel), then the form names them. */
-  function onSubmit(submitEvent: FormEvent<HTMLFormElement>) {
-    if (upload.busy) return submitEvent.preventDefault()
-    const element = submitEvent.currentTarget
-    const submitter = (submitEvent.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
-    if (photoList.isPreparing()) {
-      // Pressed while photos are being shrunk: the form is checked and sent once they are in the input.
-      submitEvent.preventDefault()
-      void photoList.files().then(() => element.requestSubmit(submitter ?? undefined))
-      return
-    }
-    formProps.onSubmit(submitEvent)
-    const hasPhotos = photoList.photos.length > 0 || photoList.preparing > 0
-    if (submitEvent.defaultPrevented || !hasPhotos || typeof XMLHttpRequest === 'undefined') return
-    submitEvent.preventDefault()
-    void (async () => {
-      const sent = await upload.start(await photoList.files())
-      if ('failure' in sent) {
-        if (sent.failure !== 'cancelled') photoList.setError(sent.failure)
-        return
-      }
-      const { photos } = sent
-      const body = new FormData(element)
-      if (submitter?.name) body.set(submitter.name, submitter.value)
-      body.delete(fields.files.name)
-      for (const photo of photos) body.append(fields.staged.name, photo.token)
-      photoList.clear()
-      submit(body, { method: 'post', action, encType: 'multipart/form-data' })
-    })()
-  }
+  const onSubmit = usePhotoSubmit({ list: photoList, upload, filesName: fields.files.name, stagedName: fields.staged.name, action, check: formProps.onSubmit })
   const minDate = `${todayInZone(timeZone)}T00:00`
   const selectedCategories = new Set(
     Array.isArray(initial?.categories) ? (initial.categories as string[]) : initial?.categories ? [String(initial.categories)] : [],

@@ -79,3 +79,20 @@ export async function discardStaged(tokens: string[]) {
       .flatMap((token) => [fs.rm(path.join(dir(), token), { force: true }), fs.rm(path.join(dir(), `${token}.json`), { force: true })]),
   )
 }
+
+/**
+ * The avatar forms' body for the API (`file`): the chosen file as posted (no JavaScript), or the photo staged
+ * ahead of the form under the `staged` token (with JavaScript: shrunk and sent with progress). An empty choice
+ * goes on to the API too, which answers 'Upload a photo!'. The staged copy is discarded once read.
+ */
+export async function avatarBody(form: FormData): Promise<FormData> {
+  const body = new FormData()
+  const file = form.get('file')
+  const token = form.get('staged')
+  const [staged] = typeof token === 'string' ? await readStaged([token]) : []
+  if (staged) {
+    body.append('file', staged.file, staged.name)
+    await discardStaged([staged.token])
+  } else if (file instanceof File && file.size > 0) body.append('file', file, file.name)
+  return body
+}

@@ -3,7 +3,7 @@
 // when the test's users are deleted (foreign keys cascade).
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Page } from '@playwright/test'
+import type { Page, Request } from '@playwright/test'
 import sharp from 'sharp'
 import { e2e } from './env'
 import { expect, type TestUser } from './fixtures'
@@ -152,7 +152,7 @@ export async function phonePhotoFile(name: string): Promise<string> {
       .resize(width, height, { kernel: 'cubic' })
       .raw()
       .toBuffer()
-    const grain = await sharp({ create: { width, height, channels: 3 as const, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 7 } } }).raw().toBuffer()
+    const grain = await sharp({ create: { width, height, channels: 3 as const, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 8.5 } } }).raw().toBuffer()
     for (let i = 0; i < shapes.length; i++) shapes[i] = Math.max(0, Math.min(255, shapes[i]! + grain[i]! - 128))
     fs.writeFileSync(original, await sharp(shapes, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer())
   }
@@ -182,4 +182,38 @@ export async function sidewaysPhotoFile(): Promise<string> {
     fs.writeFileSync(file, bytes)
   }
   return file
+}
+
+/** A slow phone's line: 1.6 Mbit/s, in bytes per second. */
+export const SLOW_LINE = 1_600_000 / 8
+
+/** Throttles the page's network to SLOW_LINE both ways, through Chromium's DevTools protocol. */
+export async function throttle(page: Page) {
+  const client = await page.context().newCDPSession(page)
+  await client.send('Network.enable')
+  await client.send('Network.emulateNetworkConditions', { offline: false, latency: 100, downloadThroughput: SLOW_LINE, uploadThroughput: SLOW_LINE })
+}
+
+/**
+ * The POSTs the page sends from now on; `bytes()` sums their bodies by their Content-Length (the DevTools
+ * protocol does not count a body that holds files).
+ */
+export function watchPosts(page: Page) {
+  const posts: Request[] = []
+  page.on('request', (request) => {
+    if (request.method() === 'POST') posts.push(request)
+  })
+  return {
+    posts,
+    bytes: async () =>
+      (await Promise.all(posts.map(async (request) => Number((await request.allHeaders())['content-length'] ?? NaN)))).reduce((a, b) => a + b, 0),
+  }
+}
+
+/** The event form's required fields (the point by the map with JavaScript, by the address search without). */
+export async function fillEvent(page: Page, title: string, javaScriptEnabled: boolean) {
+  await eventForm(page).getByLabel('Title').fill(title)
+  await eventForm(page).getByLabel('Description').fill('Photos from a phone')
+  await eventForm(page).getByLabel('Starts').fill(nextWeek())
+  await choosePoint(page, javaScriptEnabled)
 }

@@ -2,42 +2,11 @@
 // their order, Remove and the count, and sent ahead of the form with a progress bar; without it the form posts
 // the original files and the server re-encodes them. The network is throttled through Chromium's DevTools
 // protocol to a 1.6 Mbit/s line, and the photos are a phone camera's: 6,000 × 4,000 px, about 7 MB each.
-import type { Page, Request } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import sharp from 'sharp'
 import { expect, test } from './fixtures'
-import { choosePoint, eventForm as form, nextWeek, phonePhotoFile, photoFile, sidewaysPhotoFile } from './event-fixtures'
+import { eventForm as form, fillEvent, phonePhotoFile, photoFile, sidewaysPhotoFile, throttle, watchPosts } from './event-fixtures'
 import { e2e } from './env'
-
-const LINE = 1_600_000 / 8 // bytes per second
-
-async function throttle(page: Page) {
-  const client = await page.context().newCDPSession(page)
-  await client.send('Network.enable')
-  await client.send('Network.emulateNetworkConditions', { offline: false, latency: 100, downloadThroughput: LINE, uploadThroughput: LINE })
-}
-
-/**
- * The POSTs the page sends from now on; `bytes()` sums their bodies by their Content-Length (the DevTools
- * protocol does not count a body that holds files).
- */
-function watchPosts(page: Page) {
-  const posts: Request[] = []
-  page.on('request', (request) => {
-    if (request.method() === 'POST') posts.push(request)
-  })
-  return {
-    posts,
-    bytes: async () =>
-      (await Promise.all(posts.map(async (request) => Number((await request.allHeaders())['content-length'] ?? NaN)))).reduce((a, b) => a + b, 0),
-  }
-}
-
-async function fillEvent(page: Page, title: string, javaScriptEnabled: boolean) {
-  await form(page).getByLabel('Title').fill(title)
-  await form(page).getByLabel('Description').fill('Photos from a phone')
-  await form(page).getByLabel('Starts').fill(nextWeek())
-  await choosePoint(page, javaScriptEnabled)
-}
 
 type StoredEvent = { images: Array<{ url: string }> }
 async function storedEvent(page: Page): Promise<StoredEvent> {

@@ -1,6 +1,9 @@
 // Date texts that the web and the API (reminder mails and push messages) print alike, and the zone they are in.
 import { DATE_LOCALES, languageOr } from './language'
 
+/** A day as the site writes it (SPEC §9): 2026-11-24 → 24-11-2026. */
+export const displayDate = (iso: string) => iso.split('-').reverse().join('-')
+
 /** The zone event times are shown, entered and mailed in when TIME_ZONE is not set (decision 005). */
 export const DEFAULT_TIME_ZONE = 'Europe/Belgrade'
 

@@ -3,7 +3,7 @@
 // when the test's users are deleted (foreign keys cascade).
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Page, Request } from '@playwright/test'
+import type { Locator, Page, Request } from '@playwright/test'
 import sharp from 'sharp'
 import { e2e } from './env'
 import { expect, type TestUser } from './fixtures'
@@ -125,6 +125,16 @@ export function nextWeek(hour = 19) {
 
 export const eventForm = (page: Page) => page.getByTestId('event-form')
 
+/**
+ * The event's start as a person enters it: the browser's datetime-local input without JavaScript; with it,
+ * the day as DD-MM-YYYY and a 24-hour time. `local` is YYYY-MM-DDTHH:MM in the site's zone.
+ */
+export async function fillStart(form: Locator, local: string, javaScriptEnabled: boolean) {
+  if (!javaScriptEnabled) return form.getByLabel('Starts').fill(local)
+  await form.getByLabel('Starts').fill(local.slice(0, 10).split('-').reverse().join('-'))
+  await form.getByLabel('Start time (24-hour)').fill(local.slice(11, 16))
+}
+
 /** Chooses the point: a click on the map with JavaScript, the address search's candidate without. */
 export async function choosePoint(page: Page, javaScriptEnabled: boolean) {
   await eventForm(page).getByLabel('Address', { exact: true }).fill('Knez Mihailova 5')
@@ -214,6 +224,6 @@ export function watchPosts(page: Page) {
 export async function fillEvent(page: Page, title: string, javaScriptEnabled: boolean) {
   await eventForm(page).getByLabel('Title').fill(title)
   await eventForm(page).getByLabel('Description').fill('Photos from a phone')
-  await eventForm(page).getByLabel('Starts').fill(nextWeek())
+  await fillStart(eventForm(page), nextWeek(), javaScriptEnabled)
   await choosePoint(page, javaScriptEnabled)
 }

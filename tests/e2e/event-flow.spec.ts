@@ -4,7 +4,7 @@
 // (JS: the side drawer; no JS: the edit page) → and deletes it.
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { photoFile } from './event-fixtures'
+import { fillStart, photoFile } from './event-fixtures'
 
 const main = (page: Page) => page.locator('main')
 
@@ -35,7 +35,7 @@ test('create → list and map → join and like → edit → delete', async ({ p
   }
   await form.getByLabel('Title').fill(title)
   await form.getByLabel('Description').fill('From the first form to the last click')
-  await form.getByLabel('Starts').fill(`${day}T19:00`)
+  await fillStart(form, `${day}T19:00`, javaScriptEnabled)
   await form.getByLabel('Address', { exact: true }).fill('Knez Mihailova 5')
   if (javaScriptEnabled) {
     const map = form.getByRole('region', { name: 'Point on the map' }).locator('.leaflet-container')

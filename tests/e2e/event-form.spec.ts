@@ -1,7 +1,7 @@
 // Creating and editing events and places (SPEC §5) with JavaScript on and off: the texts of the rules,
 // typed values and photos kept, the address search without JavaScript and the map click with it.
 import { expect, test } from './fixtures'
-import { choosePoint, createEventViaApi, eventForm as form, nextWeek, photoFile } from './event-fixtures'
+import { choosePoint, createEventViaApi, eventForm as form, fillStart, nextWeek, photoFile } from './event-fixtures'
 import { e2e } from './env'
 
 test('an empty post names every missing field with the texts of SPEC §5 and keeps what was typed', async ({
@@ -31,7 +31,7 @@ test('create an event with a photo, then edit it as its organizer', async ({ pag
   const title = `Created ${Date.now()}`
   await form(page).getByLabel('Title').fill(title)
   await form(page).getByLabel('Description').fill('Jazz by the river')
-  await form(page).getByLabel('Starts').fill(nextWeek())
+  await fillStart(form(page), nextWeek(), javaScriptEnabled)
   await choosePoint(page, javaScriptEnabled)
   await form(page).getByLabel('Concerts').check()
   await form(page).getByLabel('Paid event or donation').check()
@@ -77,7 +77,7 @@ test('without JavaScript a photo survives a post with errors', async ({ page, cr
   const title = `Staged ${Date.now()}`
   await form(page).getByLabel('Title').fill(title)
   await form(page).getByLabel('Description').fill('A photo picked once')
-  await form(page).getByLabel('Starts').fill(nextWeek())
+  await fillStart(form(page), nextWeek(), false)
   await choosePoint(page, false)
   await form(page).getByRole('button', { name: 'Publish' }).click()
   await expect(page.getByText('Event created!')).toBeVisible()

@@ -1,20 +1,19 @@
 // The header's dates (SPEC §2: one DD-MM-YYYY range picker, past days disabled). The server renders two
 // native date inputs, which is what a browser without JavaScript keeps (the list also accepts DD-MM-YYYY
 // typed by hand). Once hydrated they become one button showing the range as DD-MM-YYYY, which opens a
-// calendar (react-day-picker, a chunk loaded on first use: date-range-calendar.tsx); the chosen days travel
+// calendar (react-day-picker, a chunk loaded on first use: date-calendar.tsx); the chosen days travel
 // in hidden fields with the same names, so the form and the list see no difference.
 import { lazy, Suspense, useRef, useState } from 'react'
+import { displayDate } from '#contract'
 import { CalendarIcon } from '~/components/ui/icons'
 import { useHydrated } from '~/components/ui/use-hydrated'
 import { useTranslation } from 'react-i18next'
 
-const loadCalendar = () => import('./date-range-calendar')
+const loadCalendar = () => import('./date-calendar')
 const DateRangeCalendar = lazy(loadCalendar)
 
 export type IsoRange = { from: string; to: string }
 
-/** 2026-11-24 → 24-11-2026. */
-export const displayDate = (iso: string) => iso.split('-').reverse().join('-')
 
 type DateFieldsProps = {
   idPrefix: string
@@ -62,6 +61,7 @@ export function DateRangeField({ idPrefix, today, startDate, endDate, inputClass
       {open ? (
         <Suspense fallback={null}>
           <DateRangeCalendar
+            mode="range"
             today={today}
             range={range}
             onChange={setRange}

@@ -22,6 +22,7 @@ import {
   WEEK_DAYS,
 } from '#contract'
 import { isoToLocalInput, localInputToIso, todayInZone } from '~/features/events/format'
+import { DateTimeField } from '~/components/forms/date-time-field'
 import { ErrorList, FormErrors, FormProvider } from '~/components/forms/field'
 import { SubmitButton } from '~/components/forms/submit-button'
 import { EventMap, toLatLon, type LatLon } from '~/components/map/event-map'
@@ -159,7 +160,7 @@ export function EventForm({
   const upload = usePhotoUpload()
   const formProps = getFormProps(form)
   const onSubmit = usePhotoSubmit({ list: photoList, upload, filesName: fields.files.name, stagedName: fields.staged.name, action, check: formProps.onSubmit })
-  const minDate = `${todayInZone(timeZone)}T00:00`
+  const today = todayInZone(timeZone)
   const selectedCategories = new Set(
     Array.isArray(initial?.categories) ? (initial.categories as string[]) : initial?.categories ? [String(initial.categories)] : [],
   )
@@ -229,16 +230,37 @@ export function EventForm({
               <label htmlFor={fields.startDate.id} className={labelClass}>
                 {isAdmin ? t('startOptional') : t('startDate')}
               </label>
-              <input id={fields.startDate.id} name={fields.startDate.name} type="datetime-local" min={minDate} defaultValue={value('startDate')} className={inputClass} aria-invalid={fields.startDate.errors ? true : undefined} aria-describedby={fields.startDate.errorId} />
+              <DateTimeField
+                id={fields.startDate.id}
+                name={fields.startDate.name}
+                defaultValue={value('startDate')}
+                today={today}
+                timeLabel={t('startTime')}
+                invalid={Boolean(fields.startDate.errors)}
+                describedBy={`${fields.startDate.errorId} ${form.id}-zone`}
+                inputClass={inputClass}
+              />
               <Errors meta={fields.startDate} />
             </div>
             <div className="space-y-1">
               <label htmlFor={fields.endDate.id} className={labelClass}>
                 {t('endDate')}
               </label>
-              <input id={fields.endDate.id} name={fields.endDate.name} type="datetime-local" min={minDate} defaultValue={value('endDate')} className={inputClass} aria-invalid={fields.endDate.errors ? true : undefined} aria-describedby={fields.endDate.errorId} />
+              <DateTimeField
+                id={fields.endDate.id}
+                name={fields.endDate.name}
+                defaultValue={value('endDate')}
+                today={today}
+                timeLabel={t('endTime')}
+                invalid={Boolean(fields.endDate.errors)}
+                describedBy={`${fields.endDate.errorId} ${form.id}-zone`}
+                inputClass={inputClass}
+              />
               <Errors meta={fields.endDate} />
             </div>
+            <p id={`${form.id}-zone`} className="text-xs text-slate-500 sm:col-span-2">
+              {t('timesIn', { zone: timeZone })}
+            </p>
           </div>
         )}
 

@@ -1,7 +1,8 @@
-// The header's range calendar (date-range-field.tsx loads this chunk on first use): react-day-picker in
-// range mode, in the page's language, weeks from Monday, past days disabled, month and year menus for far
-// dates. Keyboard: arrows move by day and week, Page Up/Down by month, Enter picks, Escape closes; focus
-// stays in the panel while it is open and goes back to the dates button after.
+// The site's calendar (loaded as a chunk on first use): the header's range (date-range-field.tsx) and the event
+// form's days (components/forms/date-time-field.tsx). react-day-picker in the page's language, weeks from
+// Monday, past days disabled, month and year menus for far dates. Keyboard: arrows move by day and week, Page
+// Up/Down by month, Enter picks, Escape closes; focus stays in the panel while it is open and goes back to the
+// button that opened it after.
 import { useEffect, useRef, type RefObject } from 'react'
 import { DayPicker, type DateRange } from 'react-day-picker'
 import { enGB } from 'react-day-picker/locale/en-GB'
@@ -27,24 +28,37 @@ const YEARS_AHEAD = 5
 
 const day = 'h-9 w-9 text-sm'
 
-export default function DateRangeCalendar({
+type Choice =
+  /** A range of days (the header): Clear and Done below the month. */
+  | { mode: 'range'; range: IsoRange; onChange: (range: IsoRange) => void }
+  /** One day (YYYY-MM-DD or ''): picking it closes the calendar. */
+  | { mode: 'single'; date: string; onSelect: (date: string) => void }
+
+export default function DateCalendar({
   today,
-  range,
-  onChange,
   onClose,
   opener,
-}: {
+  label,
+  ...choice
+}: Choice & {
   today: string
-  range: IsoRange
-  onChange: (range: IsoRange) => void
   onClose: () => void
   opener: RefObject<HTMLButtonElement>
+  /** The dialog's name (default: the header's "Choose dates"). */
+  label?: string
 }) {
   const { t, i18n } = useTranslation()
   const panel = useRef<HTMLDivElement>(null)
   useFocusTrap(panel)
   const first = toDate(today) ?? new Date()
-  const selected: DateRange | undefined = range.from ? { from: toDate(range.from), to: toDate(range.to || range.from) } : undefined
+  const selected: DateRange | undefined =
+    choice.mode === 'range'
+      ? choice.range.from
+        ? { from: toDate(choice.range.from), to: toDate(choice.range.to || choice.range.from) }
+        : undefined
+      : choice.date
+        ? { from: toDate(choice.date), to: toDate(choice.date) }
+        : undefined
 
   useEffect(() => {
     // Into the calendar: the chosen start or today (the day that takes Tab in the grid).
@@ -68,7 +82,7 @@ export default function DateRangeCalendar({
     <div
       ref={panel}
       role="dialog"
-      aria-label={t('search.chooseDates')}
+      aria-label={label ?? t('search.chooseDates')}
       tabIndex={-1}
       className="absolute left-0 top-full z-40 mt-1 rounded-xl border border-slate-200 bg-white p-3 shadow-lg focus:outline-none sm:left-auto sm:right-0"
     >
@@ -77,7 +91,12 @@ export default function DateRangeCalendar({
         locale={CALENDAR_LOCALES[languageOr(i18n.language)]}
         weekStartsOn={1}
         selected={selected}
-        onSelect={(next) => onChange({ from: toIso(next?.from), to: toIso(next?.to) })}
+        onSelect={(next, picked) => {
+          if (choice.mode === 'range') return choice.onChange({ from: toIso(next?.from), to: toIso(next?.to) })
+          // One day: the day pressed, whatever range react-day-picker would make of it.
+          choice.onSelect(toIso(picked))
+          onClose()
+        }}
         disabled={{ before: first }}
         startMonth={first}
         endMonth={new Date(first.getFullYear() + YEARS_AHEAD, 11)}
@@ -111,13 +130,15 @@ export default function DateRangeCalendar({
         }}
       />
       <div className="mt-2 flex justify-end gap-2 border-t border-slate-100 pt-2">
-        <button
-          type="button"
-          onClick={() => onChange({ from: '', to: '' })}
-          className="rounded-md px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-100"
-        >
-          {t('search.clearDates')}
-        </button>
+        {choice.mode === 'range' ? (
+          <button
+            type="button"
+            onClick={() => choice.onChange({ from: '', to: '' })}
+            className="rounded-md px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-100"
+          >
+            {t('search.clearDates')}
+          </button>
+        ) : null}
         <button
           type="button"
           onClick={onClose}

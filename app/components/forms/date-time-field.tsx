@@ -1,0 +1,146 @@
+// A date and time in the site's format (issue 28; SPEC §9: DD-MM-YYYY, 24-hour). The server renders the
+// browser's own datetime-local input, which is what a browser without JavaScript keeps. Once hydrated it
+// becomes a DD-MM-YYYY day (typed, or picked in the site's calendar: date-calendar.tsx, past days disabled) and
+// a 24-hour time; the value travels in a hidden field with the same name and the same YYYY-MM-DDTHH:MM form, so
+// the form's check and the action see no difference. Something that is not a date or a time travels as typed,
+// and the check says so.
+import { lazy, Suspense, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { displayDate } from '#contract'
+import { CalendarIcon } from '~/components/ui/icons'
+import { useHydrated } from '~/components/ui/use-hydrated'
+
+const loadCalendar = () => import('~/components/layout/date-calendar')
+const DateCalendar = lazy(loadCalendar)
+
+/** "3-12-2026", "03.12.2026" → 2026-12-03; null for anything else, impossible days included. */
+export function parseDisplayDate(text: string): string | null {
+  const match = /^(\d{1,2})[-./](\d{1,2})[-./](\d{4})$/.exec(text.trim())
+  if (!match) return null
+  const [, day, month, year] = match.map(Number) as [number, number, number, number]
+  const date = new Date(Date.UTC(year, month - 1, day))
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
+}
+
+/** "9:05", "19.30", "1930" → 09:05, 19:30, 19:30; null for anything else. */
+export function parseTime(text: string): string | null {
+  const match = /^([01]?\d|2[0-3])[:.]?([0-5]\d)$/.exec(text.trim())
+  return match ? `${match[1]!.padStart(2, '0')}:${match[2]}` : null
+}
+
+/** The field's value: YYYY-MM-DDTHH:MM, '' when both parts are empty, else what was typed (the check refuses it). */
+export function dateTimeValue(date: string, time: string): string {
+  if (!date.trim() && !time.trim()) return ''
+  const day = parseDisplayDate(date)
+  const clock = parseTime(time)
+  return day && clock ? `${day}T${clock}` : `${date.trim()} ${time.trim()}`.trim()
+}
+
+export function DateTimeField({
+  id,
+  name,
+  defaultValue,
+  today,
+  timeLabel,
+  invalid,
+  describedBy,
+  inputClass,
+}: {
+  id: string
+  name: string
+  /** YYYY-MM-DDTHH:MM in the site's time zone, or ''. */
+  defaultValue: string
+  /** YYYY-MM-DD: the first day that may be picked. */
+  today: string
+  /** The time input's name for screen readers ("Start time (24-hour)"). */
+  timeLabel: string
+  invalid?: boolean
+  describedBy?: string
+  inputClass: string
+}) {
+  const { t } = useTranslation('eventForm')
+  const hydrated = useHydrated()
+  const [date, setDate] = useState(() => (/^\d{4}-\d{2}-\d{2}/.test(defaultValue) ? displayDate(defaultValue.slice(0, 10)) : ''))
+  const [time, setTime] = useState(() => defaultValue.slice(11, 16))
+  const [open, setOpen] = useState(false)
+  const button = useRef<HTMLButtonElement>(null)
+
+  if (!hydrated)
+    return (
+      <input
+        id={id}
+        name={name}
+        type="datetime-local"
+        min={`${today}T00:00`}
+        defaultValue={defaultValue}
+        className={inputClass}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+      />
+    )
+
+  return (
+    <div className="relative flex items-center gap-2">
+      <input type="hidden" name={name} value={dateTimeValue(date, time)} />
+      <input
+        id={id}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder={t('datePlaceholder')}
+        value={date}
+        onChange={(event) => setDate(event.currentTarget.value)}
+        onBlur={() => {
+          const day = parseDisplayDate(date)
+          if (day) setDate(displayDate(day))
+        }}
+        className={`${inputClass} min-w-0 flex-1`}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+      />
+      <button
+        ref={button}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-label={t('openCalendar')}
+        onClick={() => setOpen((isOpen) => !isOpen)}
+        onPointerEnter={() => void loadCalendar()}
+        onFocus={() => void loadCalendar()}
+        className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-md border border-slate-300 bg-white hover:bg-slate-50"
+      >
+        <CalendarIcon className="h-4 w-4 text-slate-500" />
+      </button>
+      <input
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder={t('timePlaceholder')}
+        maxLength={5}
+        value={time}
+        onChange={(event) => setTime(event.currentTarget.value)}
+        onBlur={() => {
+          const clock = parseTime(time)
+          if (clock) setTime(clock)
+        }}
+        aria-label={timeLabel}
+        aria-invalid={invalid || undefined}
+        className={`${inputClass} w-20 shrink-0`}
+      />
+      {open ? (
+        <Suspense fallback={null}>
+          <DateCalendar
+            mode="single"
+            today={today}
+            date={parseDisplayDate(date) ?? ''}
+            onSelect={(day) => day && setDate(displayDate(day))}
+            onClose={() => setOpen(false)}
+            opener={button}
+            label={t('chooseDay')}
+          />
+        </Suspense>
+      ) : null}
+    </div>
+  )
+}

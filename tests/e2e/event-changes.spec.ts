@@ -4,7 +4,7 @@
 // dates and the page says where it moved from.
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { callApiAs, createEventViaApi, daysFromNow } from './event-fixtures'
+import { callApiAs, createEventViaApi, daysFromNow, expectDateTime, fillDateTime } from './event-fixtures'
 
 const joinBox = (page: Page) => page.locator('#join')
 
@@ -121,6 +121,7 @@ test('the organizer moves an event: bad dates keep what was typed; the page show
   page,
   createUser,
   signIn,
+  javaScriptEnabled,
 }) => {
   const organizer = await createUser()
   const event = await createEventViaApi(organizer, { title: `Move ${Date.now().toString(36)}`, startDate: daysFromNow(30, 18) })
@@ -128,13 +129,15 @@ test('the organizer moves an event: bad dates keep what was typed; the page show
   await page.goto(`/event/${event._id}/reschedule`)
   const drawer = page.getByTestId('reschedule-drawer')
   const future = daysFromNow(45, 10).slice(0, 10)
-  await drawer.getByLabel('New start').fill(`${future}T20:00`)
-  await drawer.getByLabel('New end (optional)').fill(`${future}T18:00`)
+  if (javaScriptEnabled) await page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: unknown }).__remixRouter))
+  await fillDateTime(drawer, 'New start', 'Start time (24-hour)', `${future}T20:00`, javaScriptEnabled)
+  await fillDateTime(drawer, 'New end (optional)', 'End time (24-hour)', `${future}T18:00`, javaScriptEnabled)
   await drawer.getByRole('button', { name: 'Move the event' }).click()
   await expect(page.getByTestId('reschedule-drawer')).toContainText('The end must not be before the start!')
-  await expect(page.getByTestId('reschedule-drawer').getByLabel('New start')).toHaveValue(`${future}T20:00`)
+  await expectDateTime(page.getByTestId('reschedule-drawer'), 'New start', 'Start time (24-hour)', `${future}T20:00`, javaScriptEnabled)
+  await expect(page.getByTestId('reschedule-drawer')).toContainText('Times are in the Europe/Belgrade time zone.')
 
-  await page.getByTestId('reschedule-drawer').getByLabel('New end (optional)').fill(`${future}T23:00`)
+  await fillDateTime(page.getByTestId('reschedule-drawer'), 'New end (optional)', 'End time (24-hour)', `${future}T23:00`, javaScriptEnabled)
   await page.getByTestId('reschedule-drawer').getByRole('button', { name: 'Move the event' }).click()
   await expect(page.getByTestId('toast')).toContainText('The event has new dates.')
   await expect(page.getByTestId('event-moved')).toContainText('Moved from')

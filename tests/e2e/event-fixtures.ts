@@ -126,14 +126,25 @@ export function nextWeek(hour = 19) {
 export const eventForm = (page: Page) => page.getByTestId('event-form')
 
 /**
- * The event's start as a person enters it: the browser's datetime-local input without JavaScript; with it,
- * the day as DD-MM-YYYY and a 24-hour time. `local` is YYYY-MM-DDTHH:MM in the site's zone.
+ * A date and time as a person enters it: the browser's datetime-local input without JavaScript; with it, the
+ * day as DD-MM-YYYY and a 24-hour time. `local` is YYYY-MM-DDTHH:MM in the site's zone.
  */
-export async function fillStart(form: Locator, local: string, javaScriptEnabled: boolean) {
-  if (!javaScriptEnabled) return form.getByLabel('Starts').fill(local)
-  await form.getByLabel('Starts').fill(local.slice(0, 10).split('-').reverse().join('-'))
-  await form.getByLabel('Start time (24-hour)').fill(local.slice(11, 16))
+export async function fillDateTime(scope: Locator, label: string, timeLabel: string, local: string, javaScriptEnabled: boolean) {
+  if (!javaScriptEnabled) return scope.getByLabel(label).fill(local)
+  await scope.getByLabel(label).fill(local.slice(0, 10).split('-').reverse().join('-'))
+  await scope.getByLabel(timeLabel).fill(local.slice(11, 16))
 }
+
+/** What a date-time field shows: `local` in the native input, or as DD-MM-YYYY and HH:MM. */
+export async function expectDateTime(scope: Locator, label: string, timeLabel: string, local: string, javaScriptEnabled: boolean) {
+  if (!javaScriptEnabled) return expect(scope.getByLabel(label)).toHaveValue(local)
+  await expect(scope.getByLabel(label)).toHaveValue(local.slice(0, 10).split('-').reverse().join('-'))
+  await expect(scope.getByLabel(timeLabel)).toHaveValue(local.slice(11, 16))
+}
+
+/** The event form's start (see fillDateTime). */
+export const fillStart = (form: Locator, local: string, javaScriptEnabled: boolean) =>
+  fillDateTime(form, 'Starts', 'Start time (24-hour)', local, javaScriptEnabled)
 
 /** Chooses the point: a click on the map with JavaScript, the address search's candidate without. */
 export async function choosePoint(page: Page, javaScriptEnabled: boolean) {

@@ -36,6 +36,7 @@ export async function changeLoader(request: Request, id: string) {
     startDate: isoToLocalInput(event.startDate, TIME_ZONE),
     endDate: isoToLocalInput(event.endDate, TIME_ZONE),
     minDate: `${todayInZone(TIME_ZONE)}T00:00`,
+    timeZone: TIME_ZONE,
   }
 }
 

@@ -4,13 +4,22 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { EVENT_LIMITS } from '#contract'
-import { Field, FormErrors, FormProvider, TextareaField } from '~/components/forms/field'
+import { DateTimeField } from '~/components/forms/date-time-field'
+import { ErrorList, FormErrors, FormProvider, inputClass, TextareaField } from '~/components/forms/field'
 import type { FormActionData } from '~/components/forms/submission.server'
 import { SubmitButton } from '~/components/forms/submit-button'
 import { UrlModal } from '~/components/ui/url-modal'
 import { useTranslation } from 'react-i18next'
 
-type ChangeTarget = { title: string; closeTo: string; startDate: string; endDate: string; minDate: string }
+type ChangeTarget = {
+  title: string
+  closeTo: string
+  startDate: string
+  endDate: string
+  minDate: string
+  /** The zone the times are in (TIME_ZONE). */
+  timeZone: string
+}
 
 export function CancelEventDrawer({
   target,
@@ -59,6 +68,7 @@ export function RescheduleDrawer({
   actionData: FormActionData | undefined
 }) {
   const { t } = useTranslation('eventPage')
+  const { t: tf } = useTranslation('eventForm')
   const [form, fields] = useForm<{ startDate: string; endDate: string }>({
     id: 'reschedule-event',
     lastResult: actionData?.result,
@@ -76,18 +86,32 @@ export function RescheduleDrawer({
       <FormProvider context={form.context}>
         <Form method="post" {...getFormProps(form)} className="space-y-4">
           <FormErrors formId={form.id} />
-          <Field
-            meta={fields.startDate}
-            type="datetime-local"
-            label={t('changes.start')}
-            inputProps={{ min: target.minDate, required: true }}
-          />
-          <Field
-            meta={fields.endDate}
-            type="datetime-local"
-            label={t('changes.end')}
-            inputProps={{ min: target.minDate }}
-          />
+          {(
+            [
+              [fields.startDate, t('changes.start'), tf('startTime')],
+              [fields.endDate, t('changes.end'), tf('endTime')],
+            ] as const
+          ).map(([meta, label, timeLabel]) => (
+            <div key={meta.name} className="space-y-1">
+              <label htmlFor={meta.id} className="block text-sm font-medium text-slate-700">
+                {label}
+              </label>
+              <DateTimeField
+                id={meta.id}
+                name={meta.name}
+                defaultValue={meta.initialValue ?? ''}
+                today={target.minDate.slice(0, 10)}
+                timeLabel={timeLabel}
+                invalid={Boolean(meta.errors)}
+                describedBy={`${meta.errorId} reschedule-zone`}
+                inputClass={inputClass}
+              />
+              <ErrorList id={meta.errorId} errors={meta.errors} />
+            </div>
+          ))}
+          <p id="reschedule-zone" className="text-xs text-slate-500">
+            {tf('timesIn', { zone: target.timeZone })}
+          </p>
           <div className="flex justify-end">
             <SubmitButton>{t('changes.rescheduleSubmit')}</SubmitButton>
           </div>

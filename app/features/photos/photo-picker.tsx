@@ -105,9 +105,9 @@ export function usePhotoList(room: number) {
   const move = useCallback(
     (key: number, by: -1 | 1) =>
       update((list) => {
-      const from = list.findIndex((photo) => photo.key === key)
-      const to = from + by
-      if (from < 0 || to < 0 || to >= list.length) return list
+        const from = list.findIndex((photo) => photo.key === key)
+        const to = from + by
+        if (from < 0 || to < 0 || to >= list.length) return list
         const next = [...list]
         ;[next[from], next[to]] = [next[to]!, next[from]!]
         return next

@@ -36,6 +36,8 @@ export function usePhotoList(room: number) {
 
   /** The list as of now (a submit may read it before React renders it). */
   const listed = useRef(photos)
+  /** Whether the list has taken over the input (until then the input keeps what the browser holds). */
+  const managing = useRef(false)
   const update = useCallback((change: (list: Photo[]) => Photo[]) => {
     listed.current = change(listed.current)
     setPhotos(listed.current)
@@ -44,7 +46,7 @@ export function usePhotoList(room: number) {
   // The input sends what the list shows, in its order (and not what was just chosen: those are being shrunk).
   const syncInput = useCallback(() => {
     const input = inputRef.current
-    if (!input || typeof DataTransfer === 'undefined') return
+    if (!input || !managing.current || typeof DataTransfer === 'undefined') return
     const transfer = new DataTransfer()
     for (const photo of listed.current) transfer.items.add(photo.file)
     input.files = transfer.files
@@ -57,6 +59,7 @@ export function usePhotoList(room: number) {
 
   const choose = useCallback(
     (chosen: File[]) => {
+      managing.current = true
       setError(null)
       const images = chosen.filter((file) => PHOTO_TYPES.includes(file.type))
       let refusal: MessageCode | null = images.length < chosen.length ? 'unsupportedImage' : null
@@ -93,6 +96,12 @@ export function usePhotoList(room: number) {
     },
     [room, syncInput, update],
   )
+
+  // Photos chosen before the scripts ran (a slow phone): the list takes them over once the page is hydrated.
+  useEffect(() => {
+    const early = [...(inputRef.current?.files ?? [])]
+    if (!managing.current && early.length > 0 && typeof DataTransfer !== 'undefined') choose(early)
+  }, [choose])
 
   const remove = useCallback(
     (key: number) => {

@@ -5,8 +5,10 @@
 // the form's check and the action see no difference. Something that is not a date or a time travels as typed,
 // and the check says so.
 import { lazy, Suspense, useRef, useState } from 'react'
+import type { FieldMetadata } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { displayDate } from '#contract'
+import { ErrorList, inputClass } from '~/components/forms/field'
 import { CalendarIcon } from '~/components/ui/icons'
 import { useHydrated } from '~/components/ui/use-hydrated'
 
@@ -141,6 +143,40 @@ export function DateTimeField({
           />
         </Suspense>
       ) : null}
+    </div>
+  )
+}
+
+/** A conform field as a labelled date-time field with its errors; `zoneId` names the note of the time zone. */
+export function LabelledDateTimeField({
+  meta,
+  label,
+  timeLabel,
+  today,
+  zoneId,
+}: {
+  meta: FieldMetadata<string | undefined>
+  label: string
+  timeLabel: string
+  today: string
+  zoneId: string
+}) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={meta.id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <DateTimeField
+        id={meta.id}
+        name={meta.name}
+        defaultValue={typeof meta.initialValue === 'string' ? meta.initialValue : ''}
+        today={today}
+        timeLabel={timeLabel}
+        invalid={Boolean(meta.errors)}
+        describedBy={`${meta.errorId} ${zoneId}`}
+        inputClass={inputClass}
+      />
+      <ErrorList id={meta.errorId} errors={meta.errors} />
     </div>
   )
 }

@@ -22,7 +22,7 @@ import {
   WEEK_DAYS,
 } from '#contract'
 import { isoToLocalInput, localInputToIso, todayInZone } from '~/features/events/format'
-import { DateTimeField } from '~/components/forms/date-time-field'
+import { LabelledDateTimeField } from '~/components/forms/date-time-field'
 import { ErrorList, FormErrors, FormProvider } from '~/components/forms/field'
 import { SubmitButton } from '~/components/forms/submit-button'
 import { EventMap, toLatLon, type LatLon } from '~/components/map/event-map'
@@ -226,38 +226,14 @@ export function EventForm({
 
         {isPlace ? null : (
           <div className="grid gap-3 sm:grid-cols-2">
-            <div className="space-y-1">
-              <label htmlFor={fields.startDate.id} className={labelClass}>
-                {isAdmin ? t('startOptional') : t('startDate')}
-              </label>
-              <DateTimeField
-                id={fields.startDate.id}
-                name={fields.startDate.name}
-                defaultValue={value('startDate')}
-                today={today}
-                timeLabel={t('startTime')}
-                invalid={Boolean(fields.startDate.errors)}
-                describedBy={`${fields.startDate.errorId} ${form.id}-zone`}
-                inputClass={inputClass}
-              />
-              <Errors meta={fields.startDate} />
-            </div>
-            <div className="space-y-1">
-              <label htmlFor={fields.endDate.id} className={labelClass}>
-                {t('endDate')}
-              </label>
-              <DateTimeField
-                id={fields.endDate.id}
-                name={fields.endDate.name}
-                defaultValue={value('endDate')}
-                today={today}
-                timeLabel={t('endTime')}
-                invalid={Boolean(fields.endDate.errors)}
-                describedBy={`${fields.endDate.errorId} ${form.id}-zone`}
-                inputClass={inputClass}
-              />
-              <Errors meta={fields.endDate} />
-            </div>
+            <LabelledDateTimeField
+              meta={fields.startDate}
+              label={isAdmin ? t('startOptional') : t('startDate')}
+              timeLabel={t('startTime')}
+              today={today}
+              zoneId={`${form.id}-zone`}
+            />
+            <LabelledDateTimeField meta={fields.endDate} label={t('endDate')} timeLabel={t('endTime')} today={today} zoneId={`${form.id}-zone`} />
             <p id={`${form.id}-zone`} className="text-xs text-slate-500 sm:col-span-2">
               {t('timesIn', { zone: timeZone })}
             </p>

@@ -4,8 +4,8 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { EVENT_LIMITS } from '#contract'
-import { DateTimeField } from '~/components/forms/date-time-field'
-import { ErrorList, FormErrors, FormProvider, inputClass, TextareaField } from '~/components/forms/field'
+import { LabelledDateTimeField } from '~/components/forms/date-time-field'
+import { FormErrors, FormProvider, TextareaField } from '~/components/forms/field'
 import type { FormActionData } from '~/components/forms/submission.server'
 import { SubmitButton } from '~/components/forms/submit-button'
 import { UrlModal } from '~/components/ui/url-modal'
@@ -92,22 +92,14 @@ export function RescheduleDrawer({
               [fields.endDate, t('changes.end'), tf('endTime')],
             ] as const
           ).map(([meta, label, timeLabel]) => (
-            <div key={meta.name} className="space-y-1">
-              <label htmlFor={meta.id} className="block text-sm font-medium text-slate-700">
-                {label}
-              </label>
-              <DateTimeField
-                id={meta.id}
-                name={meta.name}
-                defaultValue={meta.initialValue ?? ''}
-                today={target.minDate.slice(0, 10)}
-                timeLabel={timeLabel}
-                invalid={Boolean(meta.errors)}
-                describedBy={`${meta.errorId} reschedule-zone`}
-                inputClass={inputClass}
-              />
-              <ErrorList id={meta.errorId} errors={meta.errors} />
-            </div>
+            <LabelledDateTimeField
+              key={meta.name}
+              meta={meta}
+              label={label}
+              timeLabel={timeLabel}
+              today={target.minDate.slice(0, 10)}
+              zoneId="reschedule-zone"
+            />
           ))}
           <p id="reschedule-zone" className="text-xs text-slate-500">
             {tf('timesIn', { zone: target.timeZone })}

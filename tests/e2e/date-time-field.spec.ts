@@ -3,7 +3,7 @@
 // the browser's own input. Keyboard only, in English and Russian, and the value round-trips through an edit.
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { createEventViaApi, eventForm as form } from './event-fixtures'
+import { createEventViaApi, eventForm as form, waitForApp } from './event-fixtures'
 import { e2e } from './env'
 
 /** YYYY-MM-DD `days` from today in the site's zone. */
@@ -15,7 +15,6 @@ function dayFromToday(days: number): string {
 }
 const display = (iso: string) => iso.split('-').reverse().join('-')
 const hiddenValue = (page: Page, name: string) => form(page).locator(`input[type="hidden"][name="${name}"]`).inputValue()
-const waitForApp = (page: Page) => page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: unknown }).__remixRouter))
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'the picker is JavaScript; without it the browser’s input stays (event-form.spec.ts)')
 

@@ -125,6 +125,10 @@ export function nextWeek(hour = 19) {
 
 export const eventForm = (page: Page) => page.getByTestId('event-form')
 
+/** Waits until the page's scripts run (Remix's router exists): JavaScript's enhancements are in place. */
+export const waitForApp = (page: Page) =>
+  page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: unknown }).__remixRouter))
+
 /**
  * A date and time as a person enters it: the browser's datetime-local input without JavaScript; with it, the
  * day as DD-MM-YYYY and a 24-hour time. `local` is YYYY-MM-DDTHH:MM in the site's zone.

@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
 import { expect, test } from './fixtures'
-import { eventForm as form, fillEvent, phonePhotoFile, photoFile, sidewaysPhotoFile, throttle, watchPosts } from './event-fixtures'
+import { eventForm as form, fillEvent, phonePhotoFile, photoFile, sidewaysPhotoFile, throttle, waitForApp, watchPosts } from './event-fixtures'
 import { e2e } from './env'
 
 type StoredEvent = { images: Array<{ url: string }> }
@@ -25,7 +25,6 @@ async function inspect(url: string) {
   return { width: info.width, height: info.height, at }
 }
 
-const waitForApp = (page: Page) => page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: unknown }).__remixRouter))
 
 test('three 7 MB phone photos are shrunk in the browser and sent in under 2 MB, with progress to 100 %', async ({ page, createUser, signIn, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, 'shrinking and progress are JavaScript; without it see the next test')

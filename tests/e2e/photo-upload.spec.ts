@@ -109,6 +109,20 @@ test('a photo stored sideways (EXIF orientation 6) comes out upright', async ({ 
   expect(redOfBlue).toBeLessThan(60)
 })
 
+test('a photo goes as it is when the shrinker cannot load (a dropped connection)', async ({ page, createUser, signIn, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, 'shrinking is JavaScript')
+  await signIn(page, await createUser())
+  await page.route(/\/build\/.*shrink-photo-[^/]*\.js/, (route) => route.abort('connectionreset'))
+  await page.goto('/event/new')
+  await waitForApp(page)
+  await fillEvent(page, `Unshrunk ${Date.now()}`, true)
+  await form(page).getByLabel('Photos', { exact: true }).setInputFiles(await photoFile('red.jpg', '#ff0000'))
+  await expect(form(page).getByText('Photos: 1 of 3')).toBeVisible()
+  await form(page).getByRole('button', { name: 'Publish' }).click()
+  await expect(page.getByText('Event created!')).toBeVisible()
+  expect((await storedEvent(page)).images).toHaveLength(1)
+})
+
 test('previews: a fourth photo is refused before sending, one is removed, one moved; the rest go in that order', async ({
   page,
   createUser,

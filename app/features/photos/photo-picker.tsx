@@ -68,8 +68,12 @@ export function usePhotoList(room: number) {
       taken.current += fitting.length
       shrinking.current += fitting.length
       setPreparing((count) => count + fitting.length)
+      // A photo that cannot be shrunk (or a shrinker that did not load: a dropped connection) goes as it is.
       const work = import('./shrink-photo')
-        .then(({ shrinkPhoto }) => Promise.all(fitting.map((file) => shrinkPhoto(file).catch(() => file))))
+        .then(
+          ({ shrinkPhoto }) => Promise.all(fitting.map((file) => shrinkPhoto(file).catch(() => file))),
+          () => fitting,
+        )
         .then((shrunk) => {
           // Listed together, in the order they were chosen (whichever was shrunk first).
           const fit = shrunk.filter((file) => file.size <= EVENT_LIMITS.imageMaxBytes)

@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { isRouteErrorResponse } from '@remix-run/react'
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
-import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { getLanguage, pageI18n } from './i18n.server'
@@ -31,11 +30,12 @@ export default async function handleRequest(
   // the namespaces of the matched routes' `handle.i18n` before hydrating (entry.client.tsx).
   const i18n = pageI18n(await getLanguage(request))
 
-  // Crawlers and link previews get the whole document at once; people get it streamed.
-  const readyEvent = isbot(request.headers.get('user-agent')) ? 'onAllReady' : 'onShellReady'
-
+  // Everyone gets the whole document at once, as crawlers did: Remix has run the loaders before this renders,
+  // so only the data's inline scripts came after the shell, a few event-loop turns later. Sent whole, a page
+  // is compressed in one piece (server/send-response.mjs) instead of through a compressor stream with a flush
+  // per part, which cost up to 3 ms of CPU per page under load (docs/decisions/036-compression-cost.md).
   return new Promise((resolve, reject) => {
-    /** The page's stream, once the shell is rendered. */
+    /** The page's stream, once everything in it is rendered. */
     let body: PageStream | undefined
     const abortTimer = setTimeout(() => abort(), streamTimeout + 1_000)
     const { pipe, abort } = renderToPipeableStream(
@@ -46,7 +46,7 @@ export default async function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [readyEvent]() {
+        onAllReady() {
           body = new PageStream()
           // The abort below is for a render that never ends; one that ends must not keep its state alive.
           body.once('close', () => clearTimeout(abortTimer))

@@ -1,9 +1,9 @@
 // `npm run bench`: how fast the event list answers with a realistic amount of data. Seeds 10,000 events
 // (plus the demo data) into a fresh database, starts the real API and the built web as their own
 // processes, and loads them with autocannon: 20 concurrent connections for a fixed time per target.
-// The web's pages are asked for as Chromium asks (Accept-Encoding: gzip, deflate, br, zstd) and measured
-// side by side, in alternating rounds, with a bare Remix page (scripts/bench-bare) built and served the same
-// way. Prints req/s, p50 / p95 / p99 latency, the CPU milliseconds per request of the process that answered
+// The web's pages are asked for as Chromium asks (Accept-Encoding: gzip, deflate, br, zstd) and with no
+// Accept-Encoding, and measured side by side, in alternating rounds, with a bare Remix page
+// (scripts/bench-bare) built and served the same way; the difference is compression's cost per response. Prints req/s, p50 / p95 / p99 latency, the CPU milliseconds per request of the process that answered
 // (read from /proc), and the bytes of each page plain, gzip and brotli. A measurement, not a test: it never
 // fails on slowness.
 //
@@ -342,11 +342,17 @@ async function main() {
   const publicEvent = listed.events.find((event) => event.accessType === 'COMMON')
   if (!publicEvent) throw new Error('no public event on the first page')
   const asBrowser: LoadOptions = { headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING } }
-  const pages: Target[] = [
-    { name: 'Web GET / (home page)', url: `${web}/`, options: asBrowser, servedBy: webProcess, api: apiProcess },
-    { name: 'Web GET /event/{id} (event page)', url: `${web}/event/${publicEvent._id}`, options: asBrowser, servedBy: webProcess, api: apiProcess },
-    { name: 'Bare Remix page (same server setup)', url: `http://127.0.0.1:${BARE_PORT}/`, options: asBrowser, servedBy: bareProcess },
+  // Each page twice: as Chromium asks (brotli) and with no Accept-Encoding, so that the cost of compressing
+  // shows on its own line and cannot hide in a bare page that pays it too (issue 29).
+  const pageUrls = [
+    { page: 'home page', name: 'Web GET / (home page)', url: `${web}/`, servedBy: webProcess, api: apiProcess },
+    { page: 'event page', name: 'Web GET /event/{id} (event page)', url: `${web}/event/${publicEvent._id}`, servedBy: webProcess, api: apiProcess },
+    { page: 'bare Remix page', name: 'Bare Remix page (same server setup)', url: `http://127.0.0.1:${BARE_PORT}/`, servedBy: bareProcess },
   ]
+  const pages: Array<Target & { page: string; compressed: boolean }> = pageUrls.flatMap(({ name, ...target }) => [
+    { ...target, name: `${name}, brotli`, options: asBrowser, compressed: true },
+    { ...target, name: `${name}, plain`, compressed: false },
+  ])
   const apiCalls: Target[] = [
     { name: 'API GET /event/all (page 1)', url: `${api}/event/all`, servedBy: apiProcess },
     { name: 'API GET /event/all?page=20&categories=concerts', url: `${api}/event/all?page=20&categories=concerts`, servedBy: apiProcess },
@@ -362,7 +368,7 @@ async function main() {
   )
   // What each answer weighs on the wire, per encoding the client accepts.
   const sizes = []
-  for (const target of [...pages, apiCalls[0]!]) {
+  for (const target of [...pageUrls, apiCalls[0]!]) {
     const [plain, gzip, brotli] = await Promise.all([bodyBytes(target.url, null), bodyBytes(target.url, 'gzip'), bodyBytes(target.url, BROWSER_ACCEPT_ENCODING)])
     sizes.push({ target: target.name, 'KB plain': kb(plain), 'KB gzip': kb(gzip), 'KB brotli': kb(brotli) })
   }
@@ -381,12 +387,28 @@ async function main() {
     errors: r.errors,
   }))
   console.log(`\n${EVENTS} events, ${seeded.dialect}, ${CONNECTIONS} connections, ${SECONDS} s per target and round, Node ${process.version}`)
-  console.log('CPU ms/req: of the process that answered (pages: the web; API calls: the API); pages ask as Chromium does.')
+  console.log('CPU ms/req: of the process that answered (pages: the web; API calls: the API); pages ask as Chromium does (brotli) and with no encoding (plain).')
   console.table(rows)
   console.table(sizes)
-  const bare = results.find((r) => r.target.startsWith('Bare'))!
-  const share = (prefix: string) => Math.round((100 * results.find((r) => r.target.startsWith(prefix))!.rps) / bare.rps)
-  console.log(`Of the bare Remix page's req/s: home page ${share('Web GET / ')} %, event page ${share('Web GET /event')} %`)
+  // Per page: web CPU plain and compressed, what compressing added, and the share of the bare page's req/s
+  // each way (the bare page compressed the same way: a cost both pay shows in the compression column).
+  const figuresOf = (page: string, compressed: boolean) =>
+    results[pages.findIndex((target) => target.page === page && target.compressed === compressed) + apiCalls.length]!
+  const bare = { plain: figuresOf('bare Remix page', false), brotli: figuresOf('bare Remix page', true) }
+  console.table(
+    pageUrls.map(({ page }) => {
+      const plain = figuresOf(page, false)
+      const brotli = figuresOf(page, true)
+      return {
+        page,
+        'CPU ms plain': Number(plain.cpuMs.toFixed(2)),
+        'CPU ms brotli': Number(brotli.cpuMs.toFixed(2)),
+        'compression ms': Number((brotli.cpuMs - plain.cpuMs).toFixed(2)),
+        '% of bare req/s, plain': Math.round((100 * plain.rps) / bare.plain.rps),
+        '% of bare req/s, brotli': Math.round((100 * brotli.rps) / bare.brotli.rps),
+      }
+    }),
+  )
   if (commits)
     console.log(
       `SQLite commit (WAL, one-row insert): synchronous=NORMAL ${commits.NORMAL!.toFixed(0)} µs, FULL ${commits.FULL!.toFixed(0)} µs (the API uses FULL)`,

@@ -1,10 +1,11 @@
 // Pages leave the web server compressed per request (server/send-response.mjs, docs/decisions/025): brotli for
 // a browser that accepts it, gzip otherwise, plain for a client that accepts neither, always with
-// `Vary: Accept-Encoding`. The stream is flushed without resetting the compressor, so a page costs about the
-// bytes of compressing it in one piece (the `compression` middleware's full flush per chunk doubled them).
+// `Vary: Accept-Encoding`. A page is complete within a moment, so it is compressed in one piece and sent
+// with its length, in a brotli window that fits it (decision 036); the streaming path is send-response.test.ts.
 import http from 'node:http'
 import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { brotliWindowBits } from '../support/brotli'
 import { getRaw, startWebServer, type WebServer } from '../support/web-server'
 
 let server: WebServer
@@ -29,16 +30,20 @@ describe('pages compressed per request', () => {
     expect(res.headers['content-encoding']).toBe('br')
     expect(res.headers['content-type']).toMatch(/^text\/html/)
     expect(res.headers['vary']).toMatch(/Accept-Encoding/i)
-    expect(res.headers['content-length']).toBeUndefined()
+    expect(Number(res.headers['content-length'])).toBe(res.body.length)
     const decoded = zlib.brotliDecompressSync(res.body).toString('utf8')
+    // The smallest window that holds the page: the default 4 MiB one cost a garbage collection every few pages.
+    expect(2 ** brotliWindowBits(res.body) - 16).toBeGreaterThanOrEqual(decoded.length)
+    expect(2 ** (brotliWindowBits(res.body) - 1) - 16).toBeLessThan(Buffer.byteLength(decoded))
     expect(decoded).toMatch(/^<!DOCTYPE html>/i)
     expect(comparable(decoded)).toBe(comparable(plain.body.toString('utf8')))
     expect(res.body.length).toBeLessThan(plain.body.length / 3)
   })
 
-  it.each(PAGES)('%s: gzip for a client without brotli, within 5 %% of compressing the page in one piece', async (page) => {
+  it.each(PAGES)('%s: gzip for a client without brotli, compressed in one piece', async (page) => {
     const res = await getRaw(`${server.url}${page}`, 'gzip, deflate')
     expect(res.headers['content-encoding']).toBe('gzip')
+    expect(Number(res.headers['content-length'])).toBe(res.body.length)
     const decoded = zlib.gunzipSync(res.body)
     const inOnePiece = zlib.gzipSync(decoded, { level: 4 }).length
     expect(res.body.length).toBeLessThanOrEqual(Math.ceil(inOnePiece * 1.05))

@@ -34,6 +34,7 @@ import { getEnv, getPublicEnv } from './utils/env.server'
 import { getLatestNotifications } from './utils/notifications.server'
 import { combineHeaders, getToast, toastInLanguage } from './utils/toast.server'
 import { useNonce } from './utils/nonce'
+import { START_SCRIPTS_AFTER_PAINT } from './utils/scripts-after-paint'
 
 export const shouldRevalidate = rootShouldRevalidate
 
@@ -144,6 +145,7 @@ export function Layout({ children }: { children: ReactNode }) {
             />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
+            <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: START_SCRIPTS_AFTER_PAINT }} />
           </>
         ) : null}
       </body>

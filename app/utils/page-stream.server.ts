@@ -2,17 +2,16 @@
 // complete (the shell, then each resolved boundary); handing each part on as one chunk, not dozens, saves a
 // pass per piece through the web stream Remix wraps around it and through the sender (issue 14's profile).
 // On the way, Remix's module preloads and module script are made inert until the page has painted
-// (scripts-after-paint.ts); a tag cut between two parts waits for the next one.
+// (scripts-after-paint.ts): in the bytes, without decoding the page; a tag cut between two parts waits for
+// the next one.
 import { Transform, type TransformCallback } from 'node:stream'
-import { StringDecoder } from 'node:string_decoder'
 import { makeScriptsInert } from './scripts-after-paint'
+
+const TAG_START = 0x3c // <
+const TAG_END = 0x3e // >
 
 export class PageStream extends Transform {
   private pieces: Buffer[] = []
-  /** The end of the last part when it stopped inside a tag: it goes out with the next part. */
-  private openTag = ''
-  /** Keeps a character whose bytes were cut between two parts until it is whole. */
-  private decoder = new StringDecoder('utf8')
 
   override _transform(piece: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
     this.pieces.push(piece)
@@ -25,16 +24,17 @@ export class PageStream extends Transform {
   }
 
   private sendPart(last: boolean) {
-    if (this.pieces.length === 0 && !last) return
-    let html = this.openTag + this.decoder.write(Buffer.concat(this.pieces)) + (last ? this.decoder.end() : '')
+    if (this.pieces.length === 0) return
+    let part = this.pieces.length === 1 ? this.pieces[0]! : Buffer.concat(this.pieces)
     this.pieces = []
-    this.openTag = ''
-    const tagStart = html.lastIndexOf('<')
-    if (!last && tagStart >= 0 && !html.includes('>', tagStart)) {
-      this.openTag = html.slice(tagStart)
-      html = html.slice(0, tagStart)
+    // A part that ends inside a tag keeps that tag for the next one ('<' and '>' never occur inside a
+    // character's UTF-8 bytes, so no character is cut either).
+    const tagStart = part.lastIndexOf(TAG_START)
+    if (!last && tagStart >= 0 && part.indexOf(TAG_END, tagStart) < 0) {
+      this.pieces.push(part.subarray(tagStart))
+      part = part.subarray(0, tagStart)
     }
-    if (html) this.push(makeScriptsInert(html))
+    if (part.length > 0) this.push(makeScriptsInert(part))
   }
 
   override _flush(done: TransformCallback) {

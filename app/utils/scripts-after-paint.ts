@@ -61,10 +61,27 @@ export const START_SCRIPTS_AFTER_PAINT = `(function () {
   } else ready();
 })();`
 
-const PRELOAD = /<link rel="modulepreload"/g
-const MODULE_SCRIPT = /(<script\b[^>]*?) type="module"( async="")/g
+/** What Remix's <Scripts> writes (as React writes attributes), and its inert form. Quotes inside text and
+ * script data are escaped, so these bytes only ever occur in the markup itself. */
+const REPLACEMENTS = [
+  [Buffer.from('<link rel="modulepreload"'), Buffer.from(`<link rel="${INERT_PRELOAD_REL}"`)],
+  [Buffer.from(' type="module" async=""'), Buffer.from(` type="${INERT_MODULE_TYPE}" async=""`)],
+] as const
 
-/** A page's HTML with Remix's module preloads and module script made inert (see above). */
-export function makeScriptsInert(html: string): string {
-  return html.replace(PRELOAD, `<link rel="${INERT_PRELOAD_REL}"`).replace(MODULE_SCRIPT, `$1 type="${INERT_MODULE_TYPE}"$2`)
+/** A part of a page's HTML with Remix's module preloads and module script made inert (see above). */
+export function makeScriptsInert(html: Buffer): Buffer {
+  let result = html
+  for (const [from, to] of REPLACEMENTS) {
+    let at = result.indexOf(from)
+    if (at < 0) continue
+    const pieces: Buffer[] = []
+    let done = 0
+    for (; at >= 0; at = result.indexOf(from, done)) {
+      pieces.push(result.subarray(done, at), to)
+      done = at + from.length
+    }
+    pieces.push(result.subarray(done))
+    result = Buffer.concat(pieces)
+  }
+  return result
 }

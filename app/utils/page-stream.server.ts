@@ -5,7 +5,7 @@
 // (scripts-after-paint.ts): in the bytes, without decoding the page; a tag cut between two parts waits for
 // the next one.
 import { Transform, type TransformCallback } from 'node:stream'
-import { makeScriptsInert } from './scripts-after-paint'
+import { INERT_MODULE_TYPE, INERT_PRELOAD_REL } from './scripts-after-paint'
 
 const TAG_START = 0x3c // <
 const TAG_END = 0x3e // >
@@ -41,4 +41,29 @@ export class PageStream extends Transform {
     this.sendPart(true)
     done()
   }
+}
+
+/** What Remix's <Scripts> writes (as React writes attributes), and its inert form. Quotes inside text and
+ * script data are escaped, so these bytes only ever occur in the markup itself. */
+const REPLACEMENTS = [
+  [Buffer.from('<link rel="modulepreload"'), Buffer.from(`<link rel="${INERT_PRELOAD_REL}"`)],
+  [Buffer.from(' type="module" async=""'), Buffer.from(` type="${INERT_MODULE_TYPE}" async=""`)],
+] as const
+
+/** A part of a page's HTML with Remix's module preloads and module script made inert (scripts-after-paint.ts). */
+export function makeScriptsInert(html: Buffer): Buffer {
+  let result = html
+  for (const [from, to] of REPLACEMENTS) {
+    let at = result.indexOf(from)
+    if (at < 0) continue
+    const pieces: Buffer[] = []
+    let done = 0
+    for (; at >= 0; at = result.indexOf(from, done)) {
+      pieces.push(result.subarray(done, at), to)
+      done = at + from.length
+    }
+    pieces.push(result.subarray(done))
+    result = Buffer.concat(pieces)
+  }
+  return result
 }

@@ -60,28 +60,3 @@ export const START_SCRIPTS_AFTER_PAINT = `(function () {
     photo.addEventListener('error', ready);
   } else ready();
 })();`
-
-/** What Remix's <Scripts> writes (as React writes attributes), and its inert form. Quotes inside text and
- * script data are escaped, so these bytes only ever occur in the markup itself. */
-const REPLACEMENTS = [
-  [Buffer.from('<link rel="modulepreload"'), Buffer.from(`<link rel="${INERT_PRELOAD_REL}"`)],
-  [Buffer.from(' type="module" async=""'), Buffer.from(` type="${INERT_MODULE_TYPE}" async=""`)],
-] as const
-
-/** A part of a page's HTML with Remix's module preloads and module script made inert (see above). */
-export function makeScriptsInert(html: Buffer): Buffer {
-  let result = html
-  for (const [from, to] of REPLACEMENTS) {
-    let at = result.indexOf(from)
-    if (at < 0) continue
-    const pieces: Buffer[] = []
-    let done = 0
-    for (; at >= 0; at = result.indexOf(from, done)) {
-      pieces.push(result.subarray(done, at), to)
-      done = at + from.length
-    }
-    pieces.push(result.subarray(done))
-    result = Buffer.concat(pieces)
-  }
-  return result
-}

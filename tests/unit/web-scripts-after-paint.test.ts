@@ -2,8 +2,8 @@
 // writes Remix's module preloads and module script inert, and a tag cut between two of React's parts is
 // still found. The browser side is tests/e2e/first-paint.spec.ts.
 import { describe, expect, it } from 'vitest'
-import { PageStream } from '~/utils/page-stream.server'
-import { INERT_MODULE_TYPE, INERT_PRELOAD_REL, makeScriptsInert } from '~/utils/scripts-after-paint'
+import { makeScriptsInert, PageStream } from '~/utils/page-stream.server'
+import { INERT_MODULE_TYPE, INERT_PRELOAD_REL } from '~/utils/scripts-after-paint'
 
 const REMIX_SCRIPTS =
   '<link rel="modulepreload" href="/build/entry.client-A.js"/><link rel="modulepreload" href="/build/_shared/chunk-B.js"/>' +

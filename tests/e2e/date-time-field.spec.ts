@@ -110,3 +110,22 @@ test('the start round-trips through an edit: shown as DD-MM-YYYY and 24-hour, sa
   const saved = (await (await fetch(`${e2e.apiUrl}/event/${event._id}`)).json()) as { startDate: string }
   expect(new Date(saved.startDate).toISOString()).toBe(new Date(`${local}:00${offset}`).toISOString())
 })
+
+test('a start typed into the browser’s own input before the scripts ran is kept when the site’s fields take over', async ({ page, createUser, signIn }) => {
+  await signIn(page, await createUser())
+  // A slow phone: the page is there, its scripts are not yet.
+  let release = () => {}
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/build\/.*\.js$/, async (route) => {
+    await scriptsHeld
+    await route.continue()
+  })
+  await page.goto('/event/new')
+  const day = dayFromToday(12)
+  await form(page).locator('input[type="datetime-local"][name="startDate"]').fill(`${day}T19:30`)
+  release()
+  await waitForApp(page)
+  await expect(form(page).getByLabel('Starts')).toHaveValue(display(day))
+  await expect(form(page).getByLabel('Start time (24-hour)')).toHaveValue('19:30')
+  expect(await hiddenValue(page, 'startDate')).toBe(`${day}T19:30`)
+})

@@ -4,7 +4,7 @@
 // (JS: the side drawer; no JS: the edit page) → and deletes it.
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { fillStart, photoFile } from './event-fixtures'
+import { fillStart, photoFile, waitForApp } from './event-fixtures'
 
 const main = (page: Page) => page.locator('main')
 
@@ -25,6 +25,8 @@ test('create → list and map → join and like → edit → delete', async ({ p
   await page.goto('/')
   let form = page.getByTestId('event-form')
   if (javaScriptEnabled) {
+    // The dialog is JavaScript's: before the app starts (after the first paint and photo), the link opens the page.
+    await waitForApp(page)
     await page.getByTestId('user-menu').locator('summary').click()
     await page.getByTestId('user-menu').getByRole('link', { name: 'Add New Event' }).click()
     const dialog = page.getByRole('dialog', { name: 'New event' })

@@ -1,7 +1,7 @@
 // Creating and editing events and places (SPEC §5) with JavaScript on and off: the texts of the rules,
 // typed values and photos kept, the address search without JavaScript and the map click with it.
 import { expect, test } from './fixtures'
-import { choosePoint, createEventViaApi, eventForm as form, fillStart, nextWeek, photoFile } from './event-fixtures'
+import { choosePoint, createEventViaApi, eventForm as form, fillStart, nextWeek, photoFile, waitForApp } from './event-fixtures'
 import { e2e } from './env'
 
 test('an empty post names every missing field with the texts of SPEC §5 and keeps what was typed', async ({
@@ -28,6 +28,7 @@ test('create an event with a photo, then edit it as its organizer', async ({ pag
   const organizer = await createUser()
   await signIn(page, organizer)
   await page.goto('/event/new')
+  if (javaScriptEnabled) await waitForApp(page)
   const title = `Created ${Date.now()}`
   await form(page).getByLabel('Title').fill(title)
   await form(page).getByLabel('Description').fill('Jazz by the river')

@@ -210,3 +210,15 @@ test('an avatar from a phone camera is shrunk and sent with progress', async ({ 
   const stored = await inspect((await avatar.getAttribute('src'))!)
   expect(Math.max(stored.width, stored.height)).toBeLessThanOrEqual(2048)
 })
+
+test('the avatar’s Upload button stays where it was when the chosen photo’s preview comes', async ({ page, createUser, signIn, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, 'the preview is JavaScript')
+  await signIn(page, await createUser())
+  await page.goto('/admin/profile/settings/profile')
+  await waitForApp(page)
+  const upload = page.getByRole('button', { name: 'Upload photo' })
+  const before = await upload.boundingBox()
+  await page.getByLabel('Photo').setInputFiles(await photoFile('avatar.jpg', '#cc6633'))
+  await expect(page.getByTestId('photo-preview')).toHaveCount(1)
+  expect(await upload.boundingBox()).toEqual(before)
+})

@@ -4,7 +4,7 @@
 // a 24-hour time; the value travels in a hidden field with the same name and the same YYYY-MM-DDTHH:MM form, so
 // the form's check and the action see no difference. Something that is not a date or a time travels as typed,
 // and the check says so.
-import { lazy, Suspense, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import type { FieldMetadata } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { displayDate } from '#contract'
@@ -67,10 +67,24 @@ export function DateTimeField({
   const [time, setTime] = useState(() => defaultValue.slice(11, 16))
   const [open, setOpen] = useState(false)
   const button = useRef<HTMLButtonElement>(null)
+  // What was typed into the browser's own input before the scripts ran (a slow phone) carries over to the
+  // site's fields: the element is kept after it leaves the page, and its value read once they replace it.
+  const nativeInput = useRef<HTMLInputElement | null>(null)
+  useEffect(() => {
+    if (!hydrated) return
+    const typed = nativeInput.current?.value
+    nativeInput.current = null
+    if (!typed || typed === defaultValue || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(typed)) return
+    setDate(displayDate(typed.slice(0, 10)))
+    setTime(typed.slice(11, 16))
+  }, [hydrated, defaultValue])
 
   if (!hydrated)
     return (
       <input
+        ref={(element) => {
+          if (element) nativeInput.current = element
+        }}
         id={id}
         name={name}
         type="datetime-local"

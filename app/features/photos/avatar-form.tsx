@@ -15,12 +15,20 @@ export function AvatarUploadForm({ label, submitLabel }: { label: string; submit
   const onSubmit = usePhotoSubmit({ list, upload, filesName: 'file' })
   return (
     <Form method="post" encType="multipart/form-data" onSubmit={onSubmit} className="space-y-2">
-      <div className="flex flex-wrap items-end gap-2">
-        <PhotoPicker list={list} id={`${id}-file`} name="file" label={label} limit={1} errorId={`${id}-errors`} required />
-        <SubmitButton name="intent" value="uploadAvatar">
-          {submitLabel}
-        </SubmitButton>
-      </div>
+      <PhotoPicker
+        list={list}
+        id={`${id}-file`}
+        name="file"
+        label={label}
+        limit={1}
+        errorId={`${id}-errors`}
+        required
+        action={
+          <SubmitButton name="intent" value="uploadAvatar">
+            {submitLabel}
+          </SubmitButton>
+        }
+      />
       <UploadProgress upload={upload} />
     </Form>
   )

@@ -156,6 +156,7 @@ export function PhotoPicker({
   serverErrors,
   required,
   children,
+  action,
 }: {
   list: PhotoList
   id: string
@@ -169,6 +170,8 @@ export function PhotoPicker({
   required?: boolean
   /** What sits between the input and its errors (the upload's progress). */
   children?: ReactNode
+  /** A button beside the input (the avatar's Upload), which the previews below it never move. */
+  action?: ReactNode
 }) {
   const { t } = useTranslation('eventForm')
   const hydrated = useHydrated()
@@ -179,22 +182,25 @@ export function PhotoPicker({
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
         {label}
       </label>
-      <input
-        ref={list.inputRef}
-        id={id}
-        name={name}
-        type="file"
-        multiple={list.room > 1}
-        required={required}
-        accept={PHOTO_TYPES.join(',')}
-        aria-describedby={hint ? `${id}-hint ${errorId}` : errorId}
-        onChange={(event) => {
-          // Without the list (no DataTransfer to set the input's files), the input keeps the browser's choice.
-          if (typeof DataTransfer === 'undefined') return
-          list.choose([...(event.currentTarget.files ?? [])])
-        }}
-        className="block text-sm"
-      />
+      <div className="flex flex-wrap items-center gap-2">
+        <input
+          ref={list.inputRef}
+          id={id}
+          name={name}
+          type="file"
+          multiple={list.room > 1}
+          required={required}
+          accept={PHOTO_TYPES.join(',')}
+          aria-describedby={hint ? `${id}-hint ${errorId}` : errorId}
+          onChange={(event) => {
+            // Without the list (no DataTransfer to set the input's files), the input keeps the browser's choice.
+            if (typeof DataTransfer === 'undefined') return
+            list.choose([...(event.currentTarget.files ?? [])])
+          }}
+          className="block text-sm"
+        />
+        {action}
+      </div>
       {hint ? (
         <p id={`${id}-hint`} className="text-xs text-slate-500">
           {hint}
@@ -249,6 +255,16 @@ export function PhotoPicker({
                   >
                     {t('remove')}
                   </button>
+                </div>
+              </li>
+            ))}
+            {/* A box per photo still being shrunk, the size of its thumbnail: nothing moves when it comes. */}
+            {Array.from({ length: preparing }, (_, index) => (
+              <li key={`preparing-${index}`} className="w-32 space-y-1 text-center" aria-hidden="true" data-testid="photo-preparing">
+                <div className="h-24 w-32 animate-pulse rounded bg-slate-200" />
+                <p className="invisible text-xs">…</p>
+                <div className="invisible flex justify-center text-xs">
+                  <span className="rounded border px-1.5 py-0.5">…</span>
                 </div>
               </li>
             ))}

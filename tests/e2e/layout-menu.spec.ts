@@ -1,5 +1,6 @@
 // The user menu and the notification bell (SPEC §2 Layout, §6 roles), with JavaScript on and off.
 import type { Page } from '@playwright/test'
+import { waitForApp } from './event-fixtures'
 import { test, expect } from './fixtures'
 
 function userMenu(page: Page) {
@@ -33,6 +34,8 @@ test('a signed-in user sees their menu without the admin entries, and the bell',
   const user = await createUser()
   await signIn(page, user)
   await page.goto('/')
+  // Copy link is the app's: it starts after the first paint and the first photo.
+  if (testInfo.project.name !== 'js-off') await waitForApp(page)
 
   await expect(page.getByTestId('notifications-bell')).toHaveCount(1)
   await openUserMenu(page)

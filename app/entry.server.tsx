@@ -33,7 +33,7 @@ export default async function handleRequest(
   // Everyone gets the whole document at once, as crawlers did: Remix has run the loaders before this renders,
   // so only the data's inline scripts came after the shell, a few event-loop turns later. Sent whole, a page
   // is compressed in one piece (server/send-response.mjs) instead of through a compressor stream with a flush
-  // per part, which cost up to 3 ms of CPU per page under load (docs/decisions/036-compression-cost.md).
+  // per part, which cost up to 3 ms of CPU per page under load (docs/decisions/036).
   return new Promise((resolve, reject) => {
     /** The page's stream, once everything in it is rendered. */
     let body: PageStream | undefined

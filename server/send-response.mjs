@@ -1,6 +1,5 @@
 // Sends a Remix answer (a Fetch API Response) on an Express response, compressed when the client accepts it
-// (docs/decisions/025-html-compression.md, 036-compression-cost.md). What the `compression` middleware did,
-// without its costs:
+// (docs/decisions/025 and 036). What the `compression` middleware did, without its costs:
 // - a body that is complete within a moment (every page: Remix runs the loaders before it renders) is
 //   compressed in one piece, on this thread, and sent with its length: no compressor stream, no round trips
 //   to the thread pool, no flush, and as small as compression gets;

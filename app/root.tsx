@@ -10,7 +10,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DEFAULT_LANGUAGE, languageOr } from '#contract'
 import { ErrorPage } from './components/error-page'
@@ -110,6 +110,11 @@ export type RootLoaderData = Awaited<ReturnType<typeof loader>>['data']
  */
 function useShipsScripts() {
   const hydrated = useHydrated()
+  // Marks the page once every component has left its no-JavaScript fallback (useHydrated flips them all in
+  // one render): what a test waits for before it uses what only the app does.
+  useEffect(() => {
+    if (hydrated) document.documentElement.setAttribute('data-hydrated', '')
+  }, [hydrated])
   const noScripts = useMatches().some(
     (match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false,
   )

@@ -4,7 +4,7 @@
 // dates and the page says where it moved from.
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { callApiAs, createEventViaApi, daysFromNow, expectDateTime, fillDateTime } from './event-fixtures'
+import { callApiAs, createEventViaApi, daysFromNow, expectDateTime, fillDateTime, waitForApp } from './event-fixtures'
 
 const joinBox = (page: Page) => page.locator('#join')
 
@@ -129,7 +129,7 @@ test('the organizer moves an event: bad dates keep what was typed; the page show
   await page.goto(`/event/${event._id}/reschedule`)
   const drawer = page.getByTestId('reschedule-drawer')
   const future = daysFromNow(45, 10).slice(0, 10)
-  if (javaScriptEnabled) await page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: unknown }).__remixRouter))
+  if (javaScriptEnabled) await waitForApp(page)
   await fillDateTime(drawer, 'New start', 'Start time (24-hour)', `${future}T20:00`, javaScriptEnabled)
   await fillDateTime(drawer, 'New end (optional)', 'End time (24-hour)', `${future}T18:00`, javaScriptEnabled)
   await drawer.getByRole('button', { name: 'Move the event' }).click()

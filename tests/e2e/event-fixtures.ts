@@ -125,9 +125,8 @@ export function nextWeek(hour = 19) {
 
 export const eventForm = (page: Page) => page.getByTestId('event-form')
 
-/** Waits until the page's scripts run (Remix's router exists): JavaScript's enhancements are in place. */
-export const waitForApp = (page: Page) =>
-  page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: unknown }).__remixRouter))
+/** Waits until the app has hydrated and its components have left their no-JavaScript fallbacks (root.tsx). */
+export const waitForApp = (page: Page) => page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
 
 /**
  * A date and time as a person enters it: the browser's datetime-local input without JavaScript; with it, the

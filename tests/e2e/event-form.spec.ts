@@ -135,7 +135,7 @@ test('with JavaScript a file the API would refuse is refused in the browser, bef
   test.skip(!javaScriptEnabled, 'the browser check is JavaScript; without it the server says the same')
   await signIn(page, await createUser())
   await page.goto('/event/new')
-  await page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: unknown }).__remixRouter))
+  await waitForApp(page)
   const photos = form(page).getByLabel('Photos', { exact: true })
   const uploads: string[] = []
   page.on('request', (request) => {

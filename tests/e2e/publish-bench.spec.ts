@@ -4,7 +4,7 @@
 // the browser, sent ahead with progress). Bytes are the POST bodies; time runs from the click on Publish to
 // the event's page. Skipped by `npm test` (BENCH_PUBLISH unset): it takes two minutes and asserts nothing new.
 import { expect, signIn, test } from './fixtures'
-import { eventForm as form, fillEvent, phonePhotoFile, throttle, watchPosts } from './event-fixtures'
+import { eventForm as form, fillEvent, phonePhotoFile, throttle, waitForApp, watchPosts } from './event-fixtures'
 
 test('publishing three phone photos at 1.6 Mbit/s: bytes sent and time, JavaScript off and on', async ({ browser, createUser, javaScriptEnabled }) => {
   test.skip(!process.env.BENCH_PUBLISH || !javaScriptEnabled, 'a benchmark: npm run bench:publish')
@@ -17,7 +17,7 @@ test('publishing three phone photos at 1.6 Mbit/s: bytes sent and time, JavaScri
     const page = await context.newPage()
     await signIn(page, user)
     await page.goto('/event/new')
-    if (javaScriptEnabled) await page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: unknown }).__remixRouter))
+    if (javaScriptEnabled) await waitForApp(page)
     await fillEvent(page, `Bench ${javaScriptEnabled ? 'on' : 'off'} ${Date.now()}`, javaScriptEnabled)
     await throttle(page)
     const watch = watchPosts(page)

@@ -67,6 +67,7 @@ test('create → list and map → join and like → edit → delete', async ({ p
   const fanPage = await fanContext.newPage()
   await signIn(fanPage, fan)
   await fanPage.goto(eventUrl)
+  if (javaScriptEnabled) await waitForApp(fanPage)
   await main(fanPage).getByRole('button', { name: 'Join', exact: true }).click()
   await expect(fanPage.getByTestId('stat-participants')).toHaveText('1 / 5')
   await main(fanPage).getByRole('button', { name: /^Like\b/ }).click()

@@ -31,6 +31,11 @@ export function parseTime(text: string): string | null {
   return match ? `${match[1]!.padStart(2, '0')}:${match[2]}` : null
 }
 
+/** A YYYY-MM-DDTHH:MM value as the site's two fields show it: DD-MM-YYYY (when it has a day) and HH:MM. */
+function displayParts(value: string): { date: string; time: string } {
+  return { date: /^\d{4}-\d{2}-\d{2}/.test(value) ? displayDate(value.slice(0, 10)) : '', time: value.slice(11, 16) }
+}
+
 /** The field's value: YYYY-MM-DDTHH:MM, '' when both parts are empty, else what was typed (the check refuses it). */
 export function dateTimeValue(date: string, time: string): string {
   if (!date.trim() && !time.trim()) return ''
@@ -63,8 +68,8 @@ export function DateTimeField({
 }) {
   const { t } = useTranslation('eventForm')
   const hydrated = useHydrated()
-  const [date, setDate] = useState(() => (/^\d{4}-\d{2}-\d{2}/.test(defaultValue) ? displayDate(defaultValue.slice(0, 10)) : ''))
-  const [time, setTime] = useState(() => defaultValue.slice(11, 16))
+  const [date, setDate] = useState(() => displayParts(defaultValue).date)
+  const [time, setTime] = useState(() => displayParts(defaultValue).time)
   const [open, setOpen] = useState(false)
   const button = useRef<HTMLButtonElement>(null)
   // What was typed into the browser's own input before the scripts ran (a slow phone) carries over to the
@@ -74,9 +79,10 @@ export function DateTimeField({
     if (!hydrated) return
     const typed = nativeInput.current?.value
     nativeInput.current = null
-    if (!typed || typed === defaultValue || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(typed)) return
-    setDate(displayDate(typed.slice(0, 10)))
-    setTime(typed.slice(11, 16))
+    if (!typed || typed === defaultValue) return
+    const parts = displayParts(typed)
+    setDate(parts.date)
+    setTime(parts.time)
   }, [hydrated, defaultValue])
 
   if (!hydrated)

@@ -222,3 +222,23 @@ test('the avatar’s Upload button stays where it was when the chosen photo’s 
   await expect(page.getByTestId('photo-preview')).toHaveCount(1)
   expect(await upload.boundingBox()).toEqual(before)
 })
+
+test('Upload pressed while the avatar is still being shrunk waits for it and sends it; with none chosen it says so', async ({ page, createUser, signIn, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, 'shrinking is JavaScript; without it the browser asks for a file')
+  await signIn(page, await createUser())
+  // The shrinker's chunk comes slowly, so the photo is still being prepared (and the input empty) when Upload
+  // is pressed: the browser's own "required" check stopped that press before the form could wait for it.
+  await page.route(/\/build\/.*shrink-photo-[^/]*\.js/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    await route.continue()
+  })
+  await page.goto('/admin/profile/settings/profile')
+  await waitForApp(page)
+  await page.getByRole('button', { name: 'Upload photo' }).click()
+  await expect(page.getByText('Upload a photo!')).toBeVisible()
+  await page.getByLabel('Photo').setInputFiles(await photoFile('avatar.jpg', '#cc6633'))
+  await expect(page.getByTestId('photo-preparing')).toHaveCount(1)
+  await page.getByRole('button', { name: 'Upload photo' }).click()
+  await expect(page.getByTestId('toast')).toHaveText(/The data has been sent!/)
+  await expect(page.getByRole('img', { name: 'Your avatar' })).toHaveAttribute('src', new RegExp(`^${e2e.apiUrl}/uploads/`))
+})

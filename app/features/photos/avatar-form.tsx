@@ -12,7 +12,7 @@ export function AvatarUploadForm({ label, submitLabel }: { label: string; submit
   const id = useId()
   const list = usePhotoList(1)
   const upload = usePhotoUpload()
-  const onSubmit = usePhotoSubmit({ list, upload, filesName: 'file' })
+  const onSubmit = usePhotoSubmit({ list, upload, filesName: 'file', required: true })
   return (
     <Form method="post" encType="multipart/form-data" onSubmit={onSubmit} className="space-y-2">
       <PhotoPicker

@@ -189,7 +189,9 @@ export function PhotoPicker({
           name={name}
           type="file"
           multiple={list.room > 1}
-          required={required}
+          // With the app, the form's submit checks the list instead (use-photo-submit.ts): the input is emptied
+          // while its photos are shrunk, and the browser's own check would then stop an Upload pressed meanwhile.
+          required={required && !hydrated}
           accept={PHOTO_TYPES.join(',')}
           aria-describedby={hint ? `${id}-hint ${errorId}` : errorId}
           onChange={(event) => {

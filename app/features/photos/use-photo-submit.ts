@@ -14,6 +14,7 @@ export function usePhotoSubmit({
   stagedName = 'staged',
   action,
   check,
+  required = false,
 }: {
   list: PhotoList
   upload: PhotoUpload
@@ -24,6 +25,8 @@ export function usePhotoSubmit({
   action?: string
   /** The form's own check (conform's onSubmit), which prevents the submit when the form is not valid. */
   check?: (event: FormEvent<HTMLFormElement>) => void
+  /** The form needs a photo (the picker's input leaves that check to this submit once the app runs). */
+  required?: boolean
 }) {
   const submit = useSubmit()
   return function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -34,6 +37,11 @@ export function usePhotoSubmit({
       // The photos go into the input once shrunk; then the form is checked and sent with them.
       event.preventDefault()
       void list.files().then(() => element.requestSubmit(submitter ?? undefined))
+      return
+    }
+    if (required && list.count() === 0 && !list.inputRef.current?.files?.length) {
+      event.preventDefault()
+      list.setError('uploadPhoto')
       return
     }
     check?.(event)

@@ -56,6 +56,9 @@ const WHOLE_ENCODERS = {
 }
 const SYNC_FLUSH = { br: constants.BROTLI_OPERATION_FLUSH, gzip: constants.Z_SYNC_FLUSH }
 
+/** An event stream's parts must reach the client as they come: sent at once, never compressed. */
+const isEventStream = (/** @type {string} */ type) => /^text\/event-stream/i.test(type)
+
 /**
  * The encoding to send `response` with for `req`, or null to send it as it is.
  * @param {import('express').Request} req
@@ -66,6 +69,7 @@ export function chooseEncoding(req, response) {
   if (!response.body || req.method === 'HEAD') return null
   if (response.headers.has('Content-Encoding')) return null
   if (!COMPRESSIBLE.test(response.headers.get('Content-Type') ?? '')) return null
+  if (isEventStream(response.headers.get('Content-Type') ?? '')) return null
   if (/\bno-transform\b/i.test(response.headers.get('Cache-Control') ?? '')) return null
   const length = response.headers.get('Content-Length')
   if (length !== null && Number(length) < THRESHOLD_BYTES) return null
@@ -85,8 +89,9 @@ export async function sendResponse(req, res, response) {
   res.statusMessage = response.statusText
   res.status(response.status)
   for (const [key, value] of response.headers.entries()) res.append(key, value)
-  if (/text\/event-stream/i.test(response.headers.get('Content-Type') ?? '')) res.flushHeaders()
-  if (COMPRESSIBLE.test(response.headers.get('Content-Type') ?? '')) res.vary('Accept-Encoding')
+  const type = response.headers.get('Content-Type') ?? ''
+  if (isEventStream(type)) res.flushHeaders()
+  else if (COMPRESSIBLE.test(type)) res.vary('Accept-Encoding')
   if (!response.body) {
     res.end()
     return

@@ -35,7 +35,8 @@ beforeAll(async () => {
         controller.close()
       },
     })
-    await sendResponse(req, res, new Response(body, { headers: { 'Content-Type': 'text/html; charset=utf-8' } }))
+    const type = req.query.type === 'events' ? 'text/event-stream' : 'text/html; charset=utf-8'
+    await sendResponse(req, res, new Response(body, { headers: { 'Content-Type': type } }))
   })
   server = app.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
@@ -44,10 +45,10 @@ beforeAll(async () => {
 afterAll(() => new Promise((resolve) => server.close(resolve)))
 
 /** The response's chunks as they came, each with whether the slow part existed when it arrived. */
-function getChunks(acceptEncoding: string) {
+function getChunks(acceptEncoding: string, type = 'html') {
   return new Promise<{ headers: http.IncomingHttpHeaders; chunks: Array<{ bytes: Buffer; afterRest: boolean }> }>((resolve, reject) => {
     http
-      .get(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+      .get(`${url}?type=${type}`, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
         const chunks: Array<{ bytes: Buffer; afterRest: boolean }> = []
         res.on('data', (bytes: Buffer) => chunks.push({ bytes, afterRest: restSent }))
         res.on('end', () => resolve({ headers: res.headers, chunks }))
@@ -90,5 +91,14 @@ describe('a body still streaming after the wait', () => {
     expect(headers['content-encoding']).toBeUndefined()
     expect(chunks[0]!.afterRest).toBe(false)
     expect(Buffer.concat(chunks.map((chunk) => chunk.bytes)).toString('utf8')).toBe(FIRST + REST)
+  })
+})
+
+describe('an event stream', () => {
+  it('is sent as it is, each part as it comes, whatever the client accepts', async () => {
+    const { headers, chunks } = await getChunks('br, gzip', 'events')
+    expect(headers['content-encoding']).toBeUndefined()
+    expect(chunks[0]!.afterRest).toBe(false)
+    expect(Buffer.concat(chunks.map((chunk) => chunk.bytes)).toString()).toBe(FIRST + REST)
   })
 })

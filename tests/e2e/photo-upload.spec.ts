@@ -69,7 +69,8 @@ test('three 7 MB phone photos are shrunk in the browser and sent in under 2 MB, 
   expect(event.images).toHaveLength(3)
   const first = await inspect(event.images[0]!.url)
   expect(Math.max(first.width, first.height)).toBe(2048)
-  await expect(page.locator('main img[src*="/uploads/"]').first()).toBeVisible()
+  await expect(page.getByTestId('gallery').locator('img[src*="/uploads/"]')).toHaveCount(3)
+  await expect(page.getByTestId('gallery').locator('img').first()).toBeVisible()
 })
 
 test('without JavaScript the original photos are posted and the server re-encodes them', async ({ page, createUser, signIn, javaScriptEnabled }) => {
@@ -88,6 +89,7 @@ test('without JavaScript the original photos are posted and the server re-encode
   expect(event.images).toHaveLength(3)
   const first = await inspect(event.images[0]!.url)
   expect(Math.max(first.width, first.height)).toBe(2048)
+  await expect(page.getByTestId('gallery').locator('img[src*="/uploads/"]')).toHaveCount(3)
 })
 
 test('a photo stored sideways (EXIF orientation 6) comes out upright', async ({ page, createUser, signIn, javaScriptEnabled }) => {
@@ -241,4 +243,24 @@ test('Upload pressed while the avatar is still being shrunk waits for it and sen
   await page.getByRole('button', { name: 'Upload photo' }).click()
   await expect(page.getByTestId('toast')).toHaveText(/The data has been sent!/)
   await expect(page.getByRole('img', { name: 'Your avatar' })).toHaveAttribute('src', new RegExp(`^${e2e.apiUrl}/uploads/`))
+})
+
+test('in Russian the photos are counted and refused in Russian, before anything is sent', async ({ page, createUser, signIn, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, 'the list and its refusals are JavaScript')
+  await signIn(page, await createUser())
+  await page.goto('/event/new')
+  await page.getByRole('button', { name: 'Switch language to Русский' }).click()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru')
+  await waitForApp(page)
+  const watch = watchPosts(page)
+  const photos = form(page).locator('input[type="file"]')
+  await photos.setInputFiles([await photoFile('red.jpg', '#ff0000'), await photoFile('green.jpg', '#00ff00'), await photoFile('blue.jpg', '#0000ff')])
+  await expect(form(page).getByText('Фото: 3 из 3')).toBeVisible()
+  await photos.setInputFiles(await photoFile('yellow.jpg', '#ffff00'))
+  await expect(form(page).getByText('Слишком много фото: не больше 3 для события и 10 для места.')).toBeVisible()
+  await form(page).getByRole('button', { name: 'Убрать фото 3' }).click()
+  await photos.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') })
+  await expect(form(page).getByText('Принимаются только изображения JPEG, PNG и WebP.')).toBeVisible()
+  await expect(form(page).getByText('Фото: 2 из 3')).toBeVisible()
+  expect(watch.posts).toEqual([])
 })

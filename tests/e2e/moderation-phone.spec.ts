@@ -1,4 +1,4 @@
-// The moderation console on a phone (issue 23), with JavaScript on and off: at 360 px no tab is wider than
+// The moderation console on a phone (issue 23), with JavaScript on and off: from 360 to 414 px no tab is wider than
 // the screen, every tab's label is whole, each table scrolls in its own box with every row's actions in view,
 // and the actions work there — approve, reject with a reason, dismiss a report.
 import type { Locator, Page } from '@playwright/test'
@@ -21,36 +21,66 @@ async function scrollDownTo(element: Locator) {
   await element.evaluate((node) => window.scrollBy(0, node.getBoundingClientRect().top - 120))
 }
 
-test('every tab fits a 360 px phone, with whole tab labels and every row’s actions in view', async ({ page, createUser, signIn }) => {
-  const [admin, owner, reporter] = await Promise.all([createUser({ role: 'admin' }), createUser(), createUser()])
-  const event = await createEventViaApi(owner, { title: `Phone queue ${uniqueSuffix()}` })
-  await callApiAs(reporter, 'POST', '/reports', { targetType: 'POST', targetId: event._id, reason: 'spam' }, 201)
-  await page.setViewportSize(PHONE)
-  await signIn(page, admin)
-  for (const tab of ['users', 'events', 'places', 'reports', 'log']) {
-    await page.goto(`/moderation/${tab}`)
-    await expectNoSidewaysScroll(page)
-    const tabs = page.getByRole('navigation', { name: 'Moderation sections' }).getByRole('link')
-    for (const link of await tabs.all()) await expect(link).toBeInViewport({ ratio: 1 })
-    const actions = page.locator('[data-testid^="row-actions-"], [data-testid^="report-actions-"]')
-    if (tab !== 'log') expect(await actions.count(), tab).toBeGreaterThan(0)
-    for (const form of (await actions.all()).slice(0, 7)) {
-      await scrollDownTo(form)
-      for (const button of await form.getByRole('button').all()) await expect(button).toBeInViewport({ ratio: 1 })
+for (const width of [PHONE.width, 414])
+  test(`every tab fits a ${width} px phone, with whole tab labels and every row’s actions in view`, async ({
+    page,
+    createUser,
+    signIn,
+  }) => {
+    const [admin, owner, reporter] = await Promise.all([
+      createUser({ role: 'admin' }),
+      createUser(),
+      createUser(),
+    ])
+    const event = await createEventViaApi(owner, { title: `Phone queue ${uniqueSuffix()}` })
+    await callApiAs(
+      reporter,
+      'POST',
+      '/reports',
+      { targetType: 'POST', targetId: event._id, reason: 'spam' },
+      201,
+    )
+    await page.setViewportSize({ ...PHONE, width })
+    await signIn(page, admin)
+    for (const tab of ['users', 'events', 'places', 'reports', 'log']) {
+      await page.goto(`/moderation/${tab}`)
+      await expectNoSidewaysScroll(page)
+      const tabs = page.getByRole('navigation', { name: 'Moderation sections' }).getByRole('link')
+      for (const link of await tabs.all()) await expect(link).toBeInViewport({ ratio: 1 })
+      const actions = page.locator('[data-testid^="row-actions-"], [data-testid^="report-actions-"]')
+      if (tab !== 'log') expect(await actions.count(), tab).toBeGreaterThan(0)
+      for (const form of (await actions.all()).slice(0, 7)) {
+        await scrollDownTo(form)
+        for (const button of await form.getByRole('button').all())
+          await expect(button).toBeInViewport({ ratio: 1 })
+      }
     }
-  }
-})
+  })
 
-test('on a phone an admin approves, rejects with a reason and dismisses a report from the rows', async ({ page, createUser, signIn }) => {
+test('on a phone an admin approves, rejects with a reason and dismisses a report from the rows', async ({
+  page,
+  createUser,
+  signIn,
+}) => {
   test.slow()
-  const [admin, owner, reporter] = await Promise.all([createUser({ role: 'admin' }), createUser(), createUser()])
+  const [admin, owner, reporter] = await Promise.all([
+    createUser({ role: 'admin' }),
+    createUser(),
+    createUser(),
+  ])
   const suffix = uniqueSuffix()
   const [approved, rejected] = await Promise.all([
     createEventViaApi(owner, { title: `Phone approve ${suffix}` }),
     createEventViaApi(owner, { title: `Phone reject ${suffix}` }),
   ])
   const reported = await createEventViaApi(owner, { title: `Phone report ${suffix}` })
-  await callApiAs(reporter, 'POST', '/reports', { targetType: 'POST', targetId: reported._id, reason: 'spam' }, 201)
+  await callApiAs(
+    reporter,
+    'POST',
+    '/reports',
+    { targetType: 'POST', targetId: reported._id, reason: 'spam' },
+    201,
+  )
   await page.setViewportSize(PHONE)
   await signIn(page, admin)
 
@@ -71,11 +101,15 @@ test('on a phone an admin approves, rejects with a reason and dismisses a report
   await expect(page.getByTestId(`row-${rejected._id}`).getByText('Information: rejected')).toBeVisible()
 
   await page.goto('/moderation/reports')
-  const reportRow = page.locator('tbody tr', { has: page.getByRole('link', { name: reported.title as string }) })
+  const reportRow = page.locator('tbody tr', {
+    has: page.getByRole('link', { name: reported.title as string }),
+  })
   await scrollDownTo(reportRow)
   await expect(reportRow.getByRole('button', { name: 'Dismiss' })).toBeInViewport()
   await reportRow.getByRole('button', { name: 'Dismiss' }).click()
   await expect(page.getByTestId('toast')).toHaveText(/Report dismissed; the reporter is told\./)
-  await expect(page.locator('tbody tr', { has: page.getByRole('link', { name: reported.title as string }) })).toHaveCount(0)
+  await expect(
+    page.locator('tbody tr', { has: page.getByRole('link', { name: reported.title as string }) }),
+  ).toHaveCount(0)
   await expectNoSidewaysScroll(page)
 })

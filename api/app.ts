@@ -14,6 +14,8 @@ import { createDomainEvents } from './lib/domain-events'
 import { HttpError, registerErrorHandling } from './lib/errors'
 import { findInputIssues } from './lib/input-scan'
 import { createMailer, type Mailer, type OutgoingMail } from './mail'
+import { createImageStore } from './media/images'
+import { type FileStorage, storageFor } from './media/storage'
 import { createTokenService } from './modules/auth/tokens'
 import { modules } from './modules'
 import { createWebPush, type PushTransport } from './modules/push/web-push'
@@ -34,6 +36,8 @@ export interface BuildOverrides {
   pushTransport?: PushTransport
   /** The time of the app's rules (report ages, the account purge); tests move it. Default: the system clock. */
   clock?: () => Date
+  /** Where photos are kept (default: the configuration's S3 bucket or UPLOADS_DIR). */
+  storage?: FileStorage
 }
 
 const REDACT = [
@@ -135,6 +139,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
     realtime: attachRealtime(app.server, { config, db: dbHandle.db, log: app.log }),
     webPush: createWebPush(config, app.log, overrides.pushTransport),
     now: overrides.clock ?? (() => new Date()),
+    images: createImageStore(overrides.storage ?? storageFor(config)),
     sendMail(mail: OutgoingMail) {
       const p: Promise<void> = mailer
         .send(mail)

@@ -1,6 +1,7 @@
 // Every environment variable of the API, parsed once with zod. Defaults run on a laptop.
 import { z } from 'zod'
 import { DEFAULT_TIME_ZONE, isTimeZone } from '#contract'
+import type { S3Settings } from './media/storage'
 
 const DEV_JWT_SECRET = 'dev-only-insecure-jwt-secret-change-me-0123456789'
 
@@ -16,6 +17,8 @@ const bool = (fallback: boolean) =>
       ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'expected a boolean (true/false)' })
       return z.NEVER
     })
+
+const BOOLEAN_WORDS = ['1', 'true', 'yes', 'on', '0', 'false', 'no', 'off']
 
 const optionalString = z
   .string()
@@ -81,6 +84,14 @@ const envSchema = z
     TIME_ZONE: z.string().optional().default(DEFAULT_TIME_ZONE).refine(isTimeZone, 'an IANA time zone, e.g. Europe/Belgrade'),
     UPLOADS_DIR: optionalString,
     UPLOADS_ORPHAN_GRACE_SECONDS: int(3600, 60),
+    /** An S3-compatible bucket for photos instead of UPLOADS_DIR (decision 037): endpoint, bucket, keys. */
+    S3_URL: optionalString.pipe(z.string().url().optional()),
+    S3_BUCKET: optionalString,
+    S3_REGION: z.string().optional().default('us-east-1'),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    /** http://host/bucket/key (MinIO, s3rver…); by default on for any endpoint but AWS's own. */
+    S3_FORCE_PATH_STYLE: optionalString,
     GEOCODER_URL: url('https://nominatim.openstreetmap.org'),
     GEOCODER_USER_AGENT: optionalString,
     GEOCODER_TIMEOUT_MS: int(3000, 100),
@@ -127,6 +138,15 @@ const envSchema = z
         message: 'expected a mailto: address or an https: URL',
       })
     }
+    const s3 = { S3_URL: env.S3_URL, S3_BUCKET: env.S3_BUCKET, S3_ACCESS_KEY_ID: env.S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: env.S3_SECRET_ACCESS_KEY }
+    if (Object.values(s3).some(Boolean)) {
+      for (const [name, value] of Object.entries(s3)) {
+        if (!value) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [name], message: 'S3 storage needs S3_URL, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY' })
+      }
+    }
+    if (env.S3_FORCE_PATH_STYLE !== undefined && !BOOLEAN_WORDS.includes(env.S3_FORCE_PATH_STYLE.toLowerCase())) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['S3_FORCE_PATH_STYLE'], message: 'expected a boolean (true/false)' })
+    }
     if (env.NODE_ENV === 'production') {
       if (!env.JWT_SECRET || env.JWT_SECRET.length < 32 || env.JWT_SECRET === DEV_JWT_SECRET) {
         ctx.addIssue({
@@ -166,6 +186,19 @@ function parseTrustProxy(value: string): boolean | number | string {
   if (v === 'false' || v === '') return false
   if (/^\d+$/.test(v)) return Number(v)
   return v
+}
+
+function s3SettingsOf(e: z.infer<typeof envSchema>): S3Settings | null {
+  if (!e.S3_URL || !e.S3_BUCKET || !e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY) return null
+  const pathStyle = e.S3_FORCE_PATH_STYLE?.toLowerCase()
+  return {
+    url: e.S3_URL.replace(/\/+$/, ''),
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: pathStyle === undefined ? !/\.amazonaws\.com$/i.test(new URL(e.S3_URL).hostname) : ['1', 'true', 'yes', 'on'].includes(pathStyle),
+  }
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
@@ -213,6 +246,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     timeZone: e.TIME_ZONE,
     uploadsDir: e.UPLOADS_DIR ?? `${dataDir.replace(/\/+$/, '')}/uploads`,
     uploadsOrphanGraceSeconds: e.UPLOADS_ORPHAN_GRACE_SECONDS,
+    /** The bucket photos live in; null: the disk under uploadsDir (api/media/storage.ts). */
+    s3: s3SettingsOf(e),
     geocoder: {
       url: e.GEOCODER_URL.replace(/\/+$/, ''),
       userAgent: e.GEOCODER_USER_AGENT ?? 'Nearby/1.1.3 (self-hosted; set GEOCODER_USER_AGENT to a contact)',

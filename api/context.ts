@@ -4,6 +4,7 @@ import type { Config } from './config'
 import type { Db, Dialect } from './db'
 import type { DomainEvents } from './lib/domain-events'
 import type { Mailer, OutgoingMail } from './mail'
+import type { ImageStore } from './media/images'
 import type { WebPush } from './modules/push/web-push'
 import type { Realtime } from './realtime/server'
 
@@ -23,6 +24,8 @@ export interface AppContext {
   realtime: Realtime
   /** Encrypts, signs and sends web push messages; `enabled` is false without VAPID keys. */
   webPush: WebPush
+  /** Photos and avatars: processed, written and read in the instance's storage (disk or S3, decision 037). */
+  images: ImageStore
   /** The current time for rules that depend on it (report ages, the account purge); injectable in tests. */
   now(): Date
 }

@@ -12,9 +12,12 @@ async function main() {
   const config = loadConfig()
   fs.mkdirSync(config.dataDir, { recursive: true })
   const app = await buildApp(config)
+  // A bucket that is missing or out of reach stops the start here, not at the first upload.
+  await app.ctx.images.storage.check()
+  app.log.info({ storage: app.ctx.images.storage.kind }, config.s3 ? `photos in S3 bucket ${config.s3.bucket}` : `photos in ${config.uploadsDir}`)
   await migrateToLatest(app.ctx.db)
   if (config.seedDemo) {
-    const seeded = await seedDemo(app.ctx.db, { uploadsDir: config.uploadsDir })
+    const seeded = await seedDemo(app.ctx.db, { images: app.ctx.images })
     if (seeded) app.log.info(seeded, 'demo data seeded')
   }
 

@@ -1,6 +1,8 @@
 // npm run seed: migrate and seed demo data into DATABASE_URL (does nothing when users exist).
 import fs from 'node:fs'
 import { loadConfig } from '../config'
+import { createImageStore } from '../media/images'
+import { storageFor } from '../media/storage'
 import { createDb } from './index'
 import { migrateToLatest } from './migrations'
 import { seedDemo } from './seed'
@@ -10,7 +12,7 @@ fs.mkdirSync(config.dataDir, { recursive: true })
 const handle = createDb(config.database)
 try {
   await migrateToLatest(handle.db)
-  const result = await seedDemo(handle.db, { uploadsDir: config.uploadsDir })
+  const result = await seedDemo(handle.db, { images: createImageStore(storageFor(config)) })
   console.log(result ? `Seeded demo data: ${JSON.stringify(result)}` : 'Users exist already: nothing seeded.')
 } finally {
   await handle.destroy()

@@ -6,7 +6,7 @@ import { nowIso } from './index'
 import type { NewPost, NewPostImage, NewUser } from './schema'
 import { hashPassword } from '../lib/passwords'
 import { mulberry32 } from '../lib/random'
-import { createImageStore } from '../media/images'
+import type { ImageStore } from '../media/images'
 import { avatarPicture, postPicture } from './demo-pictures'
 
 /** Documented demo accounts (README, tests). */
@@ -125,8 +125,8 @@ export interface SeedResult {
 
 export async function seedDemo(
   db: Db,
-  /** uploadsDir: draw pictures for every post and most people (the first look of `npm start`). */
-  options: { now?: Date; uploadsDir?: string } = {},
+  /** images: draw pictures for every post and most people into this store (the first look of `npm start`). */
+  options: { now?: Date; images?: ImageStore } = {},
 ): Promise<SeedResult | null> {
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst()
   if (existing) return null
@@ -420,8 +420,8 @@ export async function seedDemo(
   // Pictures: one per event, two per place, an avatar for everyone but the bot; drawn and stored through
   // the same image store as uploads (re-encoded to WebP with a thumbnail).
   const images: NewPostImage[] = []
-  if (options.uploadsDir) {
-    const store = createImageStore(options.uploadsDir)
+  if (options.images) {
+    const store = options.images
     const categoryOf = new Map(categories.map((c) => [c.post_id, c.category]))
     for (const [i, p] of posts.entries()) {
       const count = p.event_type === 'PLACE' ? 2 : 1

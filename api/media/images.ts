@@ -1,12 +1,12 @@
 // Uploaded photos: type by magic bytes (JPEG, PNG, WebP only), decoded by sharp with a pixel limit and
 // failOn 'warning' (sharp's default), auto-oriented, metadata stripped, re-encoded as WebP at most 2048 px
-// on the long side plus a 400 px thumbnail, stored under UPLOADS_DIR/<folder>/ with random names.
+// on the long side plus a 400 px thumbnail, stored as <folder>/<random>.webp in the instance's storage (the
+// disk under UPLOADS_DIR, or an S3 bucket: storage.ts).
 import { randomBytes } from 'node:crypto'
-import fs from 'node:fs/promises'
-import path from 'node:path'
 import { EVENT_LIMITS } from '#contract'
 import sharp from 'sharp'
 import { HttpError } from '../lib/errors'
+import type { FileStorage } from './storage'
 
 export type ImageKind = 'jpeg' | 'png' | 'webp'
 
@@ -26,13 +26,16 @@ export function sniffImage(buf: Buffer): ImageKind | null {
 export interface StoredImage {
   /** File name of the full-size image, e.g. 3f…9a.webp */
   name: string
-  /** Relative to UPLOADS_DIR, e.g. posts/3f…9a.webp */
+  /** The storage key, e.g. posts/3f…9a.webp */
   path: string
   thumbPath: string
 }
 
 /** Safe file names: folder/random hex (+ _thumb).webp — the only shape the /uploads route serves. */
 export const UPLOAD_PATH_RE = /^[a-z]+\/[a-f0-9]{32}(?:_thumb)?\.webp$/
+
+/** Whether `rel` is a path of the shape the store writes (no traversal, nothing someone else put there). */
+export const isStoredPath = (rel: string) => UPLOAD_PATH_RE.test(rel)
 
 /** Validates and re-encodes one photo; throws 415 unsupportedImage or 413 imageTooLarge. */
 export async function processImage(
@@ -69,64 +72,32 @@ export async function processImage(
   }
 }
 
-/**
- * Writes a new file and syncs it before anyone names it: a file a committed row names is never missing, even
- * after a power failure (decision 022). A crash before the commit leaves a file nobody names (api/media/sweep.ts).
- */
-async function writeDurably(file: string, data: Buffer): Promise<void> {
-  const handle = await fs.open(file, 'wx')
-  try {
-    await handle.writeFile(data)
-    await handle.datasync()
-  } finally {
-    await handle.close()
-  }
-}
-
-async function syncDir(dir: string): Promise<void> {
-  const handle = await fs.open(dir, 'r')
-  try {
-    await handle.sync()
-  } finally {
-    await handle.close()
-  }
-}
-
-export function createImageStore(uploadsDir: string) {
-  const root = path.resolve(uploadsDir)
+/** The photos of the posts and avatars, in the instance's storage (disk or S3: storage.ts). */
+export function createImageStore(storage: FileStorage) {
   return {
-    root,
-    /** Processes every buffer first (nothing is written when one is bad), then writes them. */
+    storage,
+    /** Processes every buffer first (nothing is written when one is bad), then writes them, durably. */
     async saveAll(folder: string, buffers: Buffer[]): Promise<StoredImage[]> {
       const processed = []
       for (const b of buffers) processed.push(await processImage(b))
-      await fs.mkdir(path.join(root, folder), { recursive: true })
       const out: StoredImage[] = []
+      const files: { key: string; data: Buffer; contentType: string }[] = []
       for (const p of processed) {
         const id = randomBytes(16).toString('hex')
         const rel = `${folder}/${id}.webp`
         const relThumb = `${folder}/${id}_thumb.webp`
-        await writeDurably(path.join(root, rel), p.full)
-        await writeDurably(path.join(root, relThumb), p.thumb)
+        files.push({ key: rel, data: p.full, contentType: 'image/webp' }, { key: relThumb, data: p.thumb, contentType: 'image/webp' })
         out.push({ name: `${id}.webp`, path: rel, thumbPath: relThumb })
       }
-      // The new names too: the row that names them commits with synchronous=FULL (decision 011).
-      await syncDir(path.join(root, folder))
+      await storage.putAll(files)
       return out
     },
-    /** Resolves a stored relative path inside UPLOADS_DIR, or null for anything that is not ours. */
-    resolve(rel: string): string | null {
-      if (!UPLOAD_PATH_RE.test(rel)) return null
-      const abs = path.resolve(root, rel)
-      if (!abs.startsWith(root + path.sep)) return null
-      return abs
+    /** A stored photo by the path a row names, or null for a missing file or a name that is not ours. */
+    async get(rel: string) {
+      return isStoredPath(rel) ? storage.get(rel) : null
     },
     async remove(rels: (string | null | undefined)[]): Promise<void> {
-      for (const rel of rels) {
-        if (!rel) continue
-        const abs = this.resolve(rel)
-        if (abs) await fs.rm(abs, { force: true })
-      }
+      await storage.remove(rels.filter((rel): rel is string => typeof rel === 'string' && isStoredPath(rel)))
     },
   }
 }

@@ -1,14 +1,14 @@
 // GET /uploads/<folder>/<random>.webp: stored photos with long cache headers (names are random and
 // never reused, so the answer is immutable). Only names of the shape we write are served: no traversal.
-import fs from 'node:fs'
+// Served through the API whichever the storage (the disk or an S3 bucket, decision 037): photo URLs stay
+// the same for browsers and the mobile app, and a proxy in front can cache them for good.
 import type { FastifyInstance } from 'fastify'
 import { HttpError } from '../lib/errors'
-import { createImageStore, PLACEHOLDER_NAME, PLACEHOLDER_SVG } from './images'
+import { PLACEHOLDER_NAME, PLACEHOLDER_SVG } from './images'
 
 const CACHE = 'public, max-age=31536000, immutable'
 
 export default async function mediaRoutes(app: FastifyInstance) {
-  const store = createImageStore(app.ctx.config.uploadsDir)
 
   app.get(`/uploads/static/${PLACEHOLDER_NAME}`, { schema: { hide: true }, config: { rateLimit: false } }, async (_req, reply) => {
     reply.header('cache-control', 'public, max-age=86400')
@@ -20,20 +20,13 @@ export default async function mediaRoutes(app: FastifyInstance) {
     '/uploads/:folder/:file',
     { schema: { hide: true }, config: { rateLimit: false } },
     async (req, reply) => {
-      const abs = store.resolve(`${req.params.folder}/${req.params.file}`)
-      if (!abs) throw new HttpError(404, 'notFound')
-      let stat: fs.Stats
-      try {
-        stat = await fs.promises.stat(abs)
-      } catch {
-        throw new HttpError(404, 'notFound')
-      }
-      if (!stat.isFile()) throw new HttpError(404, 'notFound')
+      const file = await app.ctx.images.get(`${req.params.folder}/${req.params.file}`)
+      if (!file) throw new HttpError(404, 'notFound')
       reply.header('cache-control', CACHE)
       reply.header('x-content-type-options', 'nosniff')
-      reply.header('content-length', String(stat.size))
-      reply.header('last-modified', stat.mtime.toUTCString())
-      return reply.type('image/webp').send(fs.createReadStream(abs))
+      reply.header('content-length', String(file.size))
+      reply.header('last-modified', file.modified.toUTCString())
+      return reply.type('image/webp').send(file.body)
     },
   )
 }

@@ -112,7 +112,7 @@ describe('demo seed with pictures', () => {
 
   it('draws a picture for every event, two for every place and an avatar for everyone but the bot, quickly', async () => {
     const before = process.cpuUsage()
-    await seedDemo(withPictures.app.ctx.db, { uploadsDir: withPictures.config.uploadsDir })
+    await seedDemo(withPictures.app.ctx.db, { images: withPictures.app.ctx.images })
     // The bound for the whole seed (the pictures are the part that costs), as the CPU time it takes
     // (every thread of this process, sharp's included): the wall time on an idle machine, and unlike the
     // wall time, not doubled when other test files run beside it.

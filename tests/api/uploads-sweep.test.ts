@@ -7,7 +7,6 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { apiJobs } from '../../api/jobs'
-import { createImageStore } from '../../api/media/images'
 import { createEvent, jpeg, makeUser, send, type TestUser } from './events-fixtures'
 import { startTestApi, type TestApi } from './helpers'
 
@@ -57,7 +56,7 @@ it('removes files no row names once older than the grace, and keeps named, young
 
   // What a request killed between writing its files and committing its row leaves behind: exactly the
   // store's writes, with no row.
-  const store = createImageStore(api.config.uploadsDir)
+  const store = api.app.ctx.images
   const [cutPhoto] = await store.saveAll('posts', [await jpeg()])
   const [cutAvatar] = await store.saveAll('avatars', [await jpeg()])
   const [inProgress] = await store.saveAll('posts', [await jpeg()])

@@ -7,7 +7,6 @@
 // halfway is finished by the next (files already gone are skipped), and a second run finds nothing.
 import type { AppContext } from '../../context'
 import { nowIso } from '../../db'
-import { createImageStore } from '../../media/images'
 import { serveWaitlist } from '../events/seats'
 import { thumbnailPathOf } from '../users/dto'
 
@@ -16,7 +15,7 @@ const BATCH = 50
 
 export async function purgeDeletedAccounts(ctx: AppContext): Promise<{ purged: number; files: number }> {
   const { db, config } = ctx
-  const images = createImageStore(config.uploadsDir)
+  const { images } = ctx
   const cutoff = nowIso(new Date(ctx.now().getTime() - config.accountPurgeDays * DAY_MS))
   let purged = 0
   let files = 0

@@ -17,7 +17,6 @@ import { type Work, writeTransaction } from '../../db/transaction'
 import type { PostRow } from '../../db/schema'
 import { newId } from '../../lib/crypto'
 import { addError, type FieldErrors, HttpError, validationError, zodIssuesToFieldErrors } from '../../lib/errors'
-import { createImageStore } from '../../media/images'
 import { imageDto, isEnded, type Viewer } from './dto'
 import { announceSeats, fillFromWaitlist, lockPost, seatTransaction, type LockedPost } from './seats'
 import type { Fields, PostRows } from './rows'
@@ -48,7 +47,7 @@ export function createPostWriting(ctx: AppContext, rows: PostRows) {
   const db: Db = ctx.db
   const { config } = ctx
   const publicUrl = config.publicUrl
-  const images = createImageStore(config.uploadsDir)
+  const { images } = ctx
   const { ownedRow, reload } = rows
 
   function validateFields(

@@ -4,7 +4,6 @@ import type { AppContext } from '../../context'
 import { type Db, nowIso } from '../../db'
 import type { UserUpdate } from '../../db/schema'
 import { HttpError } from '../../lib/errors'
-import { createImageStore } from '../../media/images'
 import { thumbnailPathOf } from '../users/dto'
 
 const AVATAR_FOLDER = 'avatars'
@@ -13,7 +12,7 @@ const AVATAR_CAS_ATTEMPTS = 10
 
 export function createAvatars(ctx: AppContext) {
   const db: Db = ctx.db
-  const images = createImageStore(ctx.config.uploadsDir)
+  const { images } = ctx
 
   /**
    * Sets the avatar columns of a user only if they still hold `expected` (compare-and-set), so two

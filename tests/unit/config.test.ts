@@ -55,6 +55,27 @@ describe('loadConfig', () => {
     })
   })
 
+  it('photos on the disk by default; in a bucket with every S3_* variable; path-style except on AWS', () => {
+    expect(loadConfig({}).s3).toBeNull()
+    const keys = { S3_BUCKET: 'photos', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' }
+    expect(loadConfig({ S3_URL: 'http://127.0.0.1:9000/', ...keys }).s3).toEqual({
+      url: 'http://127.0.0.1:9000',
+      bucket: 'photos',
+      region: 'us-east-1',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    })
+    const aws = loadConfig({ S3_URL: 'https://s3.eu-central-1.amazonaws.com', S3_REGION: 'eu-central-1', ...keys }).s3
+    expect(aws).toMatchObject({ region: 'eu-central-1', forcePathStyle: false })
+    expect(loadConfig({ S3_URL: 'https://minio.example.org', S3_FORCE_PATH_STYLE: 'false', ...keys }).s3?.forcePathStyle).toBe(false)
+    expect(() => loadConfig({ S3_URL: 'http://127.0.0.1:9000', S3_BUCKET: 'photos' })).toThrow(
+      /S3_ACCESS_KEY_ID: S3 storage needs S3_URL, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/,
+    )
+    expect(() => loadConfig({ S3_URL: 'not a url', ...keys })).toThrow(/S3_URL/)
+    expect(() => loadConfig({ S3_URL: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'maybe', ...keys })).toThrow(/S3_FORCE_PATH_STYLE/)
+  })
+
   it('production requires a real JWT_SECRET', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/)
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/)

@@ -1,0 +1,42 @@
+// Copies the photos of one storage into another (`npm run uploads:to-s3`: an existing UPLOADS_DIR into the
+// bucket, before instances switch to S3). Only files of the store's own name shape go; a file the target
+// already holds with the same size is skipped, so a copy that stopped halfway is finished by running it again.
+import { isStoredPath } from './images'
+import type { FileStorage } from './storage'
+
+export interface CopyResult {
+  copied: number
+  /** Already in the target with the same size. */
+  present: number
+  /** Not of the store's name shape (not ours): left where they are. */
+  skipped: number
+}
+
+export async function copyUploads(from: FileStorage, to: FileStorage, onFile?: (key: string) => void): Promise<CopyResult> {
+  const sizes = new Map<string, number>()
+  for await (const file of to.list()) sizes.set(file.key, -1)
+  const result: CopyResult = { copied: 0, present: 0, skipped: 0 }
+  for await (const { key } of from.list()) {
+    if (!isStoredPath(key)) {
+      result.skipped += 1
+      continue
+    }
+    const source = await from.get(key)
+    if (!source) continue // deleted meanwhile
+    if (sizes.has(key)) {
+      const target = await to.get(key)
+      target?.body.destroy()
+      if (target?.size === source.size) {
+        source.body.destroy()
+        result.present += 1
+        continue
+      }
+    }
+    const chunks: Buffer[] = []
+    for await (const chunk of source.body) chunks.push(Buffer.from(chunk as Uint8Array))
+    await to.putAll([{ key, data: Buffer.concat(chunks), contentType: 'image/webp' }])
+    result.copied += 1
+    onFile?.(key)
+  }
+  return result
+}

@@ -59,7 +59,8 @@ const envSchema = z
     JWT_SECRET: optionalString,
     ACCESS_TOKEN_TTL_SECONDS: int(900, 1),
     REFRESH_TOKEN_TTL_DAYS: int(30, 1),
-    REFRESH_GRACE_SECONDS: int(10, 0),
+    REFRESH_GRACE_SECONDS: int(60, 0),
+    REFRESH_ROTATE_AFTER_SECONDS: int(60, 0),
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_JWKS_URL: url('https://www.googleapis.com/oauth2/v3/certs'),
     ANDROID_STORE_URL: url('https://play.google.com/store/search?q=Nearby&c=apps'),
@@ -230,6 +231,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     refreshGraceSeconds: e.REFRESH_GRACE_SECONDS,
+    /** A refresh token younger than this is answered with itself: one rotation per session at a time. */
+    refreshRotateAfterSeconds: e.REFRESH_ROTATE_AFTER_SECONDS,
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleJwksUrl: e.GOOGLE_JWKS_URL,
     androidStoreUrl: e.ANDROID_STORE_URL,

@@ -629,6 +629,16 @@ const m011_lists_at_scale: Migration = {
   },
 }
 
+/** When a refresh token was first presented: a successor nobody has used keeps its predecessor valid (decision 003). */
+const m012_refresh_first_used: Migration = {
+  async up(db: Db) {
+    await db.schema.alterTable('refresh_tokens').addColumn('first_used_at', 'text').execute()
+  },
+  async down(db: Db) {
+    await db.schema.alterTable('refresh_tokens').dropColumn('first_used_at').execute()
+  },
+}
+
 export const migrations: Record<string, Migration> = {
   '001_initial': m001_initial,
   '002_follows_follower_idx': m002_follows_follower_idx,
@@ -641,6 +651,7 @@ export const migrations: Record<string, Migration> = {
   '009_calendar_feeds': m009_calendar_feeds,
   '010_event_reminders': m010_event_reminders,
   '011_lists_at_scale': m011_lists_at_scale,
+  '012_refresh_first_used': m012_refresh_first_used,
 }
 
 export const migrationProvider: MigrationProvider = {

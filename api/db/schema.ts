@@ -70,6 +70,8 @@ export interface RefreshTokensTable {
   replaced_by: string | null
   revoked_at: Iso | null
   created_at: Iso
+  /** When the token was first presented (null: its holder has not used it yet). */
+  first_used_at: Iso | null
 }
 
 export interface PostsTable {

@@ -4,10 +4,12 @@
 //   server writes its session cookie once, on the response, whatever the route returns (withApiSession);
 // - adds the bearer header from the session cookie;
 // - refreshes ahead of time when the access token is about to expire, and on a 401 refreshes and retries
-//   once; a request rotates the refresh token at most once;
+//   once;
 // - if there is no refresh token or the refresh fails, clears the tokens (the user is signed out);
-// - refreshes of one refresh token are shared: parallel requests with one cookie get the same new tokens,
-//   and a request that still carries an old cookie gets the newest pair instead of tripping reuse detection.
+// - keeps no memory of rotations: the API answers every presentation of a refresh token with the session's
+//   current one, whichever web instance asks and in whatever order the answers reach the browser (decision
+//   003), so parallel requests, slow pages and several web instances never sign anyone out. Refreshes of one
+//   token that this process is waiting for at the same moment are shared, only to save calls.
 import { AsyncLocalStorage } from 'node:async_hooks'
 import createClient from 'openapi-fetch'
 import { errorResponseSchema, type ErrorResponse } from '#contract'
@@ -28,50 +30,13 @@ export class ApiError extends Error {
 
 type TokenSet = Pick<AuthSessionData, 'accessToken' | 'refreshToken' | 'userId'>
 
+/** Refreshes this process is waiting for, by refresh token: callers asking at the same time share one. */
 const refreshesInFlight = new Map<string, Promise<TokenSet | null>>()
-const recentRefreshes = new Map<string, { tokens: TokenSet; at: number }>()
-/** How long the outcome of a refresh is reused for requests that still carry the old cookie (the API's grace). */
-const RECENT_REFRESH_MS = 10_000
 /** Refresh this long before the access token expires (at most a quarter of its life), to avoid a 401. */
 const EXPIRY_SKEW_SECONDS = 10
 
-function forgetOldRefreshes(now: number) {
-  for (const [token, entry] of recentRefreshes) {
-    if (now - entry.at > RECENT_REFRESH_MS) recentRefreshes.delete(token)
-  }
-}
-
-/** How many rotations this process made in a row a stale cookie may catch up on. */
-const MAX_CATCH_UP_HOPS = 20
-
-/**
- * The newest pair this process got, starting from `refreshToken`, through the rotations it made in the last
- * RECENT_REFRESH_MS (each one replaced the one before, so the end of the chain is the session's current
- * pair). A slow page with an old cookie thus follows rotations that quicker pages of the same browser made
- * meanwhile, instead of handing the API a token it has replaced twice, which it takes for reuse and ends the
- * session. Only rotations this process made and only for seconds: a token older than that goes to the API.
- */
-function newestRefresh(refreshToken: string): TokenSet | null {
-  let newest: TokenSet | null = null
-  let token = refreshToken
-  for (let hop = 0; hop < MAX_CATCH_UP_HOPS; hop++) {
-    const next = recentRefreshes.get(token)
-    if (!next) break
-    newest = next.tokens
-    token = next.tokens.refreshToken
-  }
-  return newest
-}
-
 /** Exchanges a refresh token once, however many callers ask at the same time. Null: refused by the API. */
 export function refreshTokensOnce(refreshToken: string, forwardHeaders: Headers): Promise<TokenSet | null> {
-  const now = Date.now()
-  forgetOldRefreshes(now)
-  // A cookie older than a refresh this process made: the newest pair, or, when its access token is spent,
-  // a rotation of the newest refresh token (never of the replaced one, which the API would take for reuse).
-  const newest = newestRefresh(refreshToken)
-  if (newest && !accessTokenExpired(newest.accessToken)) return Promise.resolve(newest)
-  if (newest) refreshToken = newest.refreshToken
   const inFlight = refreshesInFlight.get(refreshToken)
   if (inFlight) return inFlight
 
@@ -88,9 +53,7 @@ export function refreshTokensOnce(refreshToken: string, forwardHeaders: Headers)
       if (response.status === 400 || response.status === 401) return null
       if (!response.ok) throw new Error(`token refresh failed: HTTP ${response.status}`)
       const body = (await response.json()) as { accessToken: string; refreshToken: string; user: { id: string } }
-      const tokens = { accessToken: body.accessToken, refreshToken: body.refreshToken, userId: body.user.id }
-      recentRefreshes.set(refreshToken, { tokens, at: Date.now() })
-      return tokens
+      return { accessToken: body.accessToken, refreshToken: body.refreshToken, userId: body.user.id }
     })
     .finally(() => refreshesInFlight.delete(refreshToken))
   refreshesInFlight.set(refreshToken, refresh)
@@ -199,12 +162,12 @@ async function createApiClient(request: Request) {
   }
 
   /**
-   * Refreshes the session's current refresh token, once however many calls of the request ask (a request
-   * rotates again only when the API refuses the token this request got); false when now signed out.
+   * Refreshes the session, once however many calls of the request ask at the same access token (a call that
+   * finds the new one spent too, on a slow page, refreshes again); false when now signed out.
    */
   const refreshes = new Map<string, Promise<boolean>>()
   function refresh(): Promise<boolean> {
-    const current = session.get('refreshToken') ?? ''
+    const current = session.get('accessToken') ?? ''
     let refreshing = refreshes.get(current)
     if (!refreshing) {
       refreshing = refreshSession()
@@ -314,15 +277,6 @@ async function createApiClient(request: Request) {
     signOutLocally,
     /** The Set-Cookie value of the session when tokens changed (refreshed, stored or cleared); null otherwise. */
     async sessionCookie(): Promise<string | null> {
-      // Another request of this browser may have rotated the tokens after this one read its cookie: the
-      // response carries the newest pair, so the browser never keeps a token the API already replaced.
-      const newest = newestRefresh(session.get('refreshToken') ?? '')
-      if (newest) {
-        session.set('accessToken', newest.accessToken)
-        session.set('refreshToken', newest.refreshToken)
-        session.set('userId', newest.userId)
-        sessionChanged = true
-      }
       if (!sessionChanged) return null
       return session.has('refreshToken')
         ? authSessionStorage.commitSession(session)

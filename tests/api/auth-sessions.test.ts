@@ -1,12 +1,17 @@
-// Refresh rotation, grace window, logout, change password, and the auth helpers for later modules.
+// Refresh rotation (one per session at a time, the same successor for every caller and instance), grace, logout, change password, and the auth helpers for later modules.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authResponseSchema } from '#contract'
-import { activatedUser, registerUser, startTestApi, type TestApi } from './helpers'
+import { sha256 } from '../../api/lib/crypto'
+import { activatedUser, registerUser, startTestApi, twoInstances, type TestApi } from './helpers'
 
 let api: TestApi
-let shortGrace: TestApi
+/** Rotates on every use, with a one-second grace. */
+let rotating: TestApi
+/** Two instances on one database. */
+let pair: { a: TestApi; b: TestApi; close(): Promise<void> }
 beforeAll(async () => {
-  ;[api, shortGrace] = await Promise.all([
+  pair = await twoInstances({})
+  ;[api, rotating] = await Promise.all([
     startTestApi({}, (app) => {
       // Routes as later modules will declare them.
       app.get('/test/activated', { preHandler: app.requireActivated }, async (req) => ({ id: req.user?.id }))
@@ -14,77 +19,107 @@ beforeAll(async () => {
         role: req.user?.role,
       }))
     }),
-    startTestApi({ REFRESH_GRACE_SECONDS: '1' }),
+    startTestApi({ REFRESH_GRACE_SECONDS: '1', REFRESH_ROTATE_AFTER_SECONDS: '0' }),
   ])
 })
 afterAll(async () => {
-  await Promise.all([api?.close(), shortGrace?.close()])
+  await Promise.all([api?.close(), rotating?.close(), pair?.close()])
 })
 
+/** Moves a refresh token's creation and replacement `seconds` into the past. */
+async function age(on: TestApi, token: string, seconds: number) {
+  const row = await on.app.ctx.db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirstOrThrow()
+  const back = (iso: string | null) => (iso ? new Date(Date.parse(iso) - seconds * 1000).toISOString() : null)
+  await on.app.ctx.db
+    .updateTable('refresh_tokens')
+    .set({ created_at: back(row.created_at)!, replaced_at: back(row.replaced_at) })
+    .where('id', '=', row.id)
+    .execute()
+}
+
 describe('POST /auth/refresh', () => {
-  it('rotates on every use and answers accessToken, refreshToken and user', async () => {
+  it('a token younger than REFRESH_ROTATE_AFTER_SECONDS is answered with itself and a new access token', async () => {
     const s = await activatedUser(api)
     const r1 = await api.post('/auth/refresh', { refreshToken: s.refreshToken })
     expect(r1.status).toBe(200)
     expect(authResponseSchema.safeParse(r1.body).success).toBe(true)
     expect(r1.body.user.id).toBe(s.user.id)
-    expect(r1.body.refreshToken).not.toBe(s.refreshToken)
-    const my = await api.get('/auth/my', { token: r1.body.accessToken })
-    expect(my.status).toBe(200)
-    const r2 = await api.post('/auth/refresh', { refreshToken: r1.body.refreshToken })
-    expect(r2.status).toBe(200)
-    expect(r2.body.refreshToken).not.toBe(r1.body.refreshToken)
+    expect(r1.body.refreshToken).toBe(s.refreshToken)
+    expect(r1.body.accessToken).not.toBe(s.accessToken)
+    expect((await api.get('/auth/my', { token: r1.body.accessToken })).status).toBe(200)
   })
 
-  it('two parallel refreshes with one token both succeed', async () => {
+  it('an older token is rotated, and its successor rotates in turn', async () => {
     const s = await activatedUser(api)
-    const [a, b] = await Promise.all([
-      api.post('/auth/refresh', { refreshToken: s.refreshToken }),
-      api.post('/auth/refresh', { refreshToken: s.refreshToken }),
-    ])
-    expect(a.status).toBe(200)
-    expect(b.status).toBe(200)
-    expect(a.body.refreshToken).not.toBe(b.body.refreshToken)
-    // Both new tokens keep working.
-    const [a2, b2] = await Promise.all([
-      api.post('/auth/refresh', { refreshToken: a.body.refreshToken }),
-      api.post('/auth/refresh', { refreshToken: b.body.refreshToken }),
-    ])
-    expect(a2.status).toBe(200)
-    expect(b2.status).toBe(200)
+    await age(api, s.refreshToken, 61)
+    const r1 = await api.post('/auth/refresh', { refreshToken: s.refreshToken })
+    expect(r1.status).toBe(200)
+    expect(r1.body.refreshToken).not.toBe(s.refreshToken)
+    await age(api, r1.body.refreshToken, 61)
+    const r2 = await api.post('/auth/refresh', { refreshToken: r1.body.refreshToken })
+    expect(r2.body.refreshToken).not.toBe(r1.body.refreshToken)
+    expect((await api.get('/auth/my', { token: r2.body.accessToken })).status).toBe(200)
   })
 
-  it('reuse of an old token after the grace window revokes the whole family', async () => {
-    const s = await activatedUser(shortGrace)
-    const r1 = await shortGrace.post('/auth/refresh', { refreshToken: s.refreshToken })
-    expect(r1.status).toBe(200)
-    await new Promise((r) => setTimeout(r, 1300))
-    const reuse = await shortGrace.post('/auth/refresh', { refreshToken: s.refreshToken })
+  it('parallel refreshes of one token on two instances all get the same successor', async () => {
+    const s = await activatedUser(pair.a)
+    await age(pair.a, s.refreshToken, 61)
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 ? pair.b : pair.a).post('/auth/refresh', { refreshToken: s.refreshToken })),
+    )
+    expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200))
+    const tokens = new Set(answers.map((answer) => answer.body.refreshToken))
+    expect(tokens.size).toBe(1)
+    expect(tokens.has(s.refreshToken)).toBe(false)
+    const [successor] = tokens
+    expect((await pair.b.post('/auth/refresh', { refreshToken: successor })).status).toBe(200)
+  })
+
+  it('an answer that was lost or came late never signs out: the replaced token gets its successor until that is used', async () => {
+    const s = await activatedUser(rotating)
+    const first = await rotating.post('/auth/refresh', { refreshToken: s.refreshToken })
+    expect(first.body.refreshToken).not.toBe(s.refreshToken)
+    // 35 s later the client still holds the replaced token (the answer with the successor never reached it).
+    await age(rotating, s.refreshToken, 35)
+    const late = await rotating.post('/auth/refresh', { refreshToken: s.refreshToken })
+    expect(late.status).toBe(200)
+    expect(late.body.refreshToken).toBe(first.body.refreshToken)
+  })
+
+  it('once the successor is in use, the replaced token past the grace is reuse: the whole family is revoked', async () => {
+    const s = await activatedUser(rotating)
+    const r1 = await rotating.post('/auth/refresh', { refreshToken: s.refreshToken })
+    // The holder uses the successor (it rotates at once here: REFRESH_ROTATE_AFTER_SECONDS=0).
+    const r2 = await rotating.post('/auth/refresh', { refreshToken: r1.body.refreshToken })
+    expect(r2.status).toBe(200)
+    await age(rotating, s.refreshToken, 2)
+    const reuse = await rotating.post('/auth/refresh', { refreshToken: s.refreshToken })
     expect(reuse.status).toBe(401)
     expect(reuse.body).toEqual({ message: 'Your session has expired. Please sign in again.', errors: {}, code: 'tokenInvalid' })
-    // The legitimate successor is revoked as well (the family is burnt).
-    const successor = await shortGrace.post('/auth/refresh', { refreshToken: r1.body.refreshToken })
-    expect(successor.status).toBe(401)
+    // The legitimate successors are revoked as well (the family is burnt).
+    expect((await rotating.post('/auth/refresh', { refreshToken: r2.body.refreshToken })).status).toBe(401)
+    expect((await rotating.get('/auth/my', { token: r2.body.accessToken })).status).toBe(401)
   })
 
-  it('the token just replaced is accepted again within the grace window', async () => {
-    const s = await activatedUser(api)
-    const first = await api.post('/auth/refresh', { refreshToken: s.refreshToken })
-    expect(first.status).toBe(200)
-    const again = await api.post('/auth/refresh', { refreshToken: s.refreshToken })
+  it('the token just replaced is accepted again within the grace, with the same successor', async () => {
+    const s = await activatedUser(rotating)
+    const first = await rotating.post('/auth/refresh', { refreshToken: s.refreshToken })
+    const again = await rotating.post('/auth/refresh', { refreshToken: s.refreshToken })
     expect(again.status).toBe(200)
-    expect((await api.post('/auth/refresh', { refreshToken: first.body.refreshToken })).status).toBe(200)
+    expect(again.body.refreshToken).toBe(first.body.refreshToken)
+    expect((await rotating.post('/auth/refresh', { refreshToken: first.body.refreshToken })).status).toBe(200)
   })
 
   it('a token two rotations old is reuse even inside the grace window: the family is revoked', async () => {
-    const s = await activatedUser(api)
-    const second = await api.post('/auth/refresh', { refreshToken: s.refreshToken })
-    const third = await api.post('/auth/refresh', { refreshToken: second.body.refreshToken })
+    const s = await activatedUser(rotating)
+    const second = await rotating.post('/auth/refresh', { refreshToken: s.refreshToken })
+    const third = await rotating.post('/auth/refresh', { refreshToken: second.body.refreshToken })
     expect(third.status).toBe(200)
-    const reuse = await api.post('/auth/refresh', { refreshToken: s.refreshToken })
+    expect(third.body.refreshToken).not.toBe(second.body.refreshToken)
+    const reuse = await rotating.post('/auth/refresh', { refreshToken: s.refreshToken })
     expect(reuse.status).toBe(401)
-    expect((await api.post('/auth/refresh', { refreshToken: third.body.refreshToken })).status).toBe(401)
-    expect((await api.get('/auth/my', { token: third.body.accessToken })).status).toBe(401)
+    expect((await rotating.post('/auth/refresh', { refreshToken: third.body.refreshToken })).status).toBe(401)
+    expect((await rotating.get('/auth/my', { token: third.body.accessToken })).status).toBe(401)
   })
 
   it('unknown, empty or expired tokens → 401 / 400', async () => {

@@ -194,3 +194,21 @@ export function randomIp(): string {
   const b = () => 1 + Math.floor(Math.random() * 250)
   return `10.${b()}.${b()}.${b()}`
 }
+
+/** Two API instances on one database (a SQLite file or a PostgreSQL database of their own), with `env`. */
+export async function twoInstances(env: Record<string, string>, overrides: Parameters<typeof startTestApi>[2] = {}) {
+  const pg = usePostgres ? await createPgDatabase() : null
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'nearby-two-'))
+  const DATABASE_URL = pg?.url ?? path.join(dir, 'shared.db')
+  const a = await startTestApi({ DATABASE_URL, ...env }, undefined, overrides)
+  const b = await startTestApi({ DATABASE_URL, ...env }, undefined, overrides)
+  return {
+    a,
+    b,
+    async close() {
+      await Promise.all([a.close(), b.close()])
+      await pg?.drop()
+      await fs.rm(dir, { recursive: true, force: true })
+    },
+  }
+}

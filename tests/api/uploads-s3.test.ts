@@ -4,31 +4,11 @@
 // removing a photo or replacing an avatar deletes the objects; the orphan sweep works on the bucket; on the disk the second instance could
 // not serve the first one's photo (what the bucket is for).
 import fs from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiJobs } from '../../api/jobs'
 import { createEvent, jpeg, makeUser, send, type TestUser } from './events-fixtures'
-import { createPgDatabase, startTestApi, usePostgres, type TestApi } from './helpers'
+import { twoInstances, type TestApi } from './helpers'
 import { startS3Server, type LoopbackS3 } from '../support/s3-server'
-
-/** Two API instances on one database (SQLite file or PostgreSQL database), with `env`. */
-async function twoInstances(env: Record<string, string>, overrides: Parameters<typeof startTestApi>[2] = {}) {
-  const pg = usePostgres ? await createPgDatabase() : null
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'nearby-two-'))
-  const DATABASE_URL = pg?.url ?? path.join(dir, 'shared.db')
-  const a = await startTestApi({ DATABASE_URL, ...env }, undefined, overrides)
-  const b = await startTestApi({ DATABASE_URL, ...env }, undefined, overrides)
-  return {
-    a,
-    b,
-    async close() {
-      await Promise.all([a.close(), b.close()])
-      await pg?.drop()
-      await fs.rm(dir, { recursive: true, force: true })
-    },
-  }
-}
 
 async function bucketKeys(api: TestApi) {
   const keys: string[] = []

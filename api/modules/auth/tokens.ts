@@ -1,8 +1,11 @@
 // Access tokens (JWT HS256, iss/aud/exp checked, algorithm allowlist) and opaque rotating refresh
-// tokens stored hashed, grouped in families (one family = one sign-in session).
+// tokens stored hashed, grouped in families (one family = one sign-in session). One rotation per session at a
+// time, decided in the database, so any number of API and web instances agree on it (decision 003).
+import { createHmac } from 'node:crypto'
 import { SignJWT, jwtVerify } from 'jose'
 import type { Config } from '../../config'
-import { type Db, nowIso } from '../../db'
+import { type Db, dialectOf, nowIso } from '../../db'
+import { lockedRows, writeTransaction } from '../../db/transaction'
 import { newId, randomToken, sha256 } from '../../lib/crypto'
 import { HttpError } from '../../lib/errors'
 
@@ -47,6 +50,9 @@ export function userWithLiveSession(db: Db, userId: string, sessionId: string) {
 /** `onSessionsEnded`: told the families that were just revoked (e.g. to close their sockets). */
 export function createTokenService(config: Config, db: Db, onSessionsEnded: (sessionIds: string[]) => void = () => {}) {
   const key = new TextEncoder().encode(config.jwtSecret)
+  const dialect = dialectOf(db)
+  /** Derives refresh tokens' successors (successorOf); a key of its own, not the JWT key itself. */
+  const rotationKey = createHmac('sha256', config.jwtSecret).update('nearby refresh rotation v1').digest()
 
   async function signAccessToken(
     user: { id: string; role: string; isActivated: boolean },
@@ -79,33 +85,26 @@ export function createTokenService(config: Config, db: Db, onSessionsEnded: (ses
     return nowIso(new Date(Date.now() + config.refreshTokenTtlDays * 86_400_000))
   }
 
-  async function insertRefreshToken(
-    userId: string,
-    familyId: string,
-  ): Promise<{ id: string; token: string }> {
-    const token = randomToken(32)
-    const id = newId()
-    await db
-      .insertInto('refresh_tokens')
-      .values({
-        id,
-        user_id: userId,
-        family_id: familyId,
-        token_hash: sha256(token),
-        expires_at: refreshExpiry(),
-        replaced_at: null,
-        replaced_by: null,
-        revoked_at: null,
-        created_at: nowIso(),
-      })
-      .execute()
-    return { id, token }
+  function refreshRow(id: string, userId: string, familyId: string, token: string) {
+    return {
+      id,
+      user_id: userId,
+      family_id: familyId,
+      token_hash: sha256(token),
+      expires_at: refreshExpiry(),
+      replaced_at: null,
+      replaced_by: null,
+      revoked_at: null,
+      created_at: nowIso(),
+      first_used_at: null,
+    }
   }
 
   /** Starts a new session (family) for the user. */
   async function startSession(userId: string): Promise<RefreshOutcome> {
     const familyId = newId()
-    const { token } = await insertRefreshToken(userId, familyId)
+    const token = randomToken(32)
+    await db.insertInto('refresh_tokens').values(refreshRow(newId(), userId, familyId, token)).execute()
     return { userId, familyId, refreshToken: token }
   }
 
@@ -139,69 +138,61 @@ export function createTokenService(config: Config, db: Db, onSessionsEnded: (ses
   }
 
   /**
-   * Rotates a refresh token. A token that was already replaced is accepted only while it is the one just
-   * replaced (its successor has not been rotated) and within REFRESH_GRACE_SECONDS of its replacement
-   * (parallel requests of one page), answering a fresh pair of the same family; any other reuse revokes
-   * the whole family.
+   * The token that replaces `token`: derived from it with a key of the server's secret, so every caller that
+   * presents the same token — parallel loaders, another web instance, a retry after a lost answer — is given
+   * the same successor, while the database still stores only hashes.
+   */
+  function successorOf(token: string): string {
+    return createHmac('sha256', rotationKey).update(token).digest('base64url')
+  }
+
+  /**
+   * Answers a refresh token with the session's current one (decision 003), in one write transaction with the
+   * presented row locked, so the answer is the same whichever instance asks and however many ask at once:
+   * - the current token, younger than REFRESH_ROTATE_AFTER_SECONDS: itself (a burst of page loads rotates
+   *   nothing; every answer carries one token);
+   * - the current token, older: its successor, which becomes current;
+   * - the token just replaced: its successor, while the successor has not been presented yet or within
+   *   REFRESH_GRACE_SECONDS of the replacement (an answer that arrived late or was lost never signs anyone out);
+   * - anything else (older tokens, a predecessor whose successor is in use) is reuse: the family is revoked.
    */
   async function rotate(token: string): Promise<RefreshOutcome> {
     const invalid = () =>
       new HttpError(401, 'tokenInvalid', {}, { 'www-authenticate': 'Bearer error="invalid_token"' })
-    const row = await findByToken(token)
-    if (!row || row.revoked_at || row.expires_at <= nowIso()) throw invalid()
-
-    const next = await insertRefreshToken(row.user_id, row.family_id)
-    const now = nowIso()
-    let winner = false
-    if (!row.replaced_at) {
-      const res = await db
-        .updateTable('refresh_tokens')
-        .set({ replaced_at: now, replaced_by: next.id })
-        .where('id', '=', row.id)
-        .where('replaced_at', 'is', null)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst()
-      winner = Number(res.numUpdatedRows) === 1
-    }
-    if (!winner) {
-      const current = await db
-        .selectFrom('refresh_tokens')
-        .select(['replaced_at', 'revoked_at', 'replaced_by'])
-        .where('id', '=', row.id)
-        .executeTakeFirst()
-      // Only the token just replaced (its successor not rotated yet) gets the grace window (RFC 9700 §4.14.2):
-      // a token two rotations old is reuse, however recent.
-      const successor = current?.replaced_by
-        ? await db
-            .selectFrom('refresh_tokens')
-            .select('replaced_at')
-            .where('id', '=', current.replaced_by)
-            .executeTakeFirst()
-        : undefined
-      const replacedAt = current?.replaced_at ? Date.parse(current.replaced_at) : NaN
-      const withinGrace =
-        !current?.revoked_at &&
+    const outcome = await writeTransaction({ db, dialect }, async ({ db: trx }) => {
+      const row = await lockedRows(dialect, trx.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', sha256(token))).executeTakeFirst()
+      const now = nowIso()
+      if (!row || row.revoked_at || row.expires_at <= now) return null
+      const answer = (refreshToken: string) => ({ userId: row.user_id, familyId: row.family_id, refreshToken })
+      if (!row.replaced_by) {
+        const used = row.first_used_at ?? now
+        if (Date.now() - Date.parse(row.created_at) < config.refreshRotateAfterSeconds * 1000) {
+          if (!row.first_used_at) await trx.updateTable('refresh_tokens').set({ first_used_at: used }).where('id', '=', row.id).execute()
+          return answer(token)
+        }
+        const next = successorOf(token)
+        const id = newId()
+        await trx.insertInto('refresh_tokens').values(refreshRow(id, row.user_id, row.family_id, next)).execute()
+        await trx.updateTable('refresh_tokens').set({ replaced_at: now, replaced_by: id, first_used_at: used }).where('id', '=', row.id).execute()
+        return answer(next)
+      }
+      const successor = await lockedRows(dialect, trx.selectFrom('refresh_tokens').selectAll().where('id', '=', row.replaced_by)).executeTakeFirst()
+      const next = successorOf(token)
+      const justReplaced =
         !!successor &&
-        !successor.replaced_at &&
-        Number.isFinite(replacedAt) &&
-        Date.now() - replacedAt <= config.refreshGraceSeconds * 1000
-      if (!withinGrace) {
-        await revokeFamily(row.family_id)
-        throw invalid()
-      }
-      // Still check the family was not revoked meanwhile (e.g. by logout).
-      const revoked = await db
-        .selectFrom('refresh_tokens')
-        .select('id')
-        .where('family_id', '=', row.family_id)
-        .where('revoked_at', 'is not', null)
-        .executeTakeFirst()
-      if (revoked) {
-        await revokeFamily(row.family_id)
-        throw invalid()
-      }
+        !successor.replaced_by &&
+        !successor.revoked_at &&
+        successor.token_hash === sha256(next) &&
+        (!successor.first_used_at || Date.now() - Date.parse(row.replaced_at!) <= config.refreshGraceSeconds * 1000)
+      return justReplaced ? answer(next) : ('reuse' as const)
+    })
+    if (outcome === null) throw invalid()
+    if (outcome === 'reuse') {
+      const row = await findByToken(token)
+      if (row) await revokeFamily(row.family_id)
+      throw invalid()
     }
-    return { userId: row.user_id, familyId: row.family_id, refreshToken: next.token }
+    return outcome
   }
 
   return {

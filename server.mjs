@@ -30,9 +30,12 @@ app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback')
 
 // Behind https, browsers are told to use nothing else for a year (the API sends the same).
 const HSTS = (process.env.WEB_URL ?? '').startsWith('https://') ? 'max-age=31536000; includeSubDomains' : null
+// Which of several web instances answered (INSTANCE_ID, as the API's): the cluster's tests read it.
+const INSTANCE_ID = /^[\w.-]{1,40}$/.test(process.env.INSTANCE_ID ?? '') ? process.env.INSTANCE_ID : null
 
 app.use((req, res, next) => {
   if (HSTS) res.set('Strict-Transport-Security', HSTS)
+  if (INSTANCE_ID) res.set('X-Nearby-Instance', INSTANCE_ID)
   // A fresh nonce per response: the page's inline scripts carry it (app/utils/csp.server.ts, decision 021).
   // Build assets are scripts and styles, not documents: the policy would only add bytes to each of them.
   if (!req.path.startsWith('/build/')) {

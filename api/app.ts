@@ -6,13 +6,13 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
-import { Redis } from 'ioredis'
 import type { Config } from './config'
 import type { AppContext } from './context'
 import { createDb, type DbHandle } from './db'
 import { createDomainEvents } from './lib/domain-events'
 import { HttpError, registerErrorHandling } from './lib/errors'
 import { findInputIssues } from './lib/input-scan'
+import { connectRedis } from './lib/redis'
 import { createMailer, type Mailer, type OutgoingMail } from './mail'
 import { createImageStore } from './media/images'
 import { type FileStorage, storageFor } from './media/storage'
@@ -138,6 +138,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
     domainEvents: createDomainEvents(app.log),
     realtime: attachRealtime(app.server, { config, db: dbHandle.db, log: app.log }),
     webPush: createWebPush(config, app.log, overrides.pushTransport),
+    redis: config.redisUrl ? connectRedis(config.redisUrl, app.log, 'rate-limit') : null,
     now: overrides.clock ?? (() => new Date()),
     images: createImageStore(overrides.storage ?? storageFor(config)),
     sendMail(mail: OutgoingMail) {
@@ -159,12 +160,15 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
     await ctx.flushMail()
     await mailer.close()
     if (!overrides.db) await dbHandle.destroy()
+    await ctx.redis?.quit().catch(() => ctx.redis?.disconnect())
   })
 
   // Every answer, errors included, is read as the type it declares: a browser never sniffs a JSON error or an
   // uploaded photo into HTML or script.
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff')
+    // Which of several instances answered (INSTANCE_ID; the cluster's tests and a balancer's logs read it).
+    if (config.instanceId) reply.header('x-nearby-instance', config.instanceId)
   })
   // Behind https (WEB_URL), browsers are told to use nothing else for a year (the web sets the same).
   if (config.webUrl.startsWith('https://')) {
@@ -184,19 +188,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   await app.register(authPlugin, { tokens })
 
   // --- rate limits (Mastodon-like; every max times RATE_LIMIT_MULTIPLIER) ---------------------
-  let redis: Redis | undefined
-  if (config.redisUrl) {
-    redis = new Redis(config.redisUrl, {
-      connectTimeout: 1000,
-      maxRetriesPerRequest: 1,
-      enableOfflineQueue: true,
-      lazyConnect: false,
-    })
-    redis.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'))
-    app.addHook('onClose', async () => {
-      await redis?.quit().catch(() => redis?.disconnect())
-    })
-  }
+  const redis = ctx.redis ?? undefined
   await app.register(rateLimit, {
     global: true,
     max: Math.max(1, Math.round(300 * config.rateLimitMultiplier)),

@@ -54,6 +54,8 @@ const envSchema = z
     /** Off behind a pooler that cannot keep named statements per session (PgBouncer before 1.21 in transaction mode). */
     DATABASE_PREPARED_STATEMENTS: bool(true),
     REDIS_URL: optionalString,
+    /** A name for this instance among several, sent as X-Nearby-Instance (e.g. api-1). */
+    INSTANCE_ID: optionalString.pipe(z.string().regex(/^[\w.-]{1,40}$/, 'letters, digits, dot, dash or underscore').optional()),
     SMTP_URL: optionalString,
     MAIL_FROM: z.string().optional().default('Nearby <no-reply@nearby.local>'),
     JWT_SECRET: optionalString,
@@ -225,6 +227,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl,
     database,
     redisUrl: e.REDIS_URL,
+    instanceId: e.INSTANCE_ID ?? null,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     jwtSecret: e.JWT_SECRET ?? DEV_JWT_SECRET,

@@ -1,5 +1,6 @@
 // What every module needs, decorated on the Fastify instance as `app.ctx`.
 import type { FastifyBaseLogger } from 'fastify'
+import type { Redis } from 'ioredis'
 import type { Config } from './config'
 import type { Db, Dialect } from './db'
 import type { DomainEvents } from './lib/domain-events'
@@ -26,6 +27,8 @@ export interface AppContext {
   webPush: WebPush
   /** Photos and avatars: processed, written and read in the instance's storage (disk or S3, decision 037). */
   images: ImageStore
+  /** Redis of REDIS_URL (shared rate limits), or null without it; its state answers /health. */
+  redis: Redis | null
   /** The current time for rules that depend on it (report ages, the account purge); injectable in tests. */
   now(): Date
 }

@@ -7,7 +7,8 @@ import type http from 'node:http'
 import { createAdapter } from '@socket.io/redis-adapter'
 import { messages, type MessageCode, REALTIME } from '#contract'
 import type { FastifyBaseLogger } from 'fastify'
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
+import { connectRedis } from '../lib/redis'
 import { Server, type Socket } from 'socket.io'
 import type { Config } from '../config'
 import type { Db } from '../db'
@@ -76,18 +77,16 @@ export function attachRealtime(
   let pub: Redis | undefined
   let sub: Redis | undefined
   if (config.redisUrl) {
-    pub = new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 2 })
-    sub = pub.duplicate()
-    for (const [name, client] of [
-      ['pub', pub],
-      ['sub', sub],
-    ] as const)
-      client.on('error', (err: Error) => log.warn({ err: err.message, client: name }, 'realtime redis error'))
+    pub = connectRedis(config.redisUrl, log, 'realtime-pub', { queueWhileDown: true })
+    sub = connectRedis(config.redisUrl, log, 'realtime-sub', { queueWhileDown: true })
   }
 
   const io: RealtimeServer = new Server(httpServer, {
     path: REALTIME.path,
     serveClient: false,
+    // WebSocket only: one connection stays on the instance it reached, so several instances behind a balancer
+    // need no sticky routing (long-polling's requests would each land anywhere; decision 038).
+    transports: ['websocket'],
     // Clients only send small events.
     maxHttpBufferSize: 16 * 1024,
     cors: { origin: [config.webUrl], credentials: true, methods: ['GET', 'POST'] },

@@ -9956,7 +9956,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness and database check */
+        /**
+         * Liveness: the database and, with REDIS_URL, Redis
+         * @description A load balancer takes an instance out while this answers 503: the database or (with REDIS_URL) Redis does not answer. Pages keep working without Redis; shared rate limits and realtime across instances do not.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -9976,6 +9979,8 @@ export interface paths {
                             /** @enum {string} */
                             database: "ok";
                             /** @enum {string} */
+                            redis?: "ok";
+                            /** @enum {string} */
                             status: "ok";
                         };
                     };
@@ -9988,7 +9993,9 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            database: "error";
+                            database: "ok" | "error";
+                            /** @enum {string} */
+                            redis?: "ok" | "error";
                             /** @enum {string} */
                             status: "error";
                         } | {

@@ -96,6 +96,13 @@ app.use((req, res, next) => {
   next()
 })
 
+// The balancer's check (deploy/nginx, README "Running several instances"): 503 once the process is stopping.
+let stopping = false
+app.get('/healthz', (_req, res) => {
+  res.set('Cache-Control', 'no-store')
+  res.status(stopping ? 503 : 200).json({ status: stopping ? 'stopping' : 'ok' })
+})
+
 // Remix's handler with one API client per request: the app's handleWithApiSession runs every loader, action
 // and resource route of the request with one client and writes the session cookie once, on the response
 // (app/utils/api.server.ts, docs/decisions/012-one-api-client-per-request.md).
@@ -127,8 +134,15 @@ if (MODE === 'development') {
   })
 }
 
+// Graceful stop: no new connections, requests in flight finish (idle keep-alive connections are closed so
+// the balancer moves on), then exit; 10 s at most.
 for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => server.close(() => process.exit(0)))
+  process.once(signal, () => {
+    stopping = true
+    server.close(() => process.exit(0))
+    server.closeIdleConnections()
+    setTimeout(() => process.exit(0), 10_000).unref()
+  })
 }
 
 /** @param {import('express').Request} req */

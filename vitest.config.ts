@@ -41,6 +41,19 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // Two API and two web instances behind nginx (scripts/cluster.ts): its own step of `npm test`, run
+        // alone (`vitest run --project cluster`), after the build and with nginx installed.
+        resolve: appAlias,
+        test: {
+          name: 'cluster',
+          include: ['tests/cluster/**/*.test.ts'],
+          environment: 'node',
+          pool: 'forks',
+          testTimeout: 30_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 })

@@ -1,4 +1,4 @@
-// npm run seed: migrate and seed demo data into DATABASE_URL (does nothing when users exist).
+// npm run seed: migrate and seed demo data into DATABASE_URL (nothing when users exist, or with SEED_DEMO=false).
 import fs from 'node:fs'
 import { loadConfig } from '../config'
 import { createImageStore } from '../media/images'
@@ -12,8 +12,11 @@ fs.mkdirSync(config.dataDir, { recursive: true })
 const handle = createDb(config.database)
 try {
   await migrateToLatest(handle.db)
-  const result = await seedDemo(handle.db, { images: createImageStore(storageFor(config)) })
-  console.log(result ? `Seeded demo data: ${JSON.stringify(result)}` : 'Users exist already: nothing seeded.')
+  if (!config.seedDemo) console.log('Migrated; SEED_DEMO=false: nothing seeded.')
+  else {
+    const result = await seedDemo(handle.db, { images: createImageStore(storageFor(config)) })
+    console.log(result ? `Seeded demo data: ${JSON.stringify(result)}` : 'Users exist already: nothing seeded.')
+  }
 } finally {
   await handle.destroy()
 }

@@ -30,6 +30,11 @@ export class ApiError extends Error {
 
 type TokenSet = Pick<AuthSessionData, 'accessToken' | 'refreshToken' | 'userId'>
 
+/** `path` of the API (API_URL may have a path of its own: https://example.org/api behind a balancer). */
+function apiUrl(path: string): URL {
+  return new URL(getEnv().API_URL.replace(/\/+$/, '') + path)
+}
+
 /** Refreshes this process is waiting for, by refresh token: callers asking at the same time share one. */
 const refreshesInFlight = new Map<string, Promise<TokenSet | null>>()
 /** Refresh this long before the access token expires (at most a quarter of its life), to avoid a 401. */
@@ -42,7 +47,7 @@ export function refreshTokensOnce(refreshToken: string, forwardHeaders: Headers)
 
   const headers = new Headers(forwardHeaders)
   headers.set('Content-Type', 'application/json')
-  const refresh = fetch(new URL('/auth/refresh', getEnv().API_URL), {
+  const refresh = fetch(apiUrl('/auth/refresh'), {
     method: 'POST',
     headers,
     body: JSON.stringify({ refreshToken }),
@@ -196,7 +201,7 @@ async function createApiClient(request: Request) {
 
   /** The request of a hand-written call: query, JSON or multipart body (headers and bearer come later). */
   function requestOf(path: string, options: CallOptions): Request {
-    const url = new URL(path, getEnv().API_URL)
+    const url = apiUrl(path)
     for (const [key, value] of Object.entries(options.query ?? {})) {
       if (value === undefined || value === null || value === '') continue
       url.searchParams.set(key, Array.isArray(value) ? value.join(',') : String(value))

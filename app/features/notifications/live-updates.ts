@@ -31,8 +31,11 @@ export function useLiveNotifications(enabled: boolean) {
 
     void import('socket.io-client').then(({ io }) => {
       if (stopped) return
-      const client = io(window.ENV.PUBLIC_API_URL, {
-        path: REALTIME.path,
+      // An API under a path (https://example.org/api behind a balancer): socket.io would take the path for a
+      // namespace, so the origin is the address and the path goes before the socket's own.
+      const api = new URL(window.ENV.PUBLIC_API_URL)
+      const client = io(api.origin, {
+        path: `${api.pathname.replace(/\/+$/, '')}${REALTIME.path}`,
         // WebSocket only: no long-polling requests across origins, and the API checks the Origin header.
         transports: ['websocket'],
         auth: (send) => {

@@ -1,0 +1,244 @@
+// The cluster (issue 25, `npm run cluster`): two API and two web instances on PostgreSQL, Redis and an S3
+// server (s3rver), behind Debian's nginx on one port, every part real on loopback. Which instance answered is
+// read from X-Nearby-Instance. Needs the built web and nginx (npm test builds and installs both).
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { Redis } from 'ioredis'
+import pg from 'pg'
+import { io, type Socket } from 'socket.io-client'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { REALTIME } from '#contract'
+import { startCluster, type Cluster } from '../../scripts/cluster'
+import { jpeg, eventForm, baseEvent } from '../api/events-fixtures'
+
+const PORT = Number(process.env.CLUSTER_TEST_PORT ?? 8280)
+let cluster: Cluster
+let dataDir: string
+let db: pg.Pool
+
+/** Rate-limit counters of earlier runs (demo users' ids are fixed) would count against this one. */
+async function forgetRateLimits(redisUrl: string) {
+  const redis = new Redis(redisUrl)
+  try {
+    const keys = await redis.keys('nearby-rl:*')
+    if (keys.length > 0) await redis.del(...keys)
+  } finally {
+    redis.disconnect()
+  }
+}
+
+beforeAll(async () => {
+  await forgetRateLimits(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379')
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nearby-cluster-'))
+  cluster = await startCluster({
+    port: PORT,
+    database: 'nearby_cluster_test',
+    fresh: true,
+    dataDir,
+    output: 'collect',
+    log: () => {},
+    env: { ACCESS_TOKEN_TTL_SECONDS: '2', RATE_LIMIT_MULTIPLIER: '1' },
+  })
+  db = new pg.Pool({ connectionString: cluster.databaseUrl, max: 2 })
+  process.env.SESSION_SECRET = JSON.parse(await fs.readFile(path.join(dataDir, 'secrets.json'), 'utf8')).SESSION_SECRET
+  process.env.WEB_URL = cluster.url
+}, 180_000)
+
+afterAll(async () => {
+  await db?.end()
+  await cluster?.stop()
+  await fs.rm(dataDir, { recursive: true, force: true })
+}, 60_000)
+
+const instanceOf = (response: Response) => response.headers.get('x-nearby-instance')
+
+/** A client address of its own (the per-IP limits in Redis outlive a run: never meet another test's or run's). */
+const clientIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 254) + 1).join('.')}`
+
+async function api(method: string, pathname: string, options: { token?: string; json?: unknown; form?: FormData; ip?: string; base?: string } = {}) {
+  const headers: Record<string, string> = { 'x-forwarded-for': options.ip ?? clientIp() }
+  if (options.token) headers.authorization = `Bearer ${options.token}`
+  let body: BodyInit | undefined = options.form
+  if (options.json !== undefined) {
+    headers['content-type'] = 'application/json'
+    body = JSON.stringify(options.json)
+  }
+  const response = await fetch(`${options.base ?? cluster.apiUrl}${pathname}`, { method, headers, body })
+  const text = await response.text()
+  const json = (response.headers.get('content-type') ?? '').includes('json') && text
+  return { status: response.status, instance: instanceOf(response), body: json ? JSON.parse(text) : text }
+}
+
+async function signIn(email: string, password: string) {
+  const answer = await api('POST', '/auth/login', { json: { email, password } })
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+  return answer.body as { accessToken: string; refreshToken: string; user: { id: string } }
+}
+
+/**
+ * Requests `url` until each of `instances` has answered (round robin gets there at once; an instance nginx
+ * took out after a failure comes back within its fail_timeout of 5 s); their answers.
+ */
+async function fromEach(url: string, instances: string[], init: RequestInit = {}) {
+  const answers = new Map<string, { status: number; body: Buffer }>()
+  const until = Date.now() + 10_000
+  while (answers.size < instances.length && Date.now() < until) {
+    const response = await fetch(url, init)
+    answers.set(instanceOf(response) ?? '?', { status: response.status, body: Buffer.from(await response.arrayBuffer()) })
+    if (answers.size < instances.length) await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  return answers
+}
+
+describe('behind nginx', () => {
+  it('an event with a photo written through one API instance is served by the other, and its page by both web instances', async () => {
+    const { accessToken } = await signIn('user@nearby.local', 'user123')
+    const created = await api('POST', '/event', { token: accessToken, form: eventForm(baseEvent({ title: 'Cluster concert' }), [await jpeg()]) })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const writer = created.instance!
+    expect(writer).toMatch(/^api-[12]$/)
+    const photo = (created.body.images as { url: string }[])[0]!.url
+    expect(photo.startsWith(`${cluster.apiUrl}/uploads/posts/`)).toBe(true)
+
+    const photos = await fromEach(photo, ['api-1', 'api-2'])
+    expect([...photos.keys()].sort()).toEqual(['api-1', 'api-2'])
+    const [a, b] = [...photos.values()]
+    expect(a!.status).toBe(200)
+    expect(b!.status).toBe(200)
+    expect(a!.body.equals(b!.body)).toBe(true)
+
+    const pages = await fromEach(`${cluster.url}/event/${created.body._id}`, ['web-1', 'web-2'])
+    expect([...pages.keys()].sort()).toEqual(['web-1', 'web-2'])
+    for (const page of pages.values()) {
+      expect(page.status).toBe(200)
+      expect(page.body.toString()).toContain('Cluster concert')
+    }
+  })
+
+  it('a follow through one API instance reaches the followee’s socket on the other; sockets connect through nginx', async () => {
+    const [follower, followee] = await Promise.all([signIn('admin@nearby.local', 'admin123'), signIn('superadmin@nearby.local', 'superadmin123')])
+    const [first, second] = cluster.api
+    const ticket = await api('POST', '/realtime/ticket', { token: followee.accessToken, base: first!.url })
+    const socket: Socket = io(first!.url, { path: REALTIME.path, transports: ['websocket'], auth: { ticket: ticket.body.ticket } })
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', resolve)
+        socket.once('connect_error', reject)
+      })
+      const notified = new Promise<Record<string, unknown>>((resolve) => socket.once(REALTIME.events.newNotification, resolve))
+      const followed = await api('PUT', `/profile/${followee.user.id}/follow`, { token: follower.accessToken, json: { follow: true }, base: second!.url })
+      expect(followed.status).toBe(200)
+      expect(followed.instance).toBe(second!.name)
+      expect(await notified).toMatchObject({ notificationType: 'follow', userFrom: { _id: follower.user.id } })
+    } finally {
+      socket.close()
+    }
+
+    // The browser's way: the balancer's origin, the API's path before the socket's own.
+    const viaNginx = await api('POST', '/realtime/ticket', { token: followee.accessToken })
+    const browserSocket = io(cluster.url, {
+      path: `/api${REALTIME.path}`,
+      transports: ['websocket'],
+      auth: { ticket: viaNginx.body.ticket },
+      extraHeaders: { origin: cluster.url },
+    })
+    try {
+      await new Promise<void>((resolve, reject) => {
+        browserSocket.once('connect', resolve)
+        browserSocket.once('connect_error', reject)
+      })
+      expect(browserSocket.connected).toBe(true)
+    } finally {
+      browserSocket.close()
+    }
+  })
+
+  it('20 parallel signed-in page loads with an expired access token, spread over both web instances, sign nobody out', async () => {
+    const { sessionSetCookie } = await import('../support/session-cookie')
+    const tokens = await signIn('user@nearby.local', 'user123')
+    // The refresh token is due for rotation, and the access token (2 s) has expired.
+    await db.query(`update refresh_tokens set created_at = $1 where user_id = $2`, [new Date(Date.now() - 120_000).toISOString(), tokens.user.id])
+    await new Promise((resolve) => setTimeout(resolve, 2500))
+    const cookie = (await sessionSetCookie({ ...tokens, userId: tokens.user.id })).split(';')[0]!
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const response = await fetch(`${cluster.url}/admin/profile/settings/profile`, { headers: { cookie }, redirect: 'manual' })
+        await response.arrayBuffer()
+        return { status: response.status, instance: instanceOf(response), setCookie: response.headers.get('set-cookie') ?? '' }
+      }),
+    )
+    expect(answers.map((answer) => answer.status), cluster.web.flatMap((web) => web.output.slice(-5)).join('\n')).toEqual(Array(20).fill(200))
+    expect(new Set(answers.map((answer) => answer.instance))).toEqual(new Set(['web-1', 'web-2']))
+    const { authSessionStorage } = await import('../../app/utils/session.server')
+    const refreshTokens = new Set(
+      await Promise.all(answers.map(async (answer) => (await authSessionStorage.getSession(answer.setCookie.split(';')[0])).get('refreshToken'))),
+    )
+    expect(refreshTokens.size).toBe(1)
+    const [kept] = refreshTokens
+    const later = await fetch(`${cluster.url}/admin/profile/settings/profile`, {
+      headers: { cookie: answers.at(-1)!.setCookie.split(';')[0]! },
+      redirect: 'manual',
+    })
+    expect(later.status).toBe(200)
+    expect(kept).not.toBe(tokens.refreshToken)
+  })
+
+  it('login throttling counts across instances: per account (the database) and per address (Redis)', async () => {
+    // Five wrong passwords for one account, each from another address, alternately on each instance: the
+    // account is locked on both, even for the right password.
+    for (let i = 0; i < 5; i++) {
+      const wrong = await api('POST', '/auth/login', { json: { email: 'newbie@nearby.local', password: `wrong-${i}` }, base: cluster.api[i % 2]!.url })
+      expect(wrong.status, JSON.stringify(wrong.body)).toBe(401)
+    }
+    for (const instance of cluster.api) {
+      const locked = await api('POST', '/auth/login', { json: { email: 'newbie@nearby.local', password: 'newbie123' }, base: instance.url })
+      expect(locked).toMatchObject({ status: 429, body: { code: 'accountLocked' } })
+    }
+    // Ten attempts from one address through the balancer (both instances answer): the eleventh is refused by each.
+    const ip = clientIp()
+    const instances = new Set<string>()
+    for (let i = 0; i < 10; i++) {
+      const wrong = await api('POST', '/auth/login', { json: { email: `nobody${i}@example.com`, password: 'whatever1' }, ip })
+      expect(wrong.status, JSON.stringify(wrong.body)).toBe(401)
+      instances.add(wrong.instance!)
+    }
+    expect([...instances].sort()).toEqual(['api-1', 'api-2'])
+    for (const instance of cluster.api) {
+      const limited = await api('POST', '/auth/login', { json: { email: 'nobody@example.com', password: 'whatever1' }, ip, base: instance.url })
+      expect(limited.status).toBe(429)
+    }
+  })
+})
+
+describe('one API instance killed', () => {
+  it('every acknowledged write of a stream through nginx is stored; the following requests go to the live instance', async () => {
+    const victim = cluster.api[0]!
+    const answers: { email: string; status: number; instance: string | null }[] = []
+    const write = async (n: number) => {
+      const email = `stream${n}-${Date.now()}@example.com`
+      const answer = await api('POST', '/auth/registration', {
+        json: { name: 'Stream', lastname: 'Writer', username: `stream${n}x${Date.now() % 100000}`, email, password: 'Password123' },
+      })
+      answers.push({ email, status: answer.status, instance: answer.instance })
+    }
+    const stream = (async () => {
+      for (let n = 0; n < 40; n++) await write(n)
+    })()
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    victim.process.kill('SIGKILL')
+    await stream
+
+    const acknowledged = answers.filter((answer) => answer.status >= 200 && answer.status < 300)
+    expect(acknowledged.length).toBeGreaterThan(30)
+    const stored = await db.query('select email from users where email = any($1)', [acknowledged.map((answer) => answer.email)])
+    expect(stored.rowCount).toBe(acknowledged.length)
+    // No write failed with an error the balancer could have avoided, and the last ones went to the live one.
+    expect(answers.filter((answer) => answer.status >= 500).length).toBeLessThanOrEqual(1)
+    expect(new Set(answers.slice(-10).map((answer) => answer.instance))).toEqual(new Set([cluster.api[1]!.name]))
+    expect((await fetch(`${cluster.apiUrl}/health`)).status).toBe(200)
+
+    await cluster.restart(victim)
+    expect((await fromEach(`${cluster.apiUrl}/health`, ['api-1', 'api-2'])).size).toBe(2)
+  }, 60_000)
+})

@@ -92,7 +92,8 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
     trustProxy: config.trustProxy as string | boolean,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    forceCloseConnections: true,
+    // On close (SIGTERM): idle keep-alive connections end at once; requests in flight finish (graceful stop).
+    forceCloseConnections: 'idle',
   }) as unknown as FastifyInstance
 
   app.setValidatorCompiler(validatorCompiler)
@@ -153,8 +154,17 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
     },
   }
   app.decorate('ctx', ctx)
-  // Upgraded (WebSocket) connections keep the HTTP server from closing: end them first.
-  app.addHook('preClose', async () => ctx.realtime.disconnectAll())
+  // Upgraded (WebSocket) connections keep the HTTP server from closing: end them first. Requests still in
+  // flight are answered with `Connection: close`, so their keep-alive connections end with them and the close
+  // does not wait for the keep-alive timeout.
+  let closing = false
+  app.addHook('preClose', async () => {
+    closing = true
+    ctx.realtime.disconnectAll()
+  })
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close')
+  })
   app.addHook('onClose', async () => {
     await ctx.realtime.close()
     await ctx.flushMail()

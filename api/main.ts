@@ -17,8 +17,16 @@ async function main() {
   app.log.info({ storage: app.ctx.images.storage.kind }, config.s3 ? `photos in S3 bucket ${config.s3.bucket}` : `photos in ${config.uploadsDir}`)
   await migrateToLatest(app.ctx.db)
   if (config.seedDemo) {
-    const seeded = await seedDemo(app.ctx.db, { images: app.ctx.images })
-    if (seeded) app.log.info(seeded, 'demo data seeded')
+    try {
+      const seeded = await seedDemo(app.ctx.db, { images: app.ctx.images })
+      if (seeded) app.log.info(seeded, 'demo data seeded')
+    } catch (err) {
+      // Several instances started at once on an empty database: one seeds, the others find its rows (the
+      // loser's pictures are swept as orphans). Anything else stops the start.
+      const users = await app.ctx.db.selectFrom('users').select('id').limit(1).execute()
+      if (users.length === 0) throw err
+      app.log.info('demo data seeded by another instance')
+    }
   }
 
   // Files a crash left without a row, old enough not to be another instance's upload in progress (decision 022).

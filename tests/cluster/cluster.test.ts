@@ -211,6 +211,44 @@ describe('behind nginx', () => {
   })
 })
 
+describe('jobs on two API instances', () => {
+  it('a reminder is sent exactly once, though both instances run the reminders job', async () => {
+    const organizer = await signIn('user@nearby.local', 'user123')
+    const fan = await signIn('bot@nearby.local', 'bot12345')
+    const startsAt = new Date(Date.now() + 30 * 60_000)
+    const title = `Soon in the cluster ${Date.now()}`
+    const created = await api('POST', '/event', {
+      token: organizer.accessToken,
+      form: eventForm(baseEvent({ title, startDate: startsAt.toISOString(), endDate: new Date(startsAt.getTime() + 3_600_000).toISOString() }), [await jpeg()]),
+    })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    expect((await api('PUT', `/event/${created.body._id}/participate`, { token: fan.accessToken })).status).toBe(200)
+
+    // The job runs every minute on both instances (each slot once, by its lease in the database).
+    const reminders = async () =>
+      (
+        await db.query(`select count(*)::int as n from notifications where recipient_id = $1 and notification_type = 'eventReminder' and entity_id = $2`, [
+          fan.user.id,
+          created.body._id,
+        ])
+      ).rows[0].n as number
+    const until = Date.now() + 75_000
+    while ((await reminders()) === 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 1000))
+    expect(await reminders()).toBe(1)
+    // The next slot (and the other instance) sends nothing more; the mail went out once, from one instance.
+    await new Promise((resolve) => setTimeout(resolve, 62_000))
+    expect(await reminders()).toBe(1)
+    const mails = []
+    for (const instance of ['api-1', 'api-2']) {
+      const folder = path.join(dataDir, instance, 'mail')
+      for (const file of await fs.readdir(folder).catch(() => [] as string[])) {
+        if (file.includes('bot@nearby.local') && (await fs.readFile(path.join(folder, file), 'utf8')).includes('Soon in the cluster')) mails.push(file)
+      }
+    }
+    expect(mails).toHaveLength(1)
+  }, 180_000)
+})
+
 describe('one API instance killed', () => {
   it('every acknowledged write of a stream through nginx is stored; the following requests go to the live instance', async () => {
     const victim = cluster.api[0]!

@@ -78,6 +78,7 @@ const en = {
   unsupportedMediaType: 'Unsupported content type.',
   malformedRequest: 'The request could not be read.',
   internalError: 'Something went wrong on our side. Please try again later.',
+  serviceUnavailable: 'The service is unavailable for a moment. Please try again shortly.',
   invalidPhone: 'Enter a phone number of 11 digits, e.g. +7 (999) 123-45-67!',
   cannotFollowYourself: 'You cannot follow yourself.',
   oneAvatar: 'Upload one photo for the avatar.',

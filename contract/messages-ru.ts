@@ -90,6 +90,7 @@ const ru: Record<MessageCode, string> = {
   unsupportedMediaType: 'Неподдерживаемый тип содержимого.',
   malformedRequest: 'Не удалось прочитать запрос.',
   internalError: 'Что-то пошло не так. Попробуйте позже.',
+  serviceUnavailable: 'Сервис на минуту недоступен. Попробуйте ещё раз чуть позже.',
   // Invitations, notifications, realtime, web push
   invitationsNotForPlaces: 'Приглашения бывают только на события, не на места.',
   notFollower: 'Пригласить можно только своих подписчиков.',

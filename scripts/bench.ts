@@ -5,7 +5,8 @@
 // Accept-Encoding, and measured side by side, in alternating rounds, with a bare Remix page
 // (scripts/bench-bare) built and served the same way; the difference is compression's cost per response. Prints req/s, p50 / p95 / p99 latency, the CPU milliseconds per request of the process that answered
 // (read from /proc), and the bytes of each page plain, gzip and brotli. A measurement, not a test: it never
-// fails on slowness.
+// fails on slowness. Last, the balancer: the same pages through nginx to two instances beside one instance
+// directly (needs PostgreSQL and nginx; BENCH_BALANCER=0 skips it).
 //
 //   npm run bench                       SQLite file in .cache/bench
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/nearby_bench npm run bench   (created if missing)
@@ -413,10 +414,58 @@ async function main() {
     console.log(
       `SQLite commit (WAL, one-row insert): synchronous=NORMAL ${commits.NORMAL!.toFixed(0)} µs, FULL ${commits.FULL!.toFixed(0)} µs (the API uses FULL)`,
     )
-  fs.writeFileSync(path.join(dataDir, 'results.json'), JSON.stringify({ at: new Date().toISOString(), events: EVENTS, dialect: seeded.dialect, connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS, results, sizes, sqliteCommitMicroseconds: commits }, null, 2))
+  const balancer = await measureBalancer()
+  fs.writeFileSync(path.join(dataDir, 'results.json'), JSON.stringify({ at: new Date().toISOString(), events: EVENTS, dialect: seeded.dialect, connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS, results, sizes, sqliteCommitMicroseconds: commits, balancer }, null, 2))
   if (results.some((r) => r.errors > 0)) {
     console.error('Some requests failed: the figures above are not a clean measurement.')
     process.exitCode = 1
+  }
+}
+
+/**
+ * The balancer (issue 25): the cluster of `npm run cluster` (two API and two web instances on PostgreSQL,
+ * Redis and s3rver behind nginx, demo data) — the event page and GET /event/all through nginx beside one
+ * instance of each asked directly, in alternating rounds. Skipped without PostgreSQL or nginx
+ * (BENCH_BALANCER=0 skips it too).
+ */
+async function measureBalancer(): Promise<Figures[] | null> {
+  if (process.env.BENCH_BALANCER === '0') return null
+  const { startCluster } = await import('./cluster')
+  let cluster: Awaited<ReturnType<typeof startCluster>>
+  try {
+    cluster = await startCluster({
+      port: 8380,
+      database: 'nearby_bench_cluster',
+      fresh: true,
+      dataDir: path.join(dataDir, 'cluster'),
+      output: 'collect',
+      log: () => {},
+      env: { RATE_LIMIT_MULTIPLIER: '1000000', LOG_LEVEL: 'warn' },
+    })
+  } catch (error) {
+    console.log(`\nBalancer: skipped (${(error as Error).message.split('\n')[0]}); it needs PostgreSQL and nginx (scripts/ensure-nginx.sh).`)
+    return null
+  }
+  try {
+    const [apiOne] = cluster.api
+    const [webOne] = cluster.web
+    const listed = (await (await fetch(`${apiOne!.url}/event/all`)).json()) as { events: Array<{ _id: string; accessType: string }> }
+    const event = listed.events.find((candidate) => candidate.accessType === 'COMMON')!
+    const asBrowser: LoadOptions = { headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING } }
+    const targets: Target[] = [
+      { name: 'Event page, one web instance directly', url: `${webOne!.url}/event/${event._id}`, options: asBrowser, servedBy: webOne!.process },
+      { name: 'Event page through nginx, two web instances', url: `${cluster.url}/event/${event._id}`, options: asBrowser, servedBy: webOne!.process },
+      { name: 'API GET /event/all, one instance directly', url: `${apiOne!.url}/event/all`, servedBy: apiOne!.process },
+      { name: 'API GET /event/all through nginx, two instances', url: `${cluster.apiUrl}/event/all`, servedBy: apiOne!.process },
+    ]
+    const figures = await load(targets, ROUNDS)
+    console.log(`\nBalancer: demo data on PostgreSQL, Redis and s3rver; the pages' API calls go through nginx either way.`)
+    console.table(
+      figures.map((r) => ({ target: r.target, 'req/s': Math.round(r.rps), 'p50 ms': Number(r.p50.toFixed(1)), 'p99 ms': Number(r.p99.toFixed(1)), requests: r.requests, errors: r.errors })),
+    )
+    return figures
+  } finally {
+    await cluster.stop()
   }
 }
 

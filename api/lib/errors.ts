@@ -102,6 +102,14 @@ export function addError(errors: FieldErrors, field: string, code: FieldErrors[s
   if (!list.includes(code)) list.push(code)
 }
 
+/** A connection to PostgreSQL could not be made or was lost (refused, reset, timed out in the pool). */
+function isDatabaseUnreachable(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code
+  if (typeof code === 'string' && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03'].includes(code)) return true
+  const message = String((error as Error)?.message ?? '')
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(
     (error: FastifyError | HttpError | Error, request: FastifyRequest, reply: FastifyReply) => {
@@ -130,6 +138,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
         const message = rawPath ? error.message.split(rawPath).join(redactUrl(rawPath)) : error.message
         request.log.info({ code: (error as FastifyError).code, msg: message }, 'client error')
         return reply.status(status).send(errorBody(STATUS_CODES[status] ?? 'malformedRequest', {}, language))
+      }
+      if (isDatabaseUnreachable(error)) {
+        // Not a fault of this request: the instance's database is away (a balancer skips a 503 and retries).
+        request.log.warn({ err: (error as Error).message }, 'database unreachable')
+        return reply.status(503).header('retry-after', '5').send(errorBody('serviceUnavailable', {}, language))
       }
       request.log.error({ err: error }, 'unhandled error')
       return reply.status(500).send(errorBody('internalError', {}, language))

@@ -56,6 +56,9 @@ export function createDb(config: DatabaseConfig, options: DbOptions = {}): DbHan
     })
     // An idle client losing its connection must not crash the process.
     pool.on('error', (err) => (onPoolError ? onPoolError(err) : console.error('database pool error', err)))
+    // Nor a client in use between two statements (PostgreSQL restarting): pg-pool listens only while it is idle.
+    // Its next statement fails instead (answered 503), and the pool drops the client when it is released.
+    pool.on('connect', (client) => client.on('error', () => {}))
     const db = new Kysely<Database>({
       dialect: new PostgresDialect({ pool: config.preparedStatements === false ? pool : preparedStatementsPool(pool) }),
       log,

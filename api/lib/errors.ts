@@ -107,7 +107,7 @@ function isDatabaseUnreachable(error: unknown): boolean {
   const code = (error as { code?: unknown })?.code
   if (typeof code === 'string' && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03'].includes(code)) return true
   const message = String((error as Error)?.message ?? '')
-  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable/i.test(message)
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {

@@ -20,7 +20,8 @@ let web: {
 }
 
 beforeAll(async () => {
-  api = await startTestApi({ ACCESS_TOKEN_TTL_SECONDS: '1' })
+  // Every refresh rotates here (REFRESH_ROTATE_AFTER_SECONDS=0), so each test sees the rotation it is about.
+  api = await startTestApi({ ACCESS_TOKEN_TTL_SECONDS: '1', REFRESH_ROTATE_AFTER_SECONDS: '0' })
   process.env.API_URL = api.url
   process.env.WEB_URL = 'http://web.test'
   process.env.SESSION_SECRET = 'web-test-session-secret-0123456789'

@@ -135,8 +135,6 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     // The web calls the API through the balancer too: a dead API instance is skipped there.
     API_URL: apiUrl,
     PUBLIC_API_URL: apiUrl,
-    // Photos of a form that came back without JavaScript: one folder for the web instances of this machine.
-    STAGING_DIR: path.join(dataDir, 'staging'),
     ...options.env,
   }
 

@@ -86,6 +86,10 @@ const ROUTE_PERMISSIONS = {
   'DELETE /push/web': null,
   'GET /uploads/static/placeholder.svg': null,
   'GET /uploads/:folder/:file': null,
+  // photos staged for a form sent next: any activated person, each their own (api/media/staged-routes.ts)
+  'POST /uploads/staged': null,
+  'GET /uploads/staged/:token': null,
+  'DELETE /uploads/staged/:token': null,
   'POST /city': null,
   'GET /calendar/me': null,
   'POST /calendar/me/reset': null,

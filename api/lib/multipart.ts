@@ -7,6 +7,8 @@ import { HttpError } from './errors'
 export interface MultipartBody {
   fields: Record<string, unknown>
   files: Buffer[]
+  /** The file names the client gave, in the order of `files`. */
+  names: string[]
 }
 
 export interface MultipartOptions {
@@ -21,12 +23,16 @@ export interface MultipartOptions {
 export async function readMultipart(req: FastifyRequest, options: MultipartOptions): Promise<MultipartBody> {
   const fields: Record<string, unknown> = {}
   const files: Buffer[] = []
+  const names: string[] = []
   try {
     for await (const part of req.parts()) {
       const name = part.fieldname.replace(/\[\]$/, '')
       if (part.type === 'file') {
         const buffer = await part.toBuffer()
-        if (options.fileFields.has(name) && buffer.length > 0) files.push(buffer)
+        if (options.fileFields.has(name) && buffer.length > 0) {
+          files.push(buffer)
+          names.push(part.filename ?? '')
+        }
         continue
       }
       const value = part.value
@@ -43,5 +49,5 @@ export async function readMultipart(req: FastifyRequest, options: MultipartOptio
     if (err instanceof HttpError) throw err
     throw new HttpError(400, 'malformedRequest')
   }
-  return { fields, files }
+  return { fields, files, names }
 }

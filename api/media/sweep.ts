@@ -4,9 +4,11 @@
 // sweep deletes such files once they are older than UPLOADS_ORPHAN_GRACE_SECONDS: younger ones may belong to
 // an upload another instance is still committing. Only files of the store's own name shape are touched. It
 // runs hourly as a job (once across instances) and at start; it is idempotent and safe on several at once.
+// Photos staged for a form (staged-routes.ts) go too once older than an hour.
 import type { AppContext } from '../context'
 import { thumbnailPathOf } from '../modules/users/dto'
 import { isStoredPath } from './images'
+import { STAGED_MAX_AGE_MS, STAGED_PATH_RE } from './staged-routes'
 
 export interface SweepResult {
   /** Files looked at. */
@@ -15,6 +17,8 @@ export interface SweepResult {
   removed: number
   /** Unnamed files within the grace period, left for a later sweep. */
   young: number
+  /** Photos staged for a form more than an hour ago, deleted. */
+  staged: number
 }
 
 /** Every upload path a row names: photos and their thumbnails, avatars and theirs. */
@@ -49,8 +53,12 @@ export async function sweepOrphanUploads(
   const files = []
   for await (const file of storage.list()) files.push(file)
   const named = await namedPaths(ctx)
-  const result: SweepResult = { scanned: files.length, removed: 0, young: 0 }
+  const result: SweepResult = { scanned: files.length, removed: 0, young: 0, staged: 0 }
   const orphans: string[] = []
+  const stagedBefore = ctx.now().getTime() - STAGED_MAX_AGE_MS
+  const expired = files.filter((file) => STAGED_PATH_RE.test(file.key) && file.modified.getTime() < stagedBefore).map((file) => file.key)
+  await storage.remove(expired)
+  result.staged = expired.length
   for (const file of files) {
     // Only names of our own shape (folder/hex.webp): anything else someone put there is not ours to delete.
     if (named.has(file.key) || !isStoredPath(file.key)) continue

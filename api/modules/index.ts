@@ -4,6 +4,7 @@
 // uniform error handling (throw `HttpError(status, code, fieldErrors)` from services).
 import type { FastifyPluginAsync } from 'fastify'
 import mediaRoutes from '../media/routes'
+import stagedRoutes from '../media/staged-routes'
 import realtimeRoutes from '../realtime/routes'
 import accountRoutes from './account/routes'
 import moderationRoutes from './moderation/routes'
@@ -26,6 +27,7 @@ export const modules: { name: string; plugin: FastifyPluginAsync }[] = [
   { name: 'events', plugin: eventsRoutes },
   { name: 'profile', plugin: profileRoutes },
   { name: 'media', plugin: mediaRoutes },
+  { name: 'staged photos', plugin: stagedRoutes },
   { name: 'cities', plugin: citiesRoutes },
   { name: 'geo', plugin: geoRoutes },
   { name: 'invitations', plugin: invitationsRoutes },

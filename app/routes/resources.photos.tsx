@@ -1,13 +1,14 @@
 // POST multipart `files`: photos kept for a form that is sent next. With JavaScript, the event, place and
 // avatar forms send their (already shrunk) photos here first, so that the upload can show its progress and be
 // cancelled; the form then names them by token (`staged`), as it does for photos kept across a form that came
-// back without JavaScript (app/features/photos/staging.server.ts). Only signed-in, activated people may
+// back without JavaScript (app/features/photos/staging.server.ts; the API keeps them, for any web instance). Only signed-in, activated people may
 // stage, only images (by their first bytes) up to the API's limits; the API checks and re-encodes them again.
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { EVENT_LIMITS, imageLimit, messages, type MessageCode } from '#contract'
 import { discardStaged, imageType, stagePhotos } from '~/features/photos/staging.server'
 import { getLanguage } from '~/i18n.server'
 import { requireActivatedUser } from '~/utils/auth.server'
+import { ApiError, getApi } from '~/utils/api.server'
 import { readFormData } from '~/utils/form.server'
 
 /** A place has the most photos: no form stages more at once. */
@@ -15,6 +16,7 @@ const MOST_PHOTOS = Math.max(imageLimit('EVENT'), imageLimit('PLACE'))
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireActivatedUser(request)
+  const api = await getApi(request)
   const language = await getLanguage(request)
   const refuse = (code: MessageCode, status: number) =>
     Response.json({ message: messages[language][code], errors: { files: [code] } }, { status })
@@ -26,9 +28,16 @@ export async function action({ request }: ActionFunctionArgs) {
   if (files.some((file) => file.size > EVENT_LIMITS.imageMaxBytes)) return refuse('imageTooLarge', 413)
   for (const file of files) if (!imageType(new Uint8Array(await file.slice(0, 12).arrayBuffer()))) return refuse('unsupportedImage', 415)
 
-  const photos = await stagePhotos(files)
+  let photos
+  try {
+    photos = await stagePhotos(api, files)
+  } catch (error) {
+    // The API's refusal (a limit, a type it does not take) as this route's own answer.
+    if (error instanceof ApiError && error.status < 500) return Response.json(error.body, { status: error.status })
+    throw error
+  }
   if (photos.length !== files.length) {
-    await discardStaged(photos.map((photo) => photo.token))
+    await discardStaged(api, photos.map((photo) => photo.token))
     return refuse('unsupportedImage', 415)
   }
   return Response.json({ photos })

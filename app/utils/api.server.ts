@@ -264,6 +264,13 @@ async function createApiClient(request: Request) {
     userId: () => session.get('userId') ?? null,
     call,
     get: <T>(path: string, options?: Omit<CallOptions, 'method' | 'body'>) => call<T>(path, { ...options, method: 'GET' }),
+    /** A file the API answers (a staged photo): its bytes and type, or null when it has none (404). */
+    async file(path: string): Promise<{ bytes: ArrayBuffer; type: string; headers: Headers } | null> {
+      const response = await authorizedFetch(requestOf(path, {}))
+      if (response.status === 404) return null
+      if (!response.ok) throw new ApiError(response.status, await readError(response))
+      return { bytes: await response.arrayBuffer(), type: response.headers.get('content-type') ?? 'application/octet-stream', headers: response.headers }
+    },
     post: <T>(path: string, body?: unknown, options?: Omit<CallOptions, 'method' | 'body'>) =>
       call<T>(path, { ...options, method: 'POST', body }),
     put: <T>(path: string, body?: unknown, options?: Omit<CallOptions, 'method' | 'body'>) =>

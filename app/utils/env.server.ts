@@ -20,7 +20,6 @@ const schema = z
     /** The zone event times are shown and entered in (pages render on the server, before any JS). */
     TIME_ZONE: z.string().default(DEFAULT_TIME_ZONE).refine(isTimeZone, 'an IANA time zone, e.g. Europe/Belgrade'),
     /** Photos of a form that came back with errors wait here (no JavaScript: a file input cannot be refilled). */
-    STAGING_DIR: z.string().optional(),
     /** Map tiles (a Leaflet URL template) and the attribution their licence asks for. */
     MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
     MAP_TILE_ATTRIBUTION: z

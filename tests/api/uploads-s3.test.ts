@@ -98,6 +98,18 @@ describe('with S3_* set', () => {
     expect((await fetch(pair.b.url + first!.path)).status).toBe(404)
   })
 
+  it('a photo staged for a form through one instance is read back through the other', async () => {
+    const body = new FormData()
+    body.append('files', new Blob([new Uint8Array(await jpeg())], { type: 'image/jpeg' }), 'a.jpg')
+    const staged = await send(pair.a, 'POST', '/uploads/staged', { token: owner.token, form: body })
+    expect(staged.status).toBe(201)
+    const token = (staged.body.photos as { token: string }[])[0]!.token
+    const read = await fetch(`${pair.b.url}/uploads/staged/${token}`, { headers: { authorization: `Bearer ${owner.token}` } })
+    expect(read.status).toBe(200)
+    expect(read.headers.get('content-type')).toBe('image/jpeg')
+    expect((await send(pair.b, 'DELETE', `/uploads/staged/${token}`, { token: owner.token })).status).toBe(204)
+  })
+
   it('the orphan sweep deletes objects no row names once past the grace, and nothing else', async () => {
     const { images } = pair.a.app.ctx
     // What a process killed between its upload and its row leaves in the bucket; and an object not of our shape.

@@ -40,7 +40,7 @@ export async function userEditorAction(request: Request, id: string) {
     const upload = intent === 'uploadAvatar'
     try {
       if (upload) {
-        await api.post(`/admin/users/${encodeURIComponent(id)}/upload-avatar`, await avatarBody(form))
+        await api.post(`/admin/users/${encodeURIComponent(id)}/upload-avatar`, await avatarBody(api, form))
       } else {
         await ok(api.typed.DELETE('/admin/users/{id}/avatar', { params: { path: { id } }, body: {} }))
       }

@@ -1,21 +1,15 @@
-// Photos of an event form that came back (a validation error, an address search) without JavaScript: a
-// file input cannot be refilled, so the web keeps them for an hour under a random token and the form sends
-// the tokens back. Only images (by their first bytes) up to the API's size limit are kept.
-import crypto from 'node:crypto'
-import fs from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
+// Photos kept for a form that is sent next: with JavaScript the forms stage their (shrunk) photos first to
+// show the upload's progress; without it, the photos of a form that came back (a validation error, an address
+// search) are kept, since a file input cannot be refilled. The form then names them by token. They are kept by
+// the API (POST /uploads/staged, in its shared storage, for an hour, each person's own), so whichever web
+// instance receives the next form finds them (issue 25). Only images (by their first bytes) up to the API's
+// size limit are kept; the API checks them again and re-encodes them when the form takes them.
 import { EVENT_LIMITS } from '#contract'
-import { getEnv } from '~/utils/env.server'
+import { ApiError, type Api } from '~/utils/api.server'
 
-const MAX_AGE_MS = 60 * 60_000
 const TOKEN = /^[a-f0-9]{32}$/
 
 export type StagedPhoto = { token: string; name: string; type: string }
-
-function dir() {
-  return getEnv().STAGING_DIR ?? path.join(os.tmpdir(), 'nearby-staging')
-}
 
 /** JPEG, PNG or WebP by magic bytes (the API checks again and re-encodes). */
 export function imageType(bytes: Uint8Array): string | null {
@@ -26,58 +20,41 @@ export function imageType(bytes: Uint8Array): string | null {
   return null
 }
 
-async function removeExpired() {
-  const entries = await fs.readdir(dir()).catch(() => [] as string[])
-  const now = Date.now()
-  await Promise.all(
-    entries.map(async (entry) => {
-      const file = path.join(dir(), entry)
-      const stat = await fs.stat(file).catch(() => null)
-      if (stat && now - stat.mtimeMs > MAX_AGE_MS) await fs.rm(file, { force: true })
-    }),
-  )
-}
-
-export async function stagePhotos(files: File[]): Promise<StagedPhoto[]> {
-  await fs.mkdir(dir(), { recursive: true })
-  await removeExpired()
-  const staged: StagedPhoto[] = []
+/** Stages the images among `files` (others are skipped); their tokens, in order. */
+export async function stagePhotos(api: Api, files: File[]): Promise<StagedPhoto[]> {
+  const images: File[] = []
   for (const file of files) {
     if (file.size === 0 || file.size > EVENT_LIMITS.imageMaxBytes) continue
-    const bytes = new Uint8Array(await file.arrayBuffer())
-    const type = imageType(bytes)
-    if (!type) continue
-    const token = crypto.randomBytes(16).toString('hex')
-    const name = file.name.replace(/[^\w.\- ]+/g, '_').slice(0, 100) || 'photo'
-    await fs.writeFile(path.join(dir(), token), bytes)
-    await fs.writeFile(path.join(dir(), `${token}.json`), JSON.stringify({ name, type }))
-    staged.push({ token, name, type })
+    if (imageType(new Uint8Array(await file.slice(0, 12).arrayBuffer()))) images.push(file)
   }
-  return staged
+  if (images.length === 0) return []
+  const body = new FormData()
+  for (const file of images) body.append('files', file, file.name)
+  const { photos } = await api.post<{ photos: StagedPhoto[] }>('/uploads/staged', body)
+  return photos
 }
 
 /** The staged photos of these tokens that still exist (unknown or expired tokens are skipped). */
-export async function readStaged(tokens: string[]): Promise<(StagedPhoto & { file: File })[]> {
+export async function readStaged(api: Api, tokens: string[]): Promise<(StagedPhoto & { file: File })[]> {
   const out: (StagedPhoto & { file: File })[] = []
   for (const token of new Set(tokens)) {
     if (!TOKEN.test(token)) continue
-    try {
-      const meta = JSON.parse(await fs.readFile(path.join(dir(), `${token}.json`), 'utf8')) as { name: string; type: string }
-      const bytes = await fs.readFile(path.join(dir(), token))
-      out.push({ token, ...meta, file: new File([bytes], meta.name, { type: meta.type }) })
-    } catch {
-      // expired or never staged
-    }
+    const staged = await api.file(`/uploads/staged/${token}`)
+    if (!staged) continue // expired, or never staged by this person
+    const name = decodeURIComponent(staged.headers.get('x-staged-name') ?? '') || 'photo'
+    out.push({ token, name, type: staged.type, file: new File([staged.bytes], name, { type: staged.type }) })
   }
   return out
 }
 
-export async function discardStaged(tokens: string[]) {
-  await Promise.all(
-    tokens
-      .filter((token) => TOKEN.test(token))
-      .flatMap((token) => [fs.rm(path.join(dir(), token), { force: true }), fs.rm(path.join(dir(), `${token}.json`), { force: true })]),
-  )
+export async function discardStaged(api: Api, tokens: string[]) {
+  for (const token of new Set(tokens)) {
+    if (!TOKEN.test(token)) continue
+    await api.delete(`/uploads/staged/${token}`).catch((error: unknown) => {
+      // Gone already, or the session ended meanwhile: the sweep deletes it within the hour.
+      if (!(error instanceof ApiError)) throw error
+    })
+  }
 }
 
 /**
@@ -85,14 +62,14 @@ export async function discardStaged(tokens: string[]) {
  * ahead of the form under the `staged` token (with JavaScript: shrunk and sent with progress). An empty choice
  * goes on to the API too, which answers 'Upload a photo!'. The staged copy is discarded once read.
  */
-export async function avatarBody(form: FormData): Promise<FormData> {
+export async function avatarBody(api: Api, form: FormData): Promise<FormData> {
   const body = new FormData()
   const file = form.get('file')
   const token = form.get('staged')
-  const [staged] = typeof token === 'string' ? await readStaged([token]) : []
+  const [staged] = typeof token === 'string' ? await readStaged(api, [token]) : []
   if (staged) {
     body.append('file', staged.file, staged.name)
-    await discardStaged([staged.token])
+    await discardStaged(api, [staged.token])
   } else if (file instanceof File && file.size > 0) body.append('file', file, file.name)
   return body
 }

@@ -51,7 +51,7 @@ export async function saveProfileSettings(request: Request, api: Api) {
     try {
       if (upload) {
         // Multipart: the API's OpenAPI document declares no body for it, so a hand-written call (decision 017).
-        await api.post('/profile/upload', await avatarBody(formData))
+        await api.post('/profile/upload', await avatarBody(api, formData))
       } else {
         await ok(api.typed.DELETE('/profile/avatar'))
       }

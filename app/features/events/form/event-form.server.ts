@@ -142,14 +142,14 @@ export async function eventFormAction(request: Request, target: EventFormTarget)
   const newFiles = form.getAll('files').filter((value): value is File => value instanceof File && value.size > 0)
   const unstaged = new Set(form.getAll('unstage').map(String))
   const stagedTokens = form.getAll('staged').map(String).filter((token) => !unstaged.has(token))
-  await discardStaged([...unstaged])
-  const staged = await readStaged(stagedTokens)
+  await discardStaged(api, [...unstaged])
+  const staged = await readStaged(api, stagedTokens)
 
   /** Anything but a success: the form again, with the photos kept for the next post. */
   async function again(result: EventFormActionData['result'], extra: Partial<EventFormActionData> = {}, status = 400) {
     const keptPhotos: StagedPhoto[] = [
       ...staged.map(({ token, name, type }) => ({ token, name, type })),
-      ...(await stagePhotos(newFiles)),
+      ...(await stagePhotos(api, newFiles)),
     ]
     return data<EventFormActionData>({ result, staged: keptPhotos, candidates: null, ...extra }, { status })
   }
@@ -180,7 +180,7 @@ export async function eventFormAction(request: Request, target: EventFormTarget)
     if (!event) {
       const photos = [...staged.map((photo) => photo.file), ...newFiles]
       const created = await api.post<Event>('/event', multipart(payload, photos))
-      await discardStaged(stagedTokens)
+      await discardStaged(api, stagedTokens)
       return redirectWithToast(`/event/${created._id}`, { message: eventType === 'PLACE' ? 'placeAdded' : 'eventCreated' })
     }
     const photos = [...staged.map((photo) => photo.file), ...newFiles]
@@ -194,13 +194,13 @@ export async function eventFormAction(request: Request, target: EventFormTarget)
         }),
       )
       if (photos.length) await api.post(`/admin/posts/${event._id}/${event.postedBy._id}`, multipart({}, photos))
-      await discardStaged(stagedTokens)
+      await discardStaged(api, stagedTokens)
       return redirectWithToast(moderated.back, { message: 'changesApplied' })
     }
     // Edit: the access type and a place's type never change (the API refuses it; SPEC §4).
     await api.put(`/event/${event._id}`, { ...payload, accessType: event.accessType, eventType: event.eventType })
     if (photos.length) await api.post(`/event/${event._id}/upload`, multipart({}, photos))
-    await discardStaged(stagedTokens)
+    await discardStaged(api, stagedTokens)
     return redirectWithToast(`/event/${event._id}`, { message: 'changesApplied' })
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error

@@ -61,6 +61,9 @@ const REDACT = [
 ]
 
 export const BODY_LIMIT_BYTES = 1024 * 1024
+/** How long a stopping instance lets requests in flight finish before it cuts their connections. */
+const CLOSE_GRACE_MS = 5000
+
 export const HSTS_VALUE = 'max-age=31536000; includeSubDomains'
 
 export async function buildApp(config: Config, overrides: BuildOverrides = {}): Promise<FastifyInstance> {
@@ -161,6 +164,8 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   app.addHook('preClose', async () => {
     closing = true
     ctx.realtime.disconnectAll()
+    // A request that has not finished within the grace is cut (a stopping instance does not wait for ever).
+    setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS).unref()
   })
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close')

@@ -49,7 +49,10 @@ for (const file of fs.readdirSync(dir)) {
         if (assertion.status === 'failed')
           failures.push(`[${file.replace(/\.json$/, '')}] ${where} › ${assertion.fullName}\n${firstLines(assertion.failureMessages?.[0])}`)
       }
-      if ((result.assertionResults ?? []).length === 0 && result.status === 'failed') {
+      // A file that failed outside its tests (a hook that timed out, a file that did not load): one failure.
+      const testsFailed = (result.assertionResults ?? []).some((assertion) => assertion.status === 'failed')
+      if (result.status === 'failed' && !testsFailed) {
+        failed += 1
         failures.push(`[${file.replace(/\.json$/, '')}] ${where}: ${String(result.message ?? '').slice(0, 300)}`)
       }
     }

@@ -4,7 +4,7 @@
 // once the database is reachable again the same process answers as before, without a restart.
 import net from 'node:net'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { createPgDatabase, startTestApi, type TestApi } from './helpers'
+import { createPgDatabase, healthWithin, startTestApi, type TestApi } from './helpers'
 
 let api: TestApi
 /** A database of this test's own (no PostgreSQL on this machine: skipped; CI has one). */
@@ -35,15 +35,6 @@ async function closeRelay() {
   relay = null
 }
 
-async function healthWithin(expected: number, ms: number) {
-  const until = Date.now() + ms
-  let last = await api.get('/health')
-  while (last.status !== expected && Date.now() < until) {
-    await new Promise((resolve) => setTimeout(resolve, 200))
-    last = await api.get('/health')
-  }
-  return last
-}
 
 beforeAll(async () => {
   if (!database) return
@@ -64,7 +55,7 @@ it.skipIf(!database)('answers 503 on /health while PostgreSQL is unreachable, an
   expect((await api.get('/event/all')).status).toBe(200)
 
   await closeRelay()
-  const down = await healthWithin(503, 5000)
+  const down = await healthWithin(api, 503, 5000)
   expect(down.body).toEqual({ status: 'error', database: 'error' })
   const started = Date.now()
   const failing = await api.get('/event/all')
@@ -74,6 +65,6 @@ it.skipIf(!database)('answers 503 on /health while PostgreSQL is unreachable, an
   expect(Date.now() - started).toBeLessThan(10_000)
 
   await openRelay(new URL(database!.url))
-  expect((await healthWithin(200, 10_000)).body).toEqual({ status: 'ok', database: 'ok' })
+  expect((await healthWithin(api, 200, 10_000)).body).toEqual({ status: 'ok', database: 'ok' })
   expect((await api.get('/event/all')).status).toBe(200)
 }, 40_000)

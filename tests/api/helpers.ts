@@ -212,3 +212,14 @@ export async function twoInstances(env: Record<string, string>, overrides: Param
     },
   }
 }
+
+/** GET /health until it answers `expected` (an outage or a recovery takes a moment), or `ms` pass; the last answer. */
+export async function healthWithin(api: TestApi, expected: number, ms: number): Promise<TestResponse> {
+  const until = Date.now() + ms
+  let last = await api.get('/health')
+  while (last.status !== expected && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    last = await api.get('/health')
+  }
+  return last
+}

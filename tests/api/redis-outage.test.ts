@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import net from 'node:net'
 import { PassThrough } from 'node:stream'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { startTestApi, type TestApi } from './helpers'
+import { healthWithin, startTestApi, type TestApi } from './helpers'
 
 let port: number
 let redis: ChildProcess | null = null
@@ -44,15 +44,6 @@ async function stopRedis() {
   redis = null
 }
 
-async function healthWithin(expected: number, ms: number) {
-  const until = Date.now() + ms
-  let last = await api.get('/health')
-  while (last.status !== expected && Date.now() < until) {
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    last = await api.get('/health')
-  }
-  return last
-}
 
 beforeAll(async () => {
   port = await freePort()
@@ -67,10 +58,10 @@ afterAll(async () => {
 })
 
 it('answers /health with Redis, serves while Redis is away (503 on /health, logged once), and recovers when it is back', async () => {
-  expect((await healthWithin(200, 5000)).body).toEqual({ status: 'ok', database: 'ok', redis: 'ok' })
+  expect((await healthWithin(api, 200, 5000)).body).toEqual({ status: 'ok', database: 'ok', redis: 'ok' })
 
   await stopRedis()
-  const down = await healthWithin(503, 5000)
+  const down = await healthWithin(api, 503, 5000)
   expect(down.body).toEqual({ status: 'error', database: 'ok', redis: 'error' })
   // Pages go on: requests are answered at once, not after a reconnect.
   for (let i = 0; i < 20; i++) {
@@ -85,6 +76,6 @@ it('answers /health with Redis, serves while Redis is away (503 on /health, logg
   expect(outages.length).toBeLessThanOrEqual(3)
 
   await startRedis()
-  expect((await healthWithin(200, 8000)).body).toEqual({ status: 'ok', database: 'ok', redis: 'ok' })
+  expect((await healthWithin(api, 200, 8000)).body).toEqual({ status: 'ok', database: 'ok', redis: 'ok' })
   expect(logLines.filter((line) => line.includes('redis reachable again')).length).toBeGreaterThan(0)
 }, 30_000)

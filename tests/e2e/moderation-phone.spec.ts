@@ -3,9 +3,13 @@
 // and the actions work there — approve, reject with a reason, dismiss a report.
 import type { Locator, Page } from '@playwright/test'
 import { callApiAs, createEventViaApi } from './event-fixtures'
-import { expect, test, uniqueSuffix } from './fixtures'
+import { expect, test, uniqueSuffix, type TestUser } from './fixtures'
 
 const PHONE = { width: 360, height: 800 }
+
+/** `reporter` reports the event as spam (a row of the Reports tab). */
+const reportAsSpam = (reporter: TestUser, eventId: string) =>
+  callApiAs(reporter, 'POST', '/reports', { targetType: 'POST', targetId: eventId, reason: 'spam' }, 201)
 
 /** The page is exactly as wide as the screen: nothing pans sideways. */
 async function expectNoSidewaysScroll(page: Page) {
@@ -33,13 +37,7 @@ for (const width of [PHONE.width, 414])
       createUser(),
     ])
     const event = await createEventViaApi(owner, { title: `Phone queue ${uniqueSuffix()}` })
-    await callApiAs(
-      reporter,
-      'POST',
-      '/reports',
-      { targetType: 'POST', targetId: event._id, reason: 'spam' },
-      201,
-    )
+    await reportAsSpam(reporter, event._id)
     await page.setViewportSize({ ...PHONE, width })
     await signIn(page, admin)
     for (const tab of ['users', 'events', 'places', 'reports', 'log']) {
@@ -74,13 +72,7 @@ test('on a phone an admin approves, rejects with a reason and dismisses a report
     createEventViaApi(owner, { title: `Phone reject ${suffix}` }),
   ])
   const reported = await createEventViaApi(owner, { title: `Phone report ${suffix}` })
-  await callApiAs(
-    reporter,
-    'POST',
-    '/reports',
-    { targetType: 'POST', targetId: reported._id, reason: 'spam' },
-    201,
-  )
+  await reportAsSpam(reporter, reported._id)
   await page.setViewportSize(PHONE)
   await signIn(page, admin)
 

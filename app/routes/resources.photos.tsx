@@ -1,8 +1,9 @@
 // POST multipart `files`: photos kept for a form that is sent next. With JavaScript, the event, place and
 // avatar forms send their (already shrunk) photos here first, so that the upload can show its progress and be
 // cancelled; the form then names them by token (`staged`), as it does for photos kept across a form that came
-// back without JavaScript (app/features/photos/staging.server.ts; the API keeps them, for any web instance). Only signed-in, activated people may
-// stage, only images (by their first bytes) up to the API's limits; the API checks and re-encodes them again.
+// back without JavaScript (app/features/photos/staging.server.ts; the API keeps them, for any web instance).
+// Only signed-in, activated people may stage, only images (by their first bytes) up to the API's limits; the
+// API checks and re-encodes them again.
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { EVENT_LIMITS, imageLimit, messages, type MessageCode } from '#contract'
 import { discardStaged, imageType, stagePhotos } from '~/features/photos/staging.server'

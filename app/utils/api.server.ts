@@ -236,7 +236,9 @@ async function createApiClient(request: Request) {
     }
     const sentAccessToken = session.get('accessToken')
     let response = await attempt()
-    if (response.status === 401 && useAuth && session.has('refreshToken')) {
+    // Sent again once: refreshed, or with the token another call of this request got meanwhile, or as a
+    // visitor when the session has ended — also when another call found that out while this one was on its way.
+    if (response.status === 401 && useAuth && sentAccessToken) {
       if (session.get('accessToken') === sentAccessToken) await refresh()
       response = await attempt()
     }

@@ -19,7 +19,7 @@ export function connectRedis(url: string, log: FastifyBaseLogger, name: string, 
 }
 
 /** Logs when `client` loses Redis and when it has it back, once each. */
-export function watchRedis(client: Redis, log: FastifyBaseLogger, name: string) {
+function watchRedis(client: Redis, log: FastifyBaseLogger, name: string) {
   let down = false
   client.on('error', (err: Error) => {
     if (down) return

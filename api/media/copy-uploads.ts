@@ -12,31 +12,25 @@ export interface CopyResult {
   skipped: number
 }
 
-export async function copyUploads(from: FileStorage, to: FileStorage, onFile?: (key: string) => void): Promise<CopyResult> {
-  const sizes = new Map<string, number>()
-  for await (const file of to.list()) sizes.set(file.key, -1)
+export async function copyUploads(from: FileStorage, to: FileStorage): Promise<CopyResult> {
+  const present = new Map<string, number>()
+  for await (const file of to.list()) present.set(file.key, file.size)
   const result: CopyResult = { copied: 0, present: 0, skipped: 0 }
-  for await (const { key } of from.list()) {
+  for await (const { key, size } of from.list()) {
     if (!isStoredPath(key)) {
       result.skipped += 1
       continue
     }
+    if (present.get(key) === size) {
+      result.present += 1
+      continue
+    }
     const source = await from.get(key)
     if (!source) continue // deleted meanwhile
-    if (sizes.has(key)) {
-      const target = await to.get(key)
-      target?.body.destroy()
-      if (target?.size === source.size) {
-        source.body.destroy()
-        result.present += 1
-        continue
-      }
-    }
     const chunks: Buffer[] = []
     for await (const chunk of source.body) chunks.push(Buffer.from(chunk as Uint8Array))
     await to.putAll([{ key, data: Buffer.concat(chunks), contentType: 'image/webp' }])
     result.copied += 1
-    onFile?.(key)
   }
   return result
 }

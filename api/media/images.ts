@@ -32,7 +32,7 @@ export interface StoredImage {
 }
 
 /** Safe file names: folder/random hex (+ _thumb).webp — the only shape the /uploads route serves. */
-export const UPLOAD_PATH_RE = /^[a-z]+\/[a-f0-9]{32}(?:_thumb)?\.webp$/
+const UPLOAD_PATH_RE = /^[a-z]+\/[a-f0-9]{32}(?:_thumb)?\.webp$/
 
 /** Whether `rel` is a path of the shape the store writes (no traversal, nothing someone else put there). */
 export const isStoredPath = (rel: string) => UPLOAD_PATH_RE.test(rel)

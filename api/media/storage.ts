@@ -6,7 +6,6 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import {
-  CreateBucketCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadBucketCommand,
@@ -25,6 +24,7 @@ export interface StoredFile {
 
 export interface ListedFile {
   key: string
+  size: number
   modified: Date
 }
 
@@ -37,7 +37,7 @@ export interface FileStorage {
   get(key: string): Promise<StoredFile | null>
   /** Deletes files; a missing one is not an error. */
   remove(keys: string[]): Promise<void>
-  /** Every file, with when it was written (the orphan sweep). */
+  /** Every file, with its size and when it was written (the orphan sweep, the copy into a bucket). */
   list(): AsyncIterable<ListedFile>
   /** Throws with a clear message when the storage cannot be used (boot, /health). */
   check(): Promise<void>
@@ -99,8 +99,8 @@ export function createDiskStorage(uploadsDir: string): FileStorage {
         if (!entry.isFile()) continue
         const file = path.join(entry.parentPath, entry.name)
         try {
-          const { mtime } = await fs.stat(file)
-          yield { key: path.relative(root, file).split(path.sep).join('/'), modified: mtime }
+          const { mtime, size } = await fs.stat(file)
+          yield { key: path.relative(root, file).split(path.sep).join('/'), size, modified: mtime }
         } catch (err) {
           if (!isMissing(err)) throw err // deleted meanwhile
         }
@@ -166,7 +166,7 @@ export function createS3Storage(settings: S3Settings, client = s3ClientFor(setti
       do {
         const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }))
         for (const object of page.Contents ?? []) {
-          if (object.Key) yield { key: object.Key, modified: object.LastModified ?? new Date(0) }
+          if (object.Key) yield { key: object.Key, size: Number(object.Size ?? 0), modified: object.LastModified ?? new Date(0) }
         }
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
       } while (ContinuationToken)
@@ -194,16 +194,6 @@ export function s3ClientFor(settings: S3Settings) {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   })
-}
-
-/** Creates the bucket when it is missing (the cluster script and the tests; production buckets exist). */
-export async function ensureBucket(settings: S3Settings, client = s3ClientFor(settings)) {
-  try {
-    await client.send(new HeadBucketCommand({ Bucket: settings.bucket }))
-  } catch (err) {
-    if (statusOf(err) !== 404) throw err
-    await client.send(new CreateBucketCommand({ Bucket: settings.bucket }))
-  }
 }
 
 function statusOf(err: unknown): number | undefined {

@@ -51,7 +51,8 @@ void i18next.init({
   // reads every page and fails on it. One asked for with a default (a code the API may send) is no mistake.
   saveMissing: true,
   missingKeyHandler(languages, namespace, key, _fallback, _update, options: { defaultValue?: unknown }) {
-    if (options?.defaultValue === undefined) console.warn(`[i18n] missing text ${[languages].flat().join()}/${namespace}:${key}`)
+    if (options?.defaultValue === undefined)
+      console.warn(`[i18n] missing text ${[languages].flat().join()}/${namespace}:${key}`)
   },
 })
 
@@ -60,8 +61,43 @@ void i18next.init({
 // nothing ever changes a page instance's language or texts (the language switch reloads the document; every
 // namespace is already in), so pages in different languages rendered at the same time each keep their own.
 const pageInstances = Object.fromEntries(
-  LANGUAGES.map((language) => [language, i18next.cloneInstance({ lng: language, initImmediate: false })]),
+  LANGUAGES.map((language) => [
+    language,
+    rememberPlainTexts(i18next.cloneInstance({ lng: language, initImmediate: false })),
+  ]),
 ) as Record<Language, typeof i18next>
+
+/** Enough for every text of the web in one language, with room for keys built from data (categories, codes). */
+const REMEMBERED_TEXTS_MAX = 5000
+
+/** Whether a call asks for nothing but a text: `useTranslation`'s `t` adds `lng`, `ns` (and maybe `keyPrefix`). */
+function asksForTextOnly(options: Record<string, unknown> | undefined): boolean {
+  for (const name in options) {
+    if (name !== 'lng' && name !== 'ns' && name !== 'keyPrefix' && options[name] !== undefined) return false
+  }
+  return true
+}
+
+/**
+ * A page instance's texts never change, so a text asked for without values is looked up once: i18next's lookup
+ * (key and namespace parsing, fallbacks, post-processing) of the same few hundred texts was 8 % of the web's
+ * CPU for a home page (docs/decisions/036). A missing text is still logged, the first time it is asked for.
+ */
+export function rememberPlainTexts(instance: typeof i18next): typeof i18next {
+  const translate = instance.t.bind(instance) as (key: unknown, options?: Record<string, unknown>) => unknown
+  const remembered = new Map<string, unknown>()
+  const t = (key: unknown, options?: Record<string, unknown>) => {
+    if (typeof key !== 'string' || !asksForTextOnly(options)) return translate(key, options)
+    const ns = options?.ns
+    const id = `${options?.lng ?? ''}\u0000${Array.isArray(ns) ? ns.join() : (ns ?? '')}\u0000${options?.keyPrefix ?? ''}\u0000${key}`
+    if (remembered.has(id)) return remembered.get(id)
+    const text = translate(key, options)
+    if (remembered.size < REMEMBERED_TEXTS_MAX) remembered.set(id, text)
+    return text
+  }
+  instance.t = t as typeof instance.t
+  return instance
+}
 
 /** The i18next instance that renders a page in `language` (entry.server.tsx's I18nextProvider). */
 export function pageI18n(language: Language) {
@@ -74,6 +110,11 @@ export function serverT(language: Language, namespace: Namespace) {
 }
 
 /** Whether `key` is a text of `namespace` (or names its own, `namespace:key`); with `count`, in its plural forms. */
-export function isServerText(language: Language, namespace: Namespace, key: string, values?: Record<string, unknown>): boolean {
+export function isServerText(
+  language: Language,
+  namespace: Namespace,
+  key: string,
+  values?: Record<string, unknown>,
+): boolean {
   return i18next.exists(key, { ...values, lng: language, ns: namespace })
 }

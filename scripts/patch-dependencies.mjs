@@ -13,7 +13,7 @@ const PATCHES = [
     // whose route tree grows as routes are discovered, and stay as they are.
     file: 'node_modules/@remix-run/router/dist/router.cjs.js',
     why: 'route matching flattens, ranks and compiles ~70 routes on each of 5 matches per page',
-    marker: '/* nearby: cached route matching (docs/decisions/027) */',
+    marker: '/* nearby: cached route matching, branch pre-check (docs/decisions/027) */',
     edits: [
       [
         '  let branches = flattenRoutes(routes);\n  rankRouteBranches(branches);\n',
@@ -26,9 +26,26 @@ const PATCHES = [
           '  }\n',
       ],
       [
+        '    matches = matchRouteBranch(branches[i], decoded, allowPartial);\n',
+        // Most branches fail, and each failure matched the root's path, built its match and then failed the
+        // next segment: one test of the branch's whole path (the same expression the last segment uses,
+        // so never stricter) skips them without building anything.
+        '    if (!allowPartial && !branchMayMatch(branches[i], decoded)) continue;\n' +
+          '    matches = matchRouteBranch(branches[i], decoded, allowPartial);\n',
+      ],
+      [
         'function compilePath(path, caseSensitive, end) {\n',
         // A route path's regular expression depends on the path and two flags only: make each once.
         'const rankedBranches = new WeakMap();\n' +
+          'const branchPatterns = new WeakMap();\n' +
+          'function branchMayMatch(branch, pathname) {\n' +
+          '  let pattern = branchPatterns.get(branch);\n' +
+          '  if (pattern === undefined) {\n' +
+          '    pattern = branch.routesMeta.some((meta) => meta.caseSensitive) ? null : compilePath(branch.path, false, true)[0];\n' +
+          '    branchPatterns.set(branch, pattern);\n' +
+          '  }\n' +
+          '  return pattern === null || pattern.test(pathname);\n' +
+          '}\n' +
           'const compiledPaths = new Map();\n' +
           'function compilePath(path, caseSensitive, end) {\n' +
           '  const key = path + "\\u0000" + caseSensitive + "\\u0000" + end;\n' +

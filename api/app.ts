@@ -13,6 +13,8 @@ import { createDomainEvents } from './lib/domain-events'
 import { HttpError, registerErrorHandling } from './lib/errors'
 import { findInputIssues } from './lib/input-scan'
 import { connectRedis } from './lib/redis'
+import { createFederationService } from './federation'
+import { listenForFederation } from './federation/listener'
 import { createMailer, type Mailer, type OutgoingMail } from './mail'
 import { createImageStore } from './media/images'
 import { type FileStorage, storageFor } from './media/storage'
@@ -145,6 +147,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
     redis: config.redisUrl ? connectRedis(config.redisUrl, app.log, 'rate-limit') : null,
     now: overrides.clock ?? (() => new Date()),
     images: createImageStore(overrides.storage ?? storageFor(config)),
+    federation: null,
     sendMail(mail: OutgoingMail) {
       const p: Promise<void> = mailer
         .send(mail)
@@ -155,6 +158,18 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
     async flushMail() {
       await Promise.allSettled([...pendingMail])
     },
+  }
+  // ActivityPub (decision 039): actors, inboxes and deliveries; its queue starts with the jobs (main.ts).
+  if (config.federation.enabled) {
+    const federation = createFederationService(ctx)
+    ctx.federation = federation
+    const listener = listenForFederation(ctx, federation)
+    app.addHook('onClose', async () => {
+      listener.stop()
+      await listener.flush()
+      await federation.close()
+    })
+    app.decorate('federationSent', () => listener.flush())
   }
   app.decorate('ctx', ctx)
   // Upgraded (WebSocket) connections keep the HTTP server from closing: end them first. Requests still in

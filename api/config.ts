@@ -1,6 +1,7 @@
 // Every environment variable of the API, parsed once with zod. Defaults run on a laptop.
 import { z } from 'zod'
 import { DEFAULT_TIME_ZONE, isTimeZone } from '#contract'
+import { isPrivateHost } from './lib/addresses'
 import type { S3Settings } from './media/storage'
 
 const DEV_JWT_SECRET = 'dev-only-insecure-jwt-secret-change-me-0123456789'
@@ -105,6 +106,14 @@ const envSchema = z
     PUSH_TTL_SECONDS: int(86_400, 0),
     PUSH_TIMEOUT_MS: int(5000, 100),
     PUSH_ALLOW_INSECURE_ENDPOINTS: bool(false),
+    /** ActivityPub (decision 039): on, off, or unset — on when WEB_URL is a public https address. */
+    FEDERATION: optionalString.pipe(z.enum(['on', 'off']).optional()),
+    /** Test-only: fediverse peers on loopback or a private network, over plain http. Refused in production. */
+    FEDERATION_ALLOW_PRIVATE_ADDRESSES: bool(false),
+    FEDERATION_FETCH_TIMEOUT_MS: int(10_000, 100),
+    /** The largest inbox delivery accepted and remote document read. */
+    FEDERATION_MAX_BODY_BYTES: int(256 * 1024, 1024),
+    FEDERATION_QUEUE_POLL_MS: int(1000, 10),
     REALTIME_TICKET_TTL_SECONDS: int(60, 1).pipe(z.number().max(3600)),
     REALTIME_PRESENCE_TIMEOUT_MS: int(75_000, 100),
     REALTIME_REDIS_KEY: z
@@ -149,6 +158,13 @@ const envSchema = z
     }
     if (env.S3_FORCE_PATH_STYLE !== undefined && !BOOLEAN_WORDS.includes(env.S3_FORCE_PATH_STYLE.toLowerCase())) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['S3_FORCE_PATH_STYLE'], message: 'expected a boolean (true/false)' })
+    }
+    if (env.NODE_ENV === 'production' && env.FEDERATION_ALLOW_PRIVATE_ADDRESSES) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['FEDERATION_ALLOW_PRIVATE_ADDRESSES'],
+        message: 'a test-only setting: production never lets the fediverse reach private addresses',
+      })
     }
     if (env.NODE_ENV === 'production') {
       if (!env.JWT_SECRET || env.JWT_SECRET.length < 32 || env.JWT_SECRET === DEV_JWT_SECRET) {
@@ -201,6 +217,23 @@ function s3SettingsOf(e: z.infer<typeof envSchema>): S3Settings | null {
     accessKeyId: e.S3_ACCESS_KEY_ID,
     secretAccessKey: e.S3_SECRET_ACCESS_KEY,
     forcePathStyle: pathStyle === undefined ? !/\.amazonaws\.com$/i.test(new URL(e.S3_URL).hostname) : ['1', 'true', 'yes', 'on'].includes(pathStyle),
+  }
+}
+
+/** Federation is on when asked, or by default when the web is at a public https address (not `npm start`). */
+function federationSettingsOf(e: z.infer<typeof envSchema>) {
+  const web = new URL(e.WEB_URL)
+  const publicHttps = web.protocol === 'https:' && !isPrivateHost(web.hostname)
+  return {
+    enabled: e.FEDERATION ? e.FEDERATION === 'on' : publicHttps,
+    /** Where actors, objects and handles live: the web's origin (it forwards the ActivityPub paths to the API). */
+    origin: web.origin,
+    /** The host of handles (@name@host). */
+    host: web.host,
+    allowPrivateAddresses: e.FEDERATION_ALLOW_PRIVATE_ADDRESSES,
+    fetchTimeoutMs: e.FEDERATION_FETCH_TIMEOUT_MS,
+    maxBodyBytes: e.FEDERATION_MAX_BODY_BYTES,
+    queuePollMs: e.FEDERATION_QUEUE_POLL_MS,
   }
 }
 
@@ -271,6 +304,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       /** Also http:// endpoints and loopback/private hosts (tests with a push service on loopback). */
       allowInsecureEndpoints: e.PUSH_ALLOW_INSECURE_ENDPOINTS,
     },
+    federation: federationSettingsOf(e),
     realtime: {
       ticketTtlSeconds: e.REALTIME_TICKET_TTL_SECONDS,
       /** A socket that sent no heartbeat (or online) for this long no longer counts as online. */

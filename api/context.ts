@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Redis } from 'ioredis'
 import type { Config } from './config'
 import type { Db, Dialect } from './db'
+import type { FederationService } from './federation'
 import type { DomainEvents } from './lib/domain-events'
 import type { Mailer, OutgoingMail } from './mail'
 import type { ImageStore } from './media/images'
@@ -29,6 +30,8 @@ export interface AppContext {
   images: ImageStore
   /** Redis of REDIS_URL (shared rate limits), or null without it; its state answers /health. */
   redis: Redis | null
+  /** ActivityPub (decision 039), or null with FEDERATION off. */
+  federation: FederationService | null
   /** The current time for rules that depend on it (report ages, the account purge); injectable in tests. */
   now(): Date
 }
@@ -36,5 +39,7 @@ export interface AppContext {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext
+    /** With federation on: resolves when the changes the app has heard of are enqueued for delivery (tests). */
+    federationSent?: () => Promise<void>
   }
 }

@@ -63,7 +63,12 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'))
 
   await app.listen({ host: config.host, port: config.port })
-  if (config.jobsEnabled) scheduler.start()
+  if (config.jobsEnabled) {
+    scheduler.start()
+    // Deliveries to the fediverse: every instance takes messages from the shared queue, each one once.
+    app.ctx.federation?.startQueue()
+  }
+  if (app.ctx.federation) app.log.info({ origin: config.federation.origin }, 'federation is on')
 }
 
 main().catch((err: unknown) => {

@@ -155,6 +155,21 @@ const en = {
   calendarCityCategoriesName: 'Nearby: events in {city} ({categories})',
   calendarCancelled: 'Cancelled',
   calendarAtomSubtitle: 'Upcoming events near {city} on Nearby.',
+  // Federation (api/federation; decision 039): what Mastodon and others show of our actors and events
+  apWhen: 'When: {when}',
+  apWhere: 'Where: {where}',
+  apPrice: 'Price: {price}',
+  apPriceDonation: 'donation',
+  apPriceFree: 'free',
+  apPriceFrom: 'from',
+  apPriceUpTo: 'up to',
+  apCancelledName: 'Cancelled: {title}',
+  apCancelledLine: 'This event was cancelled.',
+  apPlaceSummary: 'Events at {place}, from Nearby.',
+  apCityName: '{city} on Nearby',
+  apCitySummary: 'Public events within {km} km of {city}, from Nearby.',
+  apPersonSummary: 'Events organized by {user} on Nearby.',
+  apPhotoAlt: 'Photo {n} of “{title}”',
   someone: 'Someone',
 } as const
 

@@ -153,6 +153,21 @@ const ru: Record<MessageCode, string> = {
   calendarCityCategoriesName: 'Nearby: события в городе {city} ({categories})',
   calendarCancelled: 'Отменено',
   calendarAtomSubtitle: 'Ближайшие события рядом с городом {city} на Nearby.',
+  // Федерация (api/federation; решение 039)
+  apWhen: 'Когда: {when}',
+  apWhere: 'Где: {where}',
+  apPrice: 'Цена: {price}',
+  apPriceDonation: 'пожертвование',
+  apPriceFree: 'бесплатно',
+  apPriceFrom: 'от',
+  apPriceUpTo: 'до',
+  apCancelledName: 'Отменено: {title}',
+  apCancelledLine: 'Это событие отменено.',
+  apPlaceSummary: 'События в месте «{place}», из Nearby.',
+  apCityName: '{city} в Nearby',
+  apCitySummary: 'Публичные события в радиусе {km} км от города {city}, из Nearby.',
+  apPersonSummary: 'События, которые организует {user} в Nearby.',
+  apPhotoAlt: 'Фото {n} к «{title}»',
   someone: 'Кто-то',
 }
 

@@ -9,6 +9,17 @@ import type { FastifyInstance, RouteOptions } from 'fastify'
 
 const ROUTE_PERMISSIONS = {
   'GET /health': null,
+  // federation (api/modules/federation): public, signed by their senders where it matters (Fedify checks)
+  'GET /.well-known/webfinger': null,
+  'GET /.well-known/nodeinfo': null,
+  'GET /nodeinfo/2.1': null,
+  'GET /ap/actors/:identifier': null,
+  'GET /ap/actors/:identifier/outbox': null,
+  'GET /ap/actors/:identifier/followers': null,
+  'GET /ap/events/:id': null,
+  'POST /ap/actors/:identifier/inbox': null,
+  'POST /ap/inbox': null,
+  'GET /ap/posts/:id': null,
   // auth
   'POST /auth/registration': null,
   'POST /auth/resetPassword': null,

@@ -38,6 +38,8 @@ export interface UsersTable {
   remind_24h: Generated<Bool>
   remind_1h: Generated<Bool>
   remind_by_mail: Generated<Bool>
+  /** Whether the person's public events go out to the fediverse (Settings; migration 013, decision 039). */
+  federate_events: Generated<Bool>
 }
 
 export interface EmailCodesTable {
@@ -268,6 +270,72 @@ export interface CalendarTokensTable {
   created_at: Iso
 }
 
+// --- federation (migration 013, docs/decisions/039-federation.md) ---------------------------------------
+
+/** Fedify's key-value store (cached documents, idempotence marks): a JSON value, maybe with an expiry. */
+export interface FederationKvTable {
+  key: string
+  value: string
+  expires_at: Iso | null
+}
+
+/** Fedify's queue (outgoing deliveries, fan-outs): taken by one instance at a time under a lease. */
+export interface FederationQueueTable {
+  id: string
+  message: string
+  run_at: Iso
+  lease_owner: string | null
+  lease_until: Iso | null
+  created_at: Iso
+}
+
+/** A local actor's key pair (`user-…`, `place-…`, `city-…`), made on first need; JWK text. */
+export interface FederationKeysTable {
+  actor: string
+  algorithm: string
+  private_jwk: string
+  public_jwk: string
+  created_at: Iso
+}
+
+/** A fediverse actor that follows one of ours, with where to deliver to it. */
+export interface FederationFollowersTable {
+  actor: string
+  follower: string
+  inbox: string
+  shared_inbox: string | null
+  domain: string
+  follow_id: string | null
+  created_at: Iso
+}
+
+/** A Like or an Announce of one of our events from the fediverse (counted apart from local likes). */
+export interface FederationReactionsTable {
+  post_id: string
+  actor: string
+  kind: 'LIKE' | 'ANNOUNCE'
+  activity_id: string | null
+  domain: string
+  created_at: Iso
+}
+
+/** A domain admins blocked (nothing in or out) or silenced (its events stay out of the city lists). */
+export interface FederationDomainsTable {
+  domain: string
+  status: 'BLOCKED' | 'SILENCED'
+  reason: string
+  decided_by: string | null
+  decided_at: Iso
+}
+
+/** One of our events that went out to the fediverse (Create sent), so that later changes send Update or Delete. */
+export interface FederationPublishedTable {
+  post_id: string
+  author_id: string
+  published_at: Iso
+  updated_at: Iso
+}
+
 export interface Database {
   users: UsersTable
   email_codes: EmailCodesTable
@@ -292,6 +360,13 @@ export interface Database {
   moderation_log: ModerationLogTable
   event_reminders: EventRemindersTable
   calendar_tokens: CalendarTokensTable
+  federation_kv: FederationKvTable
+  federation_queue: FederationQueueTable
+  federation_keys: FederationKeysTable
+  federation_followers: FederationFollowersTable
+  federation_reactions: FederationReactionsTable
+  federation_domains: FederationDomainsTable
+  federation_published: FederationPublishedTable
 }
 
 export type UserRow = Selectable<UsersTable>

@@ -24,6 +24,12 @@ export type DomainEvent =
   | { type: 'waitlistSeat'; userFrom: string; postId: string; recipientIds: string[] }
   /** The organizer cancelled the event or moved it: its participants, people waiting and invitees hear of it. */
   | { type: 'eventCancelled' | 'eventMoved'; userFrom: string; postId: string }
+  /** The organizer deleted their post (the fediverse hears Delete; decision 039). */
+  | { type: 'postRemoved'; userFrom: string; postId: string }
+  /** An account asked to be deleted (deactivated now) or was purged: its events leave the fediverse. */
+  | { type: 'accountGone'; userFrom: string; purged: boolean }
+  /** A person turned the federation of their events on or off (Settings). */
+  | { type: 'federationSwitch'; userFrom: string }
   /** An event starts soon: its participants whose reminder was claimed (api/modules/reminders); from nobody. */
   | { type: 'eventReminder'; userFrom: null; postId: string; kind: ReminderKind; recipientIds: string[] }
 

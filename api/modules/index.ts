@@ -12,6 +12,7 @@ import authRoutes from './auth/routes'
 import calendarRoutes from './calendar/routes'
 import citiesRoutes from './cities/routes'
 import eventsRoutes from './events/routes'
+import federationRoutes from './federation/routes'
 import geoRoutes from './geo/routes'
 import profileRoutes from './profile/routes'
 import healthRoutes from './health/routes'
@@ -39,4 +40,5 @@ export const modules: { name: string; plugin: FastifyPluginAsync }[] = [
   { name: 'reports', plugin: reportsRoutes },
   { name: 'moderation', plugin: moderationRoutes },
   { name: 'calendar', plugin: calendarRoutes },
+  { name: 'federation', plugin: federationRoutes },
 ]

@@ -41,6 +41,19 @@ export interface TestResponse {
   text: string
 }
 
+/** A port nothing listens on now (for an instance that must know its own address before it starts). */
+export async function freePort(): Promise<number> {
+  const net = await import('node:net')
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as import('node:net').AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
 /** A fresh PostgreSQL database on TEST_PG_ADMIN_URL (tests of several API instances share one). */
 export async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `nearby_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
@@ -79,6 +92,8 @@ export async function startTestApi(
   env: Record<string, string> = {},
   setup?: (app: FastifyInstance) => void | Promise<void>,
   overrides: BuildOverrides = {},
+  /** A fixed port (a federated instance whose origin, WEB_URL, is the API itself). */
+  listenPort = 0,
 ): Promise<TestApi> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'nearby-api-test-'))
   // env.DATABASE_URL: an existing database (e.g. shared by two instances); the caller owns it.
@@ -98,7 +113,7 @@ export async function startTestApi(
   const app = await buildApp(config, overrides)
   await migrateToLatest(app.ctx.db)
   if (setup) await setup(app)
-  await app.listen({ host: '127.0.0.1', port: 0 })
+  await app.listen({ host: '127.0.0.1', port: listenPort })
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : 0
   const url = `http://127.0.0.1:${port}`

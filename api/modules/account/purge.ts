@@ -49,6 +49,7 @@ export async function purgeDeletedAccounts(ctx: AppContext): Promise<{ purged: n
         await trx.deleteFrom('users').where('id', '=', user.id).where('deletion_requested_at', '<=', cutoff).execute()
       })
       purged += 1
+      await ctx.domainEvents.emit({ type: 'accountGone', userFrom: user.id, purged: true })
       for (const seat of seats) await serveWaitlist(ctx, seat.post_id)
     }
   }

@@ -74,6 +74,7 @@ export function createAccountService(
           .execute()
       })
       await deps.tokens.revokeAllForUser(userId)
+      await ctx.domainEvents.emit({ type: 'accountGone', userFrom: userId, purged: false })
       const status = statusOf(requestedAt)
       if (row.email) {
         const lang = languageOr(row.locale, language)

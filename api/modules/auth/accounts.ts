@@ -35,6 +35,8 @@ export function newAccountRow(account: NewAccount, id: string, now: string): Use
     remind_24h: 1,
     remind_1h: 1,
     remind_by_mail: 1,
+    // Their public events federate unless they turn it off (decision 039).
+    federate_events: 1,
     created_at: now,
     updated_at: now,
   }

@@ -168,6 +168,19 @@ export function findCity(name: string, country?: string): CityRecord | null {
   return suggestCities(name, 1, country)[0] ?? null
 }
 
+let positions: Map<number, number> | null = null
+/** A city of the data set by its GeoNames id (a city actor's identifier, decision 039); null when unknown. */
+export function cityById(id: string): CityRecord | null {
+  if (!/^\d{1,10}$/.test(id)) return null
+  const idx = load()
+  if (!positions) {
+    positions = new Map()
+    for (let i = 0; i < idx.size; i++) positions.set(idx.ids[i] as number, i)
+  }
+  const at = positions.get(Number(id))
+  return at === undefined ? null : record(idx, at)
+}
+
 /** The biggest city within `maxKm` of a point (reverse lookup for the geocoder fallback). */
 export function nearestCity(lat: number, lon: number, maxKm = 30): CityRecord | null {
   const idx = load()

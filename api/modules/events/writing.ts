@@ -402,6 +402,7 @@ export function createPostWriting(ctx: AppContext, rows: PostRows) {
         .set({ post_status: 'DELETED', updated_at: nowIso() })
         .where('id', '=', id)
         .execute()
+      await ctx.domainEvents.emit({ type: 'postRemoved', postId: id, userFrom: viewer.id })
       return { postId: id, postStatus: 'DELETED' }
     },
 

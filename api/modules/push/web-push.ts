@@ -3,7 +3,7 @@
 // transport (fetch by default; tests may inject another). web-push's own sender always speaks TLS, so it
 // could not reach a plain-HTTP push service on loopback; with our transport the same code path serves
 // production and tests. Endpoints must be https:// on a public host unless PUSH_ALLOW_INSECURE_ENDPOINTS.
-import { isIP } from 'node:net'
+import { isPrivateHost } from '../../lib/addresses'
 import type { PushPayload } from '#contract'
 import type { FastifyBaseLogger } from 'fastify'
 import webpush from 'web-push'
@@ -47,18 +47,6 @@ export const fetchTransport: PushTransport = async (request) => {
   })
   const body = await res.text().catch(() => '')
   return { statusCode: res.status, body: body.slice(0, 500) }
-}
-
-function isPrivateHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase()
-  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal')) return true
-  const kind = isIP(host)
-  if (kind === 4) {
-    const [a = 0, b = 0] = host.split('.').map(Number)
-    return a === 10 || a === 127 || a === 0 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127)
-  }
-  if (kind === 6) return host === '::1' || host === '::' || host.startsWith('fc') || host.startsWith('fd') || host.startsWith('fe80') || host.startsWith('::ffff:')
-  return false
 }
 
 export function createWebPush(config: Config, log: FastifyBaseLogger, transport: PushTransport = fetchTransport): WebPush {

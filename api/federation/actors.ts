@@ -1,0 +1,140 @@
+// Our actors (decision 039): every person (`user-<id>`, a Person named by their username), every place
+// (`place-<id>`, a Service whose programme is the public events within 150 m) and every city of the data set
+// (`city-<GeoNames id>`, a Group that announces the public events within 50 km), and the handles that name them.
+import { CALENDAR_LIMITS, EVENT_LIMITS } from '#contract'
+import { sql } from 'kysely'
+import type { Db } from '../db'
+import { isInactiveAccount } from '../access/policy'
+import { type CityRecord, cityById, findCity, normalizeName } from '../modules/cities/data'
+import { withinKm } from '../modules/events/filters'
+
+export type ActorRef =
+  | { kind: 'user'; id: string }
+  | { kind: 'place'; id: string }
+  | { kind: 'city'; id: string }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** `user-<uuid>`, `place-<uuid>`, `city-<digits>` → what it names; anything else → null. */
+export function parseActorIdentifier(identifier: string): ActorRef | null {
+  const dash = identifier.indexOf('-')
+  const kind = identifier.slice(0, dash)
+  const id = identifier.slice(dash + 1)
+  if ((kind === 'user' || kind === 'place') && UUID.test(id)) return { kind, id: id.toLowerCase() }
+  if (kind === 'city' && /^\d{1,10}$/.test(id)) return { kind, id }
+  return null
+}
+
+export const actorIdentifier = (ref: ActorRef) => `${ref.kind}-${ref.id}`
+
+/** A city's handle: its English name in lower case, dashes for spaces (`belgrade`, `novi-sad`). */
+export function citySlug(city: CityRecord): string {
+  return normalizeName(city.name).replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
+}
+
+export interface ActorRows {
+  user(id: string): Promise<FederatedUser | null>
+  place(id: string): Promise<FederatedPlace | null>
+  city(id: string): CityRecord | null
+  /** The handle of an actor (the part before @host). */
+  handleOf(ref: ActorRef): Promise<string | null>
+  /** What a handle names: a username, then `place-<id>` / `city-<id>`, then a city's slug (`belgrade`, `paris.fr`). */
+  byHandle(handle: string): Promise<ActorRef | null>
+}
+
+export interface FederatedUser {
+  id: string
+  username: string
+  name: string
+  lastname: string
+  user_bio: string | null
+  avatar_path: string | null
+  moderation_image_status: string
+  created_at: string
+  federate_events: number
+}
+
+export interface FederatedPlace {
+  id: string
+  title: string
+  description: string
+  address: string
+  lat: number
+  lon: number
+  posted_by: string
+  created_at: string
+}
+
+/** Whether a username can be a handle Mastodon and others accept ([a-z0-9_]). */
+export const isAsciiHandle = (value: string) => /^[a-z0-9_]+$/i.test(value)
+
+export function createActorRows(db: Db): ActorRows {
+  async function user(id: string): Promise<FederatedUser | null> {
+    const row = await db
+      .selectFrom('users')
+      .select(['id', 'username', 'name', 'lastname', 'user_bio', 'avatar_path', 'moderation_image_status', 'created_at', 'federate_events', 'disabled_at', 'deletion_requested_at', 'moderation_status'])
+      .where('id', '=', id)
+      .executeTakeFirst()
+    // Gone, deactivated or rejected accounts are no actors (their information is not public on the web either).
+    if (!row || isInactiveAccount(row) || row.moderation_status === 'REJECTED') return null
+    return row
+  }
+
+  async function place(id: string): Promise<FederatedPlace | null> {
+    const row = await db
+      .selectFrom('posts')
+      .select(['id', 'title', 'description', 'address', 'lat', 'lon', 'posted_by', 'created_at', 'moderation_status', 'post_status', 'access_type'])
+      .where('id', '=', id)
+      .where('event_type', '=', 'PLACE')
+      .executeTakeFirst()
+    // A place is public while its information is APPROVED or PENDING (post-moderation, as on the web).
+    if (!row || row.post_status !== 'ACTIVE' || row.moderation_status === 'REJECTED' || row.access_type !== 'COMMON') return null
+    if (!(await user(row.posted_by))) return null
+    return { ...row, lat: Number(row.lat), lon: Number(row.lon) }
+  }
+
+  async function usernameTaken(name: string): Promise<boolean> {
+    const row = await db.selectFrom('users').select('id').where(sql`lower(username)`, '=', name.toLowerCase()).executeTakeFirst()
+    return !!row
+  }
+
+  return {
+    user,
+    place,
+    city: (id) => cityById(id),
+    async handleOf(ref) {
+      if (ref.kind === 'user') {
+        const row = await user(ref.id)
+        if (!row) return null
+        return isAsciiHandle(row.username) ? row.username.toLowerCase() : actorIdentifier(ref)
+      }
+      if (ref.kind === 'place') return actorIdentifier(ref)
+      const city = cityById(ref.id)
+      if (!city) return null
+      const slug = citySlug(city)
+      // The biggest city of a name is `belgrade`; others, or one whose name a person took, add their country.
+      if (slug && findCity(city.name)?.id === city.id && !(await usernameTaken(slug))) return slug
+      if (slug && findCity(city.name, city.countryCode)?.id === city.id) return `${slug}.${city.countryCode.toLowerCase()}`
+      return actorIdentifier(ref)
+    },
+    async byHandle(handle) {
+      const name = handle.toLowerCase()
+      const direct = parseActorIdentifier(name)
+      if (direct) return direct
+      const owner = await db.selectFrom('users').select('id').where(sql`lower(username)`, '=', name).executeTakeFirst()
+      if (owner) return { kind: 'user', id: owner.id }
+      const [slug, country] = name.split('.')
+      if (!slug || !/^[a-z0-9-]+$/.test(slug)) return null
+      const city = findCity(slug.replace(/-/g, ' '), country?.toUpperCase())
+      return city && citySlug(city) === slug ? { kind: 'city', id: city.id } : null
+    },
+  }
+}
+
+/** The public events an actor's programme holds: its own, those within 150 m of a place, within 50 km of a city. */
+export function programmeScope(ref: ActorRef, rows: { place?: FederatedPlace | null; city?: CityRecord | null }) {
+  if (ref.kind === 'user') return { postedBy: ref.id }
+  if (ref.kind === 'place' && rows.place) return { around: withinKm(rows.place.lat, rows.place.lon, CALENDAR_LIMITS.placeRadiusM / 1000) }
+  if (ref.kind === 'city' && rows.city) return { around: withinKm(rows.city.lat, rows.city.lon, EVENT_LIMITS.radiusKm) }
+  return null
+}

@@ -1,0 +1,556 @@
+// ActivityPub for Nearby (issue 26, decision 039), on Fedify: our people, places and cities as actors with
+// WebFinger handles, their programmes as outboxes, our public events as `Event` objects delivered to the
+// fediverse's followers (Create, Update, Delete) through a queue in our own database, and an inbox that keeps
+// followers (Follow → Accept, Undo) and counts Likes and Announces of our events.
+import {
+  Accept,
+  Announce,
+  Create,
+  createFederation,
+  Delete,
+  Endpoints,
+  Event,
+  exportJwk,
+  type Federation,
+  Follow,
+  generateCryptoKeyPair,
+  Group,
+  Image,
+  importJwk,
+  kvCache,
+  Like,
+  Person,
+  PUBLIC_COLLECTION,
+  type Recipient,
+  Service,
+  Undo,
+  Update,
+  type Actor,
+  type Context,
+  type DocumentLoader,
+  type RemoteDocument,
+  isActor,
+  getDocumentLoader,
+} from '@fedify/fedify'
+import fs from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { Temporal } from '@js-temporal/polyfill'
+import { CALENDAR_LIMITS, DEFAULT_LANGUAGE, EVENT_LIMITS, translateMessage } from '#contract'
+import type { Config } from '../config'
+import type { AppContext } from '../context'
+import { nowIso } from '../db'
+import { cityName } from '../modules/cities/data'
+import { actorIdentifier, type ActorRef, type ActorRows, createActorRows, parseActorIdentifier, programmeScope } from './actors'
+import { isFederatable, loadEventRows, toEvent, toTombstone, type FederatedEventRow } from './objects'
+import { createSafeFetch, RefusedAddressError, type SafeFetch, urlProblem } from './safe-fetch'
+import { DbKvStore, DbMessageQueue } from './store'
+
+export const AP_PATHS = {
+  actor: '/ap/actors/{identifier}',
+  inbox: '/ap/actors/{identifier}/inbox',
+  sharedInbox: '/ap/inbox',
+  outbox: '/ap/actors/{identifier}/outbox',
+  followers: '/ap/actors/{identifier}/followers',
+  event: '/ap/events/{id}',
+  nodeInfo: '/nodeinfo/2.1',
+} as const
+
+/** Outbox pages: newest first. */
+const OUTBOX_PAGE_SIZE = 20
+/** The JSON-LD contexts Fedify carries with it (read without a request); any other is fetched like a document. */
+const PRELOADED_CONTEXTS: ReadonlySet<string> = new Set(Object.keys(await fedifyContexts()))
+
+async function fedifyContexts(): Promise<object> {
+  // The package exports no path to them: found where Node would find the package.
+  const require = createRequire(import.meta.url)
+  for (const dir of require.resolve.paths('@fedify/fedify') ?? []) {
+    const file = path.join(dir, '@fedify/fedify/esm/runtime/contexts.js')
+    if (fs.existsSync(file)) return ((await import(pathToFileURL(file).href)) as { default: object }).default
+  }
+  throw new Error('@fedify/fedify is not installed')
+}
+
+export interface FederationService {
+  readonly federation: Federation<void>
+  readonly actors: ActorRows
+  /** Answers a request to one of the ActivityPub paths (the API's routes hand them over). */
+  fetch(request: Request, onNotAcceptable: (request: Request) => Promise<Response>): Promise<Response>
+  /** Sends what peers must now know of these events: Create, Update or Delete. */
+  syncEvents(postIds: string[]): Promise<void>
+  /** An account is being deleted: Delete of each of its events that went out (and, when purged, of the actor). */
+  accountGone(userId: string, purged: boolean): Promise<void>
+  /** How many fediverse actors follow one of ours. */
+  followersCount(ref: ActorRef): Promise<number>
+  startQueue(): void
+  close(): Promise<void>
+  /** The safe fetch used for every remote document (tests read its refusals). */
+  readonly remoteFetch: SafeFetch
+}
+
+function jsonLdLoader(remoteFetch: SafeFetch): DocumentLoader {
+  const preloaded = getDocumentLoader()
+  return async (url: string): Promise<RemoteDocument> => {
+    if (PRELOADED_CONTEXTS.has(url)) return preloaded(url)
+    const response = await remoteFetch(url, { headers: { accept: 'application/activity+json, application/ld+json' } })
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`)
+    const type = response.headers.get('content-type') ?? ''
+    if (!/json/i.test(type)) throw new Error(`${url}: not JSON (${type})`)
+    return { contextUrl: null, document: JSON.parse(await response.text()) as unknown, documentUrl: response.url || url }
+  }
+}
+
+export function createFederationService(ctx: AppContext): FederationService {
+  const { config, db, log } = ctx
+  const settings = config.federation
+  const origin = settings.origin
+  const remoteFetch = createSafeFetch({
+    allowPrivate: settings.allowPrivateAddresses,
+    timeoutMs: settings.fetchTimeoutMs,
+    maxBytes: settings.maxBodyBytes,
+    userAgent: `Nearby/1.1.3 (+${origin})`,
+  })
+  const kv = new DbKvStore(db, ctx.now)
+  const queue = new DbMessageQueue(db, {
+    log,
+    pollMs: settings.queuePollMs,
+    onIdle: () => kv.sweep(),
+    // A delivery is checked again when it is made: an inbox that now names a private address is dropped.
+    admit: async (message) => {
+      const inbox = (message as { inbox?: unknown }).inbox
+      if (typeof inbox !== 'string') return true
+      const problem = urlProblem(new URL(inbox), settings.allowPrivateAddresses)
+      if (problem) log.warn({ inbox, problem }, 'federation: delivery to a refused address dropped')
+      return !problem
+    },
+  })
+  const loader = jsonLdLoader(remoteFetch)
+  const federation = createFederation<void>({
+    kv,
+    queue,
+    origin,
+    manuallyStartQueue: true,
+    documentLoaderFactory: () => kvCache({ loader, kv, prefix: ['_fedify', 'remoteDocument'] }),
+    contextLoaderFactory: () => loader,
+    // Fedify's own loader for signed fetches would bypass the checks above: refuse them (we do not need them).
+    authenticatedDocumentLoaderFactory: () => loader,
+  })
+  const actors = createActorRows(db)
+  const webUrl = config.webUrl
+  const pageOf = {
+    event: (id: string) => `${webUrl}/event/${encodeURIComponent(id)}`,
+    profile: (id: string) => `${webUrl}/profile/${encodeURIComponent(id)}`,
+    city: (name: string, country: string) => `${webUrl}/?${new URLSearchParams({ city: name, country })}`,
+  }
+  const photoUrl = (path: string) => `${config.publicUrl}/uploads/${path}`
+
+  // --- keys ---------------------------------------------------------------------------------------
+  async function keyPairsOf(identifier: string): Promise<CryptoKeyPair[]> {
+    const stored = await db.selectFrom('federation_keys').select(['algorithm', 'private_jwk', 'public_jwk']).where('actor', '=', identifier).execute()
+    const pairs: CryptoKeyPair[] = []
+    for (const algorithm of ['RSASSA-PKCS1-v1_5', 'Ed25519'] as const) {
+      let row = stored.find((r) => r.algorithm === algorithm)
+      if (!row) {
+        // Made on first need; two instances making one at once keep the first stored.
+        const pair = await generateCryptoKeyPair(algorithm)
+        await db
+          .insertInto('federation_keys')
+          .values({ actor: identifier, algorithm, private_jwk: JSON.stringify(await exportJwk(pair.privateKey)), public_jwk: JSON.stringify(await exportJwk(pair.publicKey)), created_at: nowIso() })
+          .onConflict((oc) => oc.columns(['actor', 'algorithm']).doNothing())
+          .execute()
+        row = await db.selectFrom('federation_keys').select(['algorithm', 'private_jwk', 'public_jwk']).where('actor', '=', identifier).where('algorithm', '=', algorithm).executeTakeFirstOrThrow()
+      }
+      pairs.push({ privateKey: await importJwk(JSON.parse(row.private_jwk) as JsonWebKey, 'private'), publicKey: await importJwk(JSON.parse(row.public_jwk) as JsonWebKey, 'public') })
+    }
+    return pairs
+  }
+
+  // --- actors -------------------------------------------------------------------------------------
+  async function actorDocument(context: Context<void>, identifier: string): Promise<Actor | null> {
+    const ref = parseActorIdentifier(identifier)
+    if (!ref) return null
+    const handle = await actors.handleOf(ref)
+    if (!handle) return null
+    const keys = await context.getActorKeyPairs(identifier)
+    const common = {
+      id: context.getActorUri(identifier),
+      preferredUsername: handle,
+      inbox: context.getInboxUri(identifier),
+      outbox: context.getOutboxUri(identifier),
+      followers: context.getFollowersUri(identifier),
+      endpoints: new Endpoints({ sharedInbox: context.getInboxUri() }),
+      publicKey: keys[0]?.cryptographicKey,
+      assertionMethods: keys.map((k) => k.multikey),
+      manuallyApprovesFollowers: false,
+      discoverable: true,
+    }
+    const language = DEFAULT_LANGUAGE
+    if (ref.kind === 'user') {
+      const user = await actors.user(ref.id)
+      if (!user) return null
+      const name = `${user.name} ${user.lastname}`.trim()
+      return new Person({
+        ...common,
+        name,
+        summary: user.user_bio || translateMessage('apPersonSummary', language).replace('{user}', name),
+        url: new URL(pageOf.profile(user.id)),
+        icon: user.avatar_path && user.moderation_image_status !== 'REJECTED' ? new Image({ url: new URL(photoUrl(user.avatar_path)) }) : null,
+        published: Temporal.Instant.from(user.created_at),
+      })
+    }
+    if (ref.kind === 'place') {
+      const place = await actors.place(ref.id)
+      if (!place) return null
+      return new Service({
+        ...common,
+        name: place.title,
+        summary: translateMessage('apPlaceSummary', language).replace('{place}', place.title),
+        url: new URL(pageOf.event(place.id)),
+        published: Temporal.Instant.from(place.created_at),
+      })
+    }
+    const city = actors.city(ref.id)
+    if (!city) return null
+    const named = cityName(city, language)
+    return new Group({
+      ...common,
+      name: translateMessage('apCityName', language).replace('{city}', named),
+      summary: translateMessage('apCitySummary', language).replace('{city}', named).replace('{km}', String(EVENT_LIMITS.radiusKm)),
+      url: new URL(pageOf.city(city.name, city.countryCode)),
+    })
+  }
+
+  federation
+    .setActorDispatcher(AP_PATHS.actor, actorDocument)
+    .setKeyPairsDispatcher((_context, identifier) => (parseActorIdentifier(identifier) ? keyPairsOf(identifier) : []))
+    .mapHandle(async (_context, handle) => {
+      const ref = await actors.byHandle(handle)
+      return ref ? actorIdentifier(ref) : null
+    })
+
+  // --- events and programmes ----------------------------------------------------------------------
+  /** Whether the author lets their events federate (Settings) and is an actor at all. */
+  async function authorAllows(userId: string): Promise<boolean> {
+    const user = await actors.user(userId)
+    return !!user && !!user.federate_events
+  }
+
+  function eventObject(context: Context<void>, row: FederatedEventRow): Event {
+    return toEvent(
+      row,
+      {
+        objectId: context.getObjectUri(Event, { id: row.id }),
+        pageUrl: pageOf.event(row.id),
+        attributedTo: context.getActorUri(actorIdentifier({ kind: 'user', id: row.posted_by })),
+        followersOf: context.getFollowersUri(actorIdentifier({ kind: 'user', id: row.posted_by })),
+        photoUrl,
+        tagUrl: (tag) => new URL(`${webUrl}/?${new URLSearchParams({ categories: tag })}`),
+      },
+      { timeZone: config.timeZone },
+    )
+  }
+
+  federation.setObjectDispatcher(Event, AP_PATHS.event, async (context, { id }) => {
+    const [row] = await loadEventRows(db, [id])
+    if (!row || !isFederatable(row) || !(await authorAllows(row.posted_by))) return null
+    return eventObject(context, row)
+  })
+
+  /** The ids of an actor's programme, newest first, from `offset`. */
+  async function programmeIds(ref: ActorRef, offset: number, limit: number): Promise<{ ids: string[]; total: number } | null> {
+    const scope = programmeScope(ref, { place: ref.kind === 'place' ? await actors.place(ref.id) : null, city: ref.kind === 'city' ? actors.city(ref.id) : null })
+    if (!scope) return null
+    let query = db
+      .selectFrom('posts')
+      .innerJoin('users', 'users.id', 'posts.posted_by')
+      .where('posts.event_type', '=', 'EVENT')
+      .where('posts.access_type', '=', 'COMMON')
+      .where('posts.post_status', '=', 'ACTIVE')
+      .where('posts.moderation_status', '!=', 'REJECTED')
+      .where('users.federate_events', '=', 1)
+      .where('users.disabled_at', 'is', null)
+      .where('users.deletion_requested_at', 'is', null)
+      .where('users.moderation_status', '!=', 'REJECTED')
+    if (scope.postedBy) query = query.where('posts.posted_by', '=', scope.postedBy)
+    else if (scope.around) query = query.where(scope.around)
+    const [rows, count] = await Promise.all([
+      query.select('posts.id').orderBy('posts.created_at', 'desc').orderBy('posts.id', 'desc').offset(offset).limit(limit).execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    ])
+    return { ids: rows.map((r) => r.id), total: Number(count?.n ?? 0) }
+  }
+
+  function createOf(context: Context<void>, identifier: string, event: Event, row: FederatedEventRow): Create {
+    return new Create({
+      id: new URL(`${context.getObjectUri(Event, { id: row.id }).href}#create`),
+      actor: context.getActorUri(identifier),
+      object: event,
+      to: PUBLIC_COLLECTION,
+      cc: context.getFollowersUri(identifier),
+      published: Temporal.Instant.from(row.created_at),
+    })
+  }
+
+  federation
+    .setOutboxDispatcher(AP_PATHS.outbox, async (context, identifier, cursor) => {
+      const ref = parseActorIdentifier(identifier)
+      if (!ref || cursor === null) return null
+      const offset = Math.max(0, Number.parseInt(cursor, 10) || 0)
+      const page = await programmeIds(ref, offset, OUTBOX_PAGE_SIZE)
+      if (!page) return null
+      const rows = await loadEventRows(db, page.ids)
+      return {
+        items: rows.map((row) => createOf(context, identifier, eventObject(context, row), row)),
+        nextCursor: offset + OUTBOX_PAGE_SIZE < Math.min(page.total, 2000) ? String(offset + OUTBOX_PAGE_SIZE) : null,
+      }
+    })
+    .setCounter(async (_context, identifier) => {
+      const ref = parseActorIdentifier(identifier)
+      const page = ref ? await programmeIds(ref, 0, 0) : null
+      return page?.total ?? null
+    })
+    .setFirstCursor(() => '0')
+
+  federation
+    .setFollowersDispatcher(AP_PATHS.followers, async (_context, identifier) => {
+      const rows = await db.selectFrom('federation_followers').select(['follower', 'inbox', 'shared_inbox']).where('actor', '=', identifier).orderBy('created_at').execute()
+      const items: Recipient[] = rows.map((r) => ({ id: new URL(r.follower), inboxId: new URL(r.inbox), endpoints: r.shared_inbox ? { sharedInbox: new URL(r.shared_inbox) } : null }))
+      return { items }
+    })
+    .setCounter((_context, identifier) => followersCountOf(identifier))
+
+  async function followersCountOf(identifier: string): Promise<number> {
+    const row = await db.selectFrom('federation_followers').select((eb) => eb.fn.countAll<number>().as('n')).where('actor', '=', identifier).executeTakeFirst()
+    return Number(row?.n ?? 0)
+  }
+
+  // --- NodeInfo -----------------------------------------------------------------------------------
+  federation.setNodeInfoDispatcher(AP_PATHS.nodeInfo, async () => {
+    const [users, posts] = await Promise.all([
+      db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('disabled_at', 'is', null).where('deletion_requested_at', 'is', null).executeTakeFirst(),
+      db.selectFrom('posts').select((eb) => eb.fn.countAll<number>().as('n')).where('access_type', '=', 'COMMON').where('post_status', '=', 'ACTIVE').executeTakeFirst(),
+    ])
+    return {
+      software: { name: 'nearby', version: { major: 1, minor: 1, patch: 3 }, homepage: new URL(webUrl) },
+      protocols: ['activitypub'],
+      openRegistrations: true,
+      usage: { users: { total: Number(users?.n ?? 0) }, localPosts: Number(posts?.n ?? 0), localComments: 0 },
+    }
+  })
+
+  // --- inbox --------------------------------------------------------------------------------------
+  const domainOf = (uri: URL | string) => new URL(uri).hostname.toLowerCase()
+  async function isBlocked(uri: URL | string | null): Promise<boolean> {
+    if (!uri) return false
+    const row = await db.selectFrom('federation_domains').select('status').where('domain', '=', domainOf(uri)).executeTakeFirst()
+    return row?.status === 'BLOCKED'
+  }
+
+  federation
+    .setInboxListeners(AP_PATHS.inbox, AP_PATHS.sharedInbox)
+    .on(Follow, async (context, follow) => {
+      if (!follow.id || !follow.actorId || !follow.objectId || (await isBlocked(follow.actorId))) return
+      const target = context.parseUri(follow.objectId)
+      if (target?.type !== 'actor' || !(await actorDocument(context, target.identifier))) return
+      const follower = await follow.getActor(context)
+      if (!follower || !isActor(follower) || !follower.id || !follower.inboxId) return
+      // The follower's inbox is where we will deliver: never to this machine or a private network.
+      if (urlProblem(follower.inboxId, settings.allowPrivateAddresses)) return
+      const sharedInbox = follower.endpoints?.sharedInbox ?? null
+      await db
+        .insertInto('federation_followers')
+        .values({
+          actor: target.identifier,
+          follower: follower.id.href,
+          inbox: follower.inboxId.href,
+          shared_inbox: sharedInbox && !urlProblem(sharedInbox, settings.allowPrivateAddresses) ? sharedInbox.href : null,
+          domain: domainOf(follower.id),
+          follow_id: follow.id.href,
+          created_at: nowIso(ctx.now()),
+        })
+        .onConflict((oc) => oc.columns(['actor', 'follower']).doUpdateSet({ follow_id: follow.id!.href, inbox: follower.inboxId!.href }))
+        .execute()
+      await context.sendActivity(
+        { identifier: target.identifier },
+        follower,
+        new Accept({ id: new URL(`${context.getActorUri(target.identifier).href}#accepts/${encodeURIComponent(follow.id.href)}`), actor: follow.objectId, object: follow }),
+      )
+    })
+    .on(Undo, async (context, undo) => {
+      if (!undo.actorId) return
+      const object = await undo.getObject(context)
+      if (object instanceof Follow && object.objectId) {
+        const target = context.parseUri(object.objectId)
+        if (target?.type !== 'actor') return
+        // Only the follower itself can undo its follow: the signature's actor is the Undo's.
+        await db.deleteFrom('federation_followers').where('actor', '=', target.identifier).where('follower', '=', undo.actorId.href).execute()
+      } else if ((object instanceof Like || object instanceof Announce) && object.objectId) {
+        const postId = eventIdOf(context, object.objectId)
+        if (postId)
+          await db.deleteFrom('federation_reactions').where('post_id', '=', postId).where('actor', '=', undo.actorId.href).where('kind', '=', object instanceof Like ? 'LIKE' : 'ANNOUNCE').execute()
+      }
+    })
+    .on(Delete, async (_context, del) => {
+      // A remote actor deleted itself: it follows and likes nothing of ours any more.
+      if (!del.actorId || !del.objectId || del.objectId.href !== del.actorId.href) return
+      await db.deleteFrom('federation_followers').where('follower', '=', del.actorId.href).execute()
+      await db.deleteFrom('federation_reactions').where('actor', '=', del.actorId.href).execute()
+    })
+    .on(Like, async (context, like) => reaction(context, like, 'LIKE'))
+    .on(Announce, async (context, announce) => reaction(context, announce, 'ANNOUNCE'))
+    .onError((_context, error) => {
+      log.warn({ err: error }, 'federation: an inbox activity failed')
+    })
+
+  function eventIdOf(context: Context<void>, objectId: URL): string | null {
+    const parsed = context.parseUri(objectId)
+    return parsed?.type === 'object' && parsed.class === Event ? (parsed.values.id ?? null) : null
+  }
+
+  async function reaction(context: Context<void>, activity: Like | Announce, kind: 'LIKE' | 'ANNOUNCE') {
+    if (!activity.actorId || !activity.objectId || (await isBlocked(activity.actorId))) return
+    const postId = eventIdOf(context, activity.objectId)
+    if (!postId) return
+    const [row] = await loadEventRows(db, [postId])
+    if (!row || !isFederatable(row)) return
+    await db
+      .insertInto('federation_reactions')
+      .values({ post_id: postId, actor: activity.actorId.href, kind, activity_id: activity.id?.href ?? null, domain: domainOf(activity.actorId), created_at: nowIso(ctx.now()) })
+      .onConflict((oc) => oc.columns(['post_id', 'kind', 'actor']).doNothing())
+      .execute()
+  }
+
+  // --- publishing ---------------------------------------------------------------------------------
+  /** Our actors with followers whose programme holds this event: its organizer, places within 150 m, cities within 50 km. */
+  async function audienceOf(row: FederatedEventRow): Promise<string[]> {
+    const followed = await db.selectFrom('federation_followers').select('actor').distinct().execute()
+    const out: string[] = []
+    const organizer = actorIdentifier({ kind: 'user', id: row.posted_by })
+    for (const { actor } of followed) {
+      if (actor === organizer) {
+        out.push(actor)
+        continue
+      }
+      const ref = parseActorIdentifier(actor)
+      if (!ref || ref.kind === 'user') continue
+      const center = ref.kind === 'place' ? await actors.place(ref.id) : actors.city(ref.id)
+      if (!center) continue
+      const km = ref.kind === 'place' ? CALENDAR_LIMITS.placeRadiusM / 1000 : EVENT_LIMITS.radiusKm
+      if (distanceKm(center.lat, center.lon, row.lat, row.lon) <= km) out.push(actor)
+    }
+    return out
+  }
+
+  async function send(identifiers: string[], activity: Create | Update | Delete) {
+    const context = federation.createContext(new URL(origin))
+    for (const identifier of identifiers) {
+      await context.sendActivity({ identifier }, 'followers', activity instanceof Delete ? activity : await withActor(activity, context, identifier), { preferSharedInbox: true })
+    }
+  }
+
+  /** The same activity as sent by each actor (its own id and actor). */
+  async function withActor(activity: Create | Update, context: Context<void>, identifier: string) {
+    return activity.clone({
+      id: new URL(`${activity.id!.href}/${identifier}`),
+      actor: context.getActorUri(identifier),
+      ccs: [context.getFollowersUri(identifier)],
+    })
+  }
+
+  async function syncEvents(postIds: string[]): Promise<void> {
+    const context = federation.createContext(new URL(origin))
+    const rows = await loadEventRows(db, postIds)
+    const published = await db.selectFrom('federation_published').select(['post_id', 'author_id']).where('post_id', 'in', postIds.length ? postIds : ['']).execute()
+    const now = ctx.now()
+    for (const id of postIds) {
+      const row = rows.find((r) => r.id === id)
+      const wasPublished = published.find((p) => p.post_id === id)
+      const goesOut = !!row && isFederatable(row) && (await authorAllows(row.posted_by))
+      if (row && goesOut) {
+        const event = eventObject(context, row)
+        const audience = await audienceOf(row)
+        const stamp = now.getTime().toString(36)
+        const activity = wasPublished
+          ? new Update({ id: new URL(`${event.id!.href}#update-${stamp}`), object: event, to: PUBLIC_COLLECTION, updated: Temporal.Instant.fromEpochMilliseconds(now.getTime()) })
+          : new Create({ id: new URL(`${event.id!.href}#create-${stamp}`), object: event, to: PUBLIC_COLLECTION, published: Temporal.Instant.from(row.created_at) })
+        await send(audience, activity)
+        await db
+          .insertInto('federation_published')
+          .values({ post_id: id, author_id: row.posted_by, published_at: nowIso(now), updated_at: nowIso(now) })
+          .onConflict((oc) => oc.column('post_id').doUpdateSet({ updated_at: nowIso(now) }))
+          .execute()
+      } else if (wasPublished) {
+        await sendDelete(context, id, wasPublished.author_id, row ?? null)
+      }
+    }
+  }
+
+  async function sendDelete(context: Context<void>, postId: string, authorId: string, row: FederatedEventRow | null) {
+    const objectId = context.getObjectUri(Event, { id: postId })
+    const organizer = actorIdentifier({ kind: 'user', id: authorId })
+    const audience = row ? await audienceOf(row) : [organizer]
+    if (!audience.includes(organizer)) audience.push(organizer)
+    for (const identifier of audience) {
+      const followers = await followersCountOf(identifier)
+      if (!followers) continue
+      await context.sendActivity(
+        { identifier },
+        'followers',
+        new Delete({ id: new URL(`${objectId.href}#delete/${identifier}`), actor: context.getActorUri(identifier), object: toTombstone(objectId, ctx.now()), to: PUBLIC_COLLECTION }),
+        { preferSharedInbox: true },
+      )
+    }
+    await db.deleteFrom('federation_published').where('post_id', '=', postId).execute()
+  }
+
+  async function accountGone(userId: string, purged: boolean): Promise<void> {
+    const context = federation.createContext(new URL(origin))
+    const published = await db.selectFrom('federation_published').select('post_id').where('author_id', '=', userId).execute()
+    const rows = await loadEventRows(db, published.map((p) => p.post_id))
+    for (const { post_id } of published) await sendDelete(context, post_id, userId, rows.find((r) => r.id === post_id) ?? null)
+    if (purged) {
+      const identifier = actorIdentifier({ kind: 'user', id: userId })
+      if (await followersCountOf(identifier)) {
+        const actorUri = context.getActorUri(identifier)
+        await context.sendActivity({ identifier }, 'followers', new Delete({ id: new URL(`${actorUri.href}#delete`), actor: actorUri, object: actorUri, to: PUBLIC_COLLECTION }), { preferSharedInbox: true })
+      }
+      await db.deleteFrom('federation_followers').where('actor', '=', identifier).execute()
+    }
+  }
+
+  const abort = new AbortController()
+  let queueRunning: Promise<void> | null = null
+  return {
+    federation,
+    actors,
+    remoteFetch,
+    fetch: (request, onNotAcceptable) =>
+      federation.fetch(request, {
+        contextData: undefined,
+        onNotFound: async () => new Response(JSON.stringify({ message: 'Not found', errors: {} }), { status: 404, headers: { 'content-type': 'application/json' } }),
+        onNotAcceptable,
+      }),
+    syncEvents,
+    accountGone,
+    followersCount: (ref) => followersCountOf(actorIdentifier(ref)),
+    startQueue() {
+      queueRunning ??= federation.startQueue(undefined, { signal: abort.signal }).catch((err: unknown) => log.error({ err }, 'federation queue stopped'))
+    },
+    async close() {
+      abort.abort()
+      await queueRunning
+      await remoteFetch.close()
+    },
+  }
+}
+
+function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const k = Math.cos((((lat1 + lat2) / 2) * Math.PI) / 180)
+  const dLat = lat2 - lat1
+  const dLon = (lon2 - lon1) * k
+  return Math.sqrt(dLat * dLat + dLon * dLon) * 111.32
+}
+
+export { RefusedAddressError }
+export type { Config }

@@ -1,0 +1,61 @@
+// What the fediverse hears of changes in the API (decision 039): every change to an event, a moderator's
+// decision on an event or a person, a deletion, an account leaving or a person's switch makes the events
+// concerned go out again as Create, Update or Delete. The sending runs after the response (it only enqueues
+// deliveries; the queue does the rest), tracked so that closing the app waits for it.
+import type { AppContext } from '../context'
+import type { DomainEvent } from '../lib/domain-events'
+import type { FederationService } from './index'
+
+export function listenForFederation(ctx: AppContext, service: FederationService) {
+  const pending = new Set<Promise<void>>()
+  const track = (work: () => Promise<void>) => {
+    const p: Promise<void> = work()
+      .catch((err: unknown) => ctx.log.error({ err }, 'federation: could not send a change'))
+      .finally(() => pending.delete(p))
+    pending.add(p)
+  }
+  const publishedOf = async (authorId: string) =>
+    (await ctx.db.selectFrom('federation_published').select('post_id').where('author_id', '=', authorId).execute()).map((r) => r.post_id)
+
+  async function react(event: DomainEvent) {
+    switch (event.type) {
+      case 'newPost':
+      case 'updatePost':
+      case 'eventCancelled':
+      case 'eventMoved':
+      case 'postRemoved':
+        return service.syncEvents([event.postId])
+      case 'moderation':
+        // The target is an event or a person: a person's events follow their account's state.
+        return service.syncEvents([event.targetId, ...(await publishedOf(event.targetId))])
+      case 'federationSwitch': {
+        const theirs = await ctx.db
+          .selectFrom('posts')
+          .select('id')
+          .where('posted_by', '=', event.userFrom)
+          .where('event_type', '=', 'EVENT')
+          .where('access_type', '=', 'COMMON')
+          .where('post_status', '=', 'ACTIVE')
+          .where('ends_at', '>=', new Date(ctx.now()).toISOString())
+          .execute()
+        return service.syncEvents([...new Set([...(await publishedOf(event.userFrom)), ...theirs.map((r) => r.id)])])
+      }
+      case 'accountGone':
+        return service.accountGone(event.userFrom, event.purged)
+      default:
+        return undefined
+    }
+  }
+
+  const off = ctx.domainEvents.on((event, work) => {
+    if (work) work.afterCommit(() => track(() => react(event)))
+    else track(() => react(event))
+  })
+  return {
+    /** Waits for the changes being sent (tests; closing the app). */
+    async flush() {
+      while (pending.size) await Promise.allSettled([...pending])
+    },
+    stop: off,
+  }
+}

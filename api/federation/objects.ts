@@ -1,0 +1,147 @@
+// Our events as ActivityStreams `Event`s (decision 039). Mastodon shows an Event as its name, its content and a
+// link, so the content writes out the date, the place and the price; other servers (another Nearby, Gancio,
+// Mobilizon) read startTime, endTime, location, attachments and tags.
+import { Temporal } from '@js-temporal/polyfill'
+import { Document, Event, Hashtag, Place, PUBLIC_COLLECTION, Tombstone } from '@fedify/fedify'
+import { formatDateTime, languageOr, translateMessage, type Language } from '#contract'
+import type { Db } from '../db'
+
+/** What leaves the server of an event: public (COMMON), active, not rejected, by an active account who allows it. */
+export interface FederatedEventRow {
+  id: string
+  title: string
+  description: string
+  event_type: string
+  access_type: string
+  start_date: string | null
+  end_date: string | null
+  address: string
+  lat: number
+  lon: number
+  price_donation: number
+  price_amount: number | null
+  price_currency: string | null
+  price_range: string | null
+  posted_by: string
+  moderation_status: string
+  post_status: string
+  cancelled_at: string | null
+  created_at: string
+  updated_at: string
+  categories: string[]
+  images: { path: string; name: string }[]
+  /** The organizer's language: the event's text is written in it. */
+  language: Language
+}
+
+/** The marker of a cancelled event that another Nearby reads (Mastodon shows it as a hashtag beside the text). */
+export const CANCELLED_TAG = '#cancelled'
+
+export async function loadEventRows(db: Db, ids: string[]): Promise<FederatedEventRow[]> {
+  if (ids.length === 0) return []
+  const [posts, categories, images] = await Promise.all([
+    db
+      .selectFrom('posts')
+      .select([
+        'id', 'title', 'description', 'event_type', 'access_type', 'start_date', 'end_date', 'address', 'lat', 'lon',
+        'price_donation', 'price_amount', 'price_currency', 'price_range', 'posted_by', 'moderation_status', 'post_status',
+        'cancelled_at', 'created_at', 'updated_at',
+      ])
+      .where('id', 'in', ids)
+      .execute(),
+    db.selectFrom('post_categories').select(['post_id', 'category']).where('post_id', 'in', ids).execute(),
+    db.selectFrom('post_images').select(['post_id', 'path', 'name', 'position', 'created_at']).where('post_id', 'in', ids).orderBy('position').orderBy('created_at').execute(),
+  ])
+  const authors = [...new Set(posts.map((p) => p.posted_by))]
+  const locales = authors.length ? await db.selectFrom('users').select(['id', 'locale']).where('id', 'in', authors).execute() : []
+  const order = new Map(ids.map((id, i) => [id, i]))
+  return posts
+    .map((post) => ({
+      ...post,
+      lat: Number(post.lat),
+      lon: Number(post.lon),
+      price_donation: Number(post.price_donation),
+      categories: categories.filter((c) => c.post_id === post.id).map((c) => c.category),
+      images: images.filter((i) => i.post_id === post.id).map((i) => ({ path: i.path, name: i.name })),
+      language: languageOr(locales.find((l) => l.id === post.posted_by)?.locale),
+    }))
+    .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
+}
+
+/** Whether an event may leave the server at all (the author's own switch is checked by the caller). */
+export function isFederatable(row: Pick<FederatedEventRow, 'event_type' | 'access_type' | 'post_status' | 'moderation_status'>): boolean {
+  return row.event_type === 'EVENT' && row.access_type === 'COMMON' && row.post_status === 'ACTIVE' && row.moderation_status !== 'REJECTED'
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+function priceText(row: FederatedEventRow, language: Language): string | null {
+  if (row.price_donation) return translateMessage('apPriceDonation', language)
+  if (row.price_amount === null && !row.price_currency) return null
+  if (!row.price_amount) return translateMessage('apPriceFree', language)
+  const range = row.price_range === 'FROM' ? 'apPriceFrom' : row.price_range === 'UPTO' ? 'apPriceUpTo' : null
+  return `${range ? `${translateMessage(range, language)} ` : ''}${row.price_amount} ${row.price_currency ?? ''}`.trim()
+}
+
+/** The event's text in a language: what Mastodon shows (description, when, where, price, the page's link). */
+export function eventContent(row: FederatedEventRow, pageUrl: string, language: Language, timeZone: string): string {
+  const line = (key: Parameters<typeof translateMessage>[0], value: string) =>
+    `<p>${escapeHtml(translateMessage(key, language).replace(/\{\w+\}/, value))}</p>`
+  const when = [formatDateTime(row.start_date, language, timeZone), formatDateTime(row.end_date, language, timeZone)].filter(Boolean).join(' – ')
+  const price = priceText(row, language)
+  return [
+    row.cancelled_at ? `<p><strong>${escapeHtml(translateMessage('apCancelledLine', language))}</strong></p>` : '',
+    ...row.description.split(/\n{2,}/).filter((p) => p.trim()).map((p) => `<p>${escapeHtml(p.trim()).replace(/\n/g, '<br>')}</p>`),
+    when ? line('apWhen', `${when} (${timeZone})`) : '',
+    line('apWhere', row.address),
+    price ? line('apPrice', price) : '',
+    `<p><a href="${escapeHtml(pageUrl)}">${escapeHtml(pageUrl)}</a></p>`,
+  ].join('')
+}
+
+export interface EventUrls {
+  objectId: URL
+  pageUrl: string
+  attributedTo: URL
+  followersOf: URL
+  photoUrl: (path: string) => string
+  tagUrl: (tag: string) => URL
+}
+
+export function toEvent(row: FederatedEventRow, urls: EventUrls, options: { timeZone: string }): Event {
+  const { timeZone } = options
+  const language = row.language
+  const title = row.cancelled_at ? translateMessage('apCancelledName', language).replace('{title}', row.title) : row.title
+  const contentOf = (lang: Language) => eventContent(row, urls.pageUrl, lang, timeZone)
+  const tags = row.categories.map((category) => new Hashtag({ href: urls.tagUrl(category), name: `#${category.replace(/[^\p{L}\p{N}_]/gu, '')}` }))
+  if (row.cancelled_at) tags.push(new Hashtag({ href: urls.tagUrl('cancelled'), name: CANCELLED_TAG }))
+  return new Event({
+    id: urls.objectId,
+    name: title,
+    // Mastodon shows an Event's name, summary and link (not its content); others read the content.
+    summary: contentOf(language),
+    content: contentOf(language),
+    startTime: row.start_date ? Temporal.Instant.from(row.start_date) : null,
+    endTime: row.end_date ? Temporal.Instant.from(row.end_date) : null,
+    location: new Place({ name: row.address, latitude: row.lat, longitude: row.lon }),
+    attachments: row.images.map(
+      (image, i) =>
+        new Document({
+          url: new URL(urls.photoUrl(image.path)),
+          mediaType: /\.png$/i.test(image.path) ? 'image/png' : /\.jpe?g$/i.test(image.path) ? 'image/jpeg' : 'image/webp',
+          name: translateMessage('apPhotoAlt', language).replace('{n}', String(i + 1)).replace('{title}', row.title),
+        }),
+    ),
+    tags,
+    url: new URL(urls.pageUrl),
+    attribution: urls.attributedTo,
+    to: PUBLIC_COLLECTION,
+    cc: urls.followersOf,
+    published: Temporal.Instant.from(row.created_at),
+    updated: Temporal.Instant.from(row.updated_at),
+  })
+}
+
+export function toTombstone(objectId: URL, deletedAt: Date): Tombstone {
+  return new Tombstone({ id: objectId, deleted: Temporal.Instant.fromEpochMilliseconds(deletedAt.getTime()) })
+}

@@ -1,0 +1,166 @@
+// Fedify's key-value store and message queue over our own database (SQLite or PostgreSQL), so federation needs
+// nothing the product does not already run (decision 039). The queue survives a restart (rows) and each message
+// is handled by one instance at a time (a lease taken by a conditional UPDATE, as the jobs do: decision 016).
+import { randomUUID } from 'node:crypto'
+import { EventEmitter } from 'node:events'
+import type { KvKey, KvStore, KvStoreSetOptions, MessageQueue, MessageQueueEnqueueOptions, MessageQueueListenOptions } from '@fedify/fedify'
+import type { FastifyBaseLogger } from 'fastify'
+import type { ExpressionBuilder } from 'kysely'
+import { type Db, nowIso } from '../db'
+import type { Database } from '../db/schema'
+
+type Duration = NonNullable<KvStoreSetOptions['ttl']>
+const millisecondsOf = (duration: Duration | undefined) => (duration ? Math.max(0, duration.total('millisecond')) : 0)
+const keyText = (key: KvKey) => JSON.stringify(key)
+
+export class DbKvStore implements KvStore {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async get<T = unknown>(key: KvKey): Promise<T | undefined> {
+    const row = await this.db.selectFrom('federation_kv').select(['value', 'expires_at']).where('key', '=', keyText(key)).executeTakeFirst()
+    if (!row || (row.expires_at && row.expires_at <= nowIso(this.now()))) return undefined
+    return JSON.parse(row.value) as T
+  }
+
+  async set(key: KvKey, value: unknown, options?: KvStoreSetOptions): Promise<void> {
+    const ttl = millisecondsOf(options?.ttl)
+    const row = { key: keyText(key), value: JSON.stringify(value), expires_at: ttl ? nowIso(new Date(this.now().getTime() + ttl)) : null }
+    await this.db
+      .insertInto('federation_kv')
+      .values(row)
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: row.value, expires_at: row.expires_at }))
+      .execute()
+  }
+
+  async delete(key: KvKey): Promise<void> {
+    await this.db.deleteFrom('federation_kv').where('key', '=', keyText(key)).execute()
+  }
+
+  /** Drops what has expired (the queue's idle loop calls it now and then). */
+  async sweep(): Promise<number> {
+    const done = await this.db.deleteFrom('federation_kv').where('expires_at', '<=', nowIso(this.now())).executeTakeFirst()
+    return Number(done.numDeletedRows)
+  }
+}
+
+export interface DbMessageQueueOptions {
+  log: FastifyBaseLogger
+  /** How often an idle listener looks for due messages (other instances' and delayed ones). */
+  pollMs?: number
+  /** A message being handled longer than this is taken for lost (its instance died) and handed out again. */
+  leaseMs?: number
+  /** Called before a message is handed to Fedify: false drops it (e.g. a delivery to an address now refused). */
+  admit?: (message: unknown) => Promise<boolean>
+  /** Run while idle, at most every few minutes (sweeps). */
+  onIdle?: () => Promise<unknown>
+  now?: () => Date
+}
+
+export class DbMessageQueue implements MessageQueue {
+  private readonly wake = new EventEmitter()
+  private readonly owner = randomUUID()
+  private readonly pollMs: number
+  private readonly leaseMs: number
+  private readonly now: () => Date
+  private lastIdleRun = 0
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: DbMessageQueueOptions,
+  ) {
+    this.pollMs = options.pollMs ?? 1000
+    this.leaseMs = options.leaseMs ?? 120_000
+    this.now = options.now ?? (() => new Date())
+    this.wake.setMaxListeners(0)
+  }
+
+  async enqueue(message: unknown, options?: MessageQueueEnqueueOptions): Promise<void> {
+    await this.enqueueMany([message], options)
+  }
+
+  async enqueueMany(messages: unknown[], options?: MessageQueueEnqueueOptions): Promise<void> {
+    if (messages.length === 0) return
+    const now = this.now()
+    const runAt = nowIso(new Date(now.getTime() + millisecondsOf(options?.delay)))
+    await this.db
+      .insertInto('federation_queue')
+      .values(messages.map((message) => ({ id: randomUUID(), message: JSON.stringify(message), run_at: runAt, lease_owner: null, lease_until: null, created_at: nowIso(now) })))
+      .execute()
+    this.wake.emit('message')
+  }
+
+  /** Takes the oldest due message no one holds, or null. */
+  private async claim(): Promise<{ id: string; message: string } | null> {
+    const now = nowIso(this.now())
+    const free = (eb: ExpressionBuilder<Database, 'federation_queue'>) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)])
+    const candidates = await this.db
+      .selectFrom('federation_queue')
+      .select(['id', 'message'])
+      .where('run_at', '<=', now)
+      .where(free)
+      .orderBy('run_at')
+      .limit(8)
+      .execute()
+    for (const candidate of candidates) {
+      const taken = await this.db
+        .updateTable('federation_queue')
+        .set({ lease_owner: this.owner, lease_until: nowIso(new Date(this.now().getTime() + this.leaseMs)) })
+        .where('id', '=', candidate.id)
+        .where(free)
+        .executeTakeFirst()
+      if (Number(taken.numUpdatedRows) === 1) return candidate
+    }
+    return null
+  }
+
+  async listen(handler: (message: unknown) => Promise<void> | void, options?: MessageQueueListenOptions): Promise<void> {
+    const signal = options?.signal
+    while (!signal?.aborted) {
+      let claimed: { id: string; message: string } | null = null
+      try {
+        claimed = await this.claim()
+      } catch (err) {
+        this.options.log.error({ err }, 'federation queue: could not take a message')
+      }
+      if (!claimed) {
+        await this.idle(signal)
+        continue
+      }
+      try {
+        const message: unknown = JSON.parse(claimed.message)
+        if (!this.options.admit || (await this.options.admit(message))) await handler(message)
+        await this.db.deleteFrom('federation_queue').where('id', '=', claimed.id).execute()
+      } catch (err) {
+        // Fedify retries deliveries itself (a new message with a delay); what still throws is tried again later.
+        this.options.log.error({ err }, 'federation queue: a message failed; tried again in a minute')
+        await this.db
+          .updateTable('federation_queue')
+          .set({ lease_owner: null, lease_until: null, run_at: nowIso(new Date(this.now().getTime() + 60_000)) })
+          .where('id', '=', claimed.id)
+          .execute()
+          .catch(() => undefined)
+      }
+    }
+  }
+
+  private async idle(signal: AbortSignal | undefined) {
+    if (this.options.onIdle && Date.now() - this.lastIdleRun > 300_000) {
+      this.lastIdleRun = Date.now()
+      await this.options.onIdle().catch((err: unknown) => this.options.log.error({ err }, 'federation queue: idle work failed'))
+    }
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer)
+        this.wake.off('message', done)
+        signal?.removeEventListener('abort', done)
+        resolve()
+      }
+      const timer = setTimeout(done, this.pollMs)
+      this.wake.once('message', done)
+      signal?.addEventListener('abort', done, { once: true })
+    })
+  }
+}

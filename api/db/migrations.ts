@@ -657,11 +657,14 @@ const m013_federation: Migration = {
       .addColumn('id', id, (c) => c.primaryKey())
       .addColumn('message', 'text', (c) => c.notNull())
       .addColumn('run_at', ts, (c) => c.notNull())
+      // Deliveries to one inbox are made one at a time, oldest first (a Delete never overtakes its Create).
+      .addColumn('ordering_key', 'text')
       .addColumn('lease_owner', 'text')
       .addColumn('lease_until', ts)
       .addColumn('created_at', ts, (c) => c.notNull())
       .execute()
     await db.schema.createIndex('federation_queue_due_idx').on('federation_queue').columns(['run_at']).execute()
+    await db.schema.createIndex('federation_queue_key_idx').on('federation_queue').columns(['ordering_key', 'lease_until']).execute()
     await db.schema
       .createTable('federation_keys')
       .addColumn('actor', 'text', (c) => c.notNull())

@@ -284,6 +284,8 @@ export interface FederationQueueTable {
   id: string
   message: string
   run_at: Iso
+  /** The inbox a delivery goes to: one delivery per inbox at a time, oldest first. */
+  ordering_key: string | null
   lease_owner: string | null
   lease_until: Iso | null
   created_at: Iso

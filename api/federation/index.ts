@@ -6,6 +6,7 @@ import {
   Accept,
   Announce,
   Create,
+  createExponentialBackoffPolicy,
   createFederation,
   Delete,
   Endpoints,
@@ -44,7 +45,7 @@ import { nowIso } from '../db'
 import { cityName } from '../modules/cities/data'
 import { actorIdentifier, type ActorRef, type ActorRows, createActorRows, parseActorIdentifier, programmeScope } from './actors'
 import { isFederatable, loadEventRows, toEvent, toTombstone, type FederatedEventRow } from './objects'
-import { createSafeFetch, RefusedAddressError, type SafeFetch, urlProblem } from './safe-fetch'
+import { createSafeFetch, deliveryProblem, RefusedAddressError, type SafeFetch, urlProblem } from './safe-fetch'
 import { DbKvStore, DbMessageQueue } from './store'
 
 export const AP_PATHS = {
@@ -120,7 +121,7 @@ export function createFederationService(ctx: AppContext): FederationService {
     admit: async (message) => {
       const inbox = (message as { inbox?: unknown }).inbox
       if (typeof inbox !== 'string') return true
-      const problem = urlProblem(new URL(inbox), settings.allowPrivateAddresses)
+      const problem = await deliveryProblem(new URL(inbox), settings.allowPrivateAddresses)
       if (problem) log.warn({ inbox, problem }, 'federation: delivery to a refused address dropped')
       return !problem
     },
@@ -131,6 +132,9 @@ export function createFederationService(ctx: AppContext): FederationService {
     queue,
     origin,
     manuallyStartQueue: true,
+    // A peer that is down for a day still gets what was sent meanwhile: 1 s, 4 s, 16 s… up to every 6 h, 14 tries
+    // (about two days). Fedify's default gives up after half an hour.
+    outboxRetryPolicy: createExponentialBackoffPolicy({ initialDelay: { seconds: 1 }, factor: 4, maxDelay: { hours: 6 }, maxAttempts: 14 }),
     documentLoaderFactory: () => kvCache({ loader, kv, prefix: ['_fedify', 'remoteDocument'] }),
     contextLoaderFactory: () => loader,
     // Fedify's own loader for signed fetches would bypass the checks above: refuse them (we do not need them).
@@ -356,7 +360,7 @@ export function createFederationService(ctx: AppContext): FederationService {
       const follower = await follow.getActor(context)
       if (!follower || !isActor(follower) || !follower.id || !follower.inboxId) return
       // The follower's inbox is where we will deliver: never to this machine or a private network.
-      if (urlProblem(follower.inboxId, settings.allowPrivateAddresses)) return
+      if (await deliveryProblem(follower.inboxId, settings.allowPrivateAddresses)) return
       const sharedInbox = follower.endpoints?.sharedInbox ?? null
       await db
         .insertInto('federation_followers')
@@ -458,7 +462,24 @@ export function createFederationService(ctx: AppContext): FederationService {
     })
   }
 
+  // One sync of an event at a time in this process: a rejection heard while its Create is being sent waits for
+  // it, then finds it published and sends Delete.
+  const syncing = new Map<string, Promise<void>>()
   async function syncEvents(postIds: string[]): Promise<void> {
+    await Promise.all(
+      [...new Set(postIds)].map((id) => {
+        const run = (syncing.get(id) ?? Promise.resolve()).then(() => syncOne([id]))
+        const settled = run.catch(() => undefined)
+        syncing.set(id, settled)
+        void settled.then(() => {
+          if (syncing.get(id) === settled) syncing.delete(id)
+        })
+        return run
+      }),
+    )
+  }
+
+  async function syncOne(postIds: string[]): Promise<void> {
     const context = federation.createContext(new URL(origin))
     const rows = await loadEventRows(db, postIds)
     const published = await db.selectFrom('federation_published').select(['post_id', 'author_id']).where('post_id', 'in', postIds.length ? postIds : ['']).execute()

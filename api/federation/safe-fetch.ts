@@ -39,6 +39,23 @@ export function urlProblem(url: URL, allowPrivate: boolean): string | null {
   return null
 }
 
+/**
+ * Why a delivery to an inbox may not be made, or null: the URL's rules, and every address its host resolves to
+ * now. (Fedify posts the delivery itself, so this is checked just before; a name that changes its answer in
+ * between could still slip through — the inbox was checked the same way when the follower was stored.)
+ */
+export async function deliveryProblem(url: URL, allowPrivate: boolean): Promise<string | null> {
+  const problem = urlProblem(url, allowPrivate)
+  if (problem || allowPrivate) return problem
+  try {
+    const addresses = await dns.promises.lookup(url.hostname.replace(/^\[|\]$/g, ''), { all: true })
+    const refused = addresses.find((a) => isPrivateAddress(a.address))
+    return refused ? `${url.hostname} resolves to a private address (${refused.address})` : null
+  } catch {
+    return null // Unresolvable now: the delivery fails and is retried by its policy.
+  }
+}
+
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void
 
 /** dns.lookup that fails when any address of the name is private: checked where the connection is made. */

@@ -12,6 +12,11 @@ import type { Database } from '../db/schema'
 type Duration = NonNullable<KvStoreSetOptions['ttl']>
 const millisecondsOf = (duration: Duration | undefined) => (duration ? Math.max(0, duration.total('millisecond')) : 0)
 const keyText = (key: KvKey) => JSON.stringify(key)
+/** Fedify's delivery messages name their inbox; fan-outs and others have none. */
+const orderingKeyOf = (message: unknown) => {
+  const inbox = (message as { inbox?: unknown } | null)?.inbox
+  return typeof inbox === 'string' ? inbox : null
+}
 
 export class DbKvStore implements KvStore {
   constructor(
@@ -52,6 +57,8 @@ export interface DbMessageQueueOptions {
   pollMs?: number
   /** A message being handled longer than this is taken for lost (its instance died) and handed out again. */
   leaseMs?: number
+  /** Messages handled at once by this instance (one slow peer does not hold up the others). */
+  workers?: number
   /** Called before a message is handed to Fedify: false drops it (e.g. a delivery to an address now refused). */
   admit?: (message: unknown) => Promise<boolean>
   /** Run while idle, at most every few minutes (sweeps). */
@@ -72,7 +79,8 @@ export class DbMessageQueue implements MessageQueue {
     private readonly options: DbMessageQueueOptions,
   ) {
     this.pollMs = options.pollMs ?? 1000
-    this.leaseMs = options.leaseMs ?? 120_000
+    // Longer than any delivery can take (Fedify's requests end at undici's 5-minute timeouts at the latest).
+    this.leaseMs = options.leaseMs ?? 10 * 60_000
     this.now = options.now ?? (() => new Date())
     this.wake.setMaxListeners(0)
   }
@@ -87,37 +95,76 @@ export class DbMessageQueue implements MessageQueue {
     const runAt = nowIso(new Date(now.getTime() + millisecondsOf(options?.delay)))
     await this.db
       .insertInto('federation_queue')
-      .values(messages.map((message) => ({ id: randomUUID(), message: JSON.stringify(message), run_at: runAt, lease_owner: null, lease_until: null, created_at: nowIso(now) })))
+      .values(
+        messages.map((message) => ({
+          id: randomUUID(),
+          message: JSON.stringify(message),
+          run_at: runAt,
+          ordering_key: orderingKeyOf(message),
+          lease_owner: null,
+          lease_until: null,
+          created_at: nowIso(now),
+        })),
+      )
       .execute()
     this.wake.emit('message')
   }
 
-  /** Takes the oldest due message no one holds, or null. */
+  /**
+   * Takes the oldest due message no one holds, or null. A delivery waits while another to the same inbox is being
+   * made (on any instance) or an older one to it is due: each inbox gets our activities in the order they were
+   * sent, so an Update or a Delete never overtakes its Create. (A failed delivery is retried later as a new
+   * message, and what was sent meanwhile may arrive first.)
+   */
   private async claim(): Promise<{ id: string; message: string } | null> {
     const now = nowIso(this.now())
     const free = (eb: ExpressionBuilder<Database, 'federation_queue'>) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)])
     const candidates = await this.db
       .selectFrom('federation_queue')
-      .select(['id', 'message'])
+      .select(['id', 'message', 'ordering_key'])
       .where('run_at', '<=', now)
       .where(free)
       .orderBy('run_at')
-      .limit(8)
+      .orderBy('created_at')
+      .limit(16)
       .execute()
+    const seen = new Set<string>()
     for (const candidate of candidates) {
-      const taken = await this.db
+      const key = candidate.ordering_key
+      if (key !== null) {
+        if (seen.has(key)) continue
+        seen.add(key)
+      }
+      let take = this.db
         .updateTable('federation_queue')
         .set({ lease_owner: this.owner, lease_until: nowIso(new Date(this.now().getTime() + this.leaseMs)) })
         .where('id', '=', candidate.id)
         .where(free)
-        .executeTakeFirst()
+      if (key !== null)
+        take = take.where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('federation_queue as busy')
+                .select('busy.id')
+                .where('busy.ordering_key', '=', key)
+                .where('busy.id', '!=', candidate.id)
+                .where('busy.lease_until', '>=', now),
+            ),
+          ),
+        )
+      const taken = await take.executeTakeFirst()
       if (Number(taken.numUpdatedRows) === 1) return candidate
     }
     return null
   }
 
   async listen(handler: (message: unknown) => Promise<void> | void, options?: MessageQueueListenOptions): Promise<void> {
-    const signal = options?.signal
+    const workers = Math.max(1, this.options.workers ?? 4)
+    await Promise.all(Array.from({ length: workers }, () => this.work(handler, options?.signal)))
+  }
+
+  private async work(handler: (message: unknown) => Promise<void> | void, signal: AbortSignal | undefined): Promise<void> {
     while (!signal?.aborted) {
       let claimed: { id: string; message: string } | null = null
       try {

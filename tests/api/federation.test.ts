@@ -2,8 +2,11 @@
 // origin is its own address, and a Mastodon-like peer (tests/support/fediverse-peer.ts, Fedify on loopback)
 // that follows a city and a place and checks the signatures of what arrives.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createEvent, makeUser, placeFields, send, eventForm, jpeg, type TestUser } from './events-fixtures'
-import { freePort, startTestApi, type TestApi } from './helpers'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { generateCryptoKeyPair, signRequest } from '@fedify/fedify'
+import { baseEvent, createEvent, eventForm, future, jpeg, makeUser, placeFields, send, type TestUser } from './events-fixtures'
+import { activatedUser, freePort, startTestApi, type TestApi } from './helpers'
 import { startFediversePeer, type DeliveredActivity, type FediversePeer } from '../support/fediverse-peer'
 
 const BELGRADE = '792680'
@@ -18,6 +21,19 @@ async function getJson(path: string, headers: Record<string, string> = AP) {
   const res = await fetch(origin + path, { headers, redirect: 'manual' })
   const text = await res.text()
   return { status: res.status, headers: res.headers, body: text ? (JSON.parse(text) as Record<string, unknown>) : null }
+}
+
+/** Waits until `check` stops throwing (inbound activities are handled from the queue, after the 202). */
+async function eventually<T>(check: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    try {
+      return await check()
+    } catch (error) {
+      if (Date.now() > deadline) throw error
+      await new Promise((r) => setTimeout(r, 50))
+    }
+  }
 }
 
 /** The Event object inside a delivered activity. */
@@ -109,8 +125,7 @@ describe('a Mastodon-like peer follows a city and a place', () => {
     await peer.waitFor((a) => a.type === 'Accept' && a.json.actor === `${origin}/ap/actors/place-${placeId}`)
     await peer.waitFor((a) => a.type === 'Accept' && a.json.actor === `${origin}/ap/actors/city-${BELGRADE}`)
     expect((await accepts()).every((a) => a.keyId?.startsWith(`${origin}/ap/actors/`))).toBe(true)
-    const followers = await getJson(`/ap/actors/city-${BELGRADE}/followers`)
-    expect(followers.body).toMatchObject({ totalItems: 1 })
+    await eventually(async () => expect((await getJson(`/ap/actors/city-${BELGRADE}/followers`)).body).toMatchObject({ totalItems: 1 }))
   })
 
   it('receives a signed Create(Event) from both with the fields Mastodon renders', async () => {
@@ -138,5 +153,203 @@ describe('a Mastodon-like peer follows a city and a place', () => {
     expect(JSON.stringify(event.tag)).toContain('#concerts')
     // The object can be fetched by its id, as Mastodon does to check it.
     expect((await getJson(`/ap/events/${created._id}`)).body).toMatchObject({ type: 'Event', name: 'Federated jazz' })
+  })
+})
+
+describe('what leaves the server, and when', () => {
+  let person: Awaited<ReturnType<typeof activatedUser>>
+  const personActor = () => `${origin}/ap/actors/user-${person.user.id}`
+
+  beforeAll(async () => {
+    person = await activatedUser(api)
+    await peer.follow(personActor())
+    await peer.waitFor((a) => a.type === 'Accept' && a.json.actor === personActor())
+  })
+
+  /** Everything the peer received about one of our events, from any actor. */
+  const about = (postId: string) =>
+    peer.inbox.filter((a) => {
+      const object = a.json.object
+      const id = typeof object === 'string' ? object : (object as { id?: string } | undefined)?.id
+      return id === `${origin}/ap/events/${postId}`
+    })
+
+  it('never sends a private, a followers-only or a rejected event, even when it changes', async () => {
+    const privateEvent = await createEvent(api, person.accessToken, { title: 'Private party', accessType: 'PRIVATE' })
+    const followersOnly = await createEvent(api, person.accessToken, { title: 'Friends only', accessType: 'SUBSCRIBERS' })
+    const rejected = await createEvent(api, person.accessToken, { title: 'Rejected one', accessType: 'PRIVATE' })
+    await api.app.ctx.db.updateTable('posts').set({ moderation_status: 'REJECTED', access_type: 'COMMON' }).where('id', '=', rejected._id).execute()
+    // Moving the rejected one (public now, but still rejected) sends nothing either. (An edit would put it back
+    // to PENDING: post-moderation, as on the web.)
+    const moved = await send(api, 'POST', `/event/${rejected._id}/reschedule`, { token: person.accessToken, json: { startDate: future(20) } })
+    expect(moved.status, moved.text).toBe(200)
+    // A public event after them: once it has arrived, the others would have too.
+    const marker = await createEvent(api, person.accessToken, { title: 'Public marker' })
+    await api.app.federationSent!()
+    await peer.waitFor((a) => a.type === 'Create' && (a.json.object as { id: string }).id === `${origin}/ap/events/${marker._id}`)
+    for (const hidden of [privateEvent, followersOnly, rejected]) expect(about(hidden._id).map((a) => `${a.type} ${JSON.stringify(a.json.object).slice(0, 200)}`), hidden.title as string).toEqual([])
+    expect(JSON.stringify(peer.inbox)).not.toMatch(/Private party|Friends only|Rejected/)
+    // Nor can they be fetched.
+    for (const hidden of [privateEvent, followersOnly, rejected]) expect((await getJson(`/ap/events/${hidden._id}`)).status).toBe(404)
+  })
+
+  it('sends Update for an edit and a move, Update marked cancelled for a cancellation, and Delete for a deletion', async () => {
+    const event = await createEvent(api, person.accessToken, { title: 'Lifecycle gig' })
+    const objectId = `${origin}/ap/events/${event._id}`
+    const isAbout = (a: DeliveredActivity) => a.json.actor === personActor() && (a.json.object as { id?: string })?.id === objectId
+    await peer.waitFor((a) => a.type === 'Create' && isAbout(a))
+
+    expect((await send(api, 'PUT', `/event/${event._id}`, { token: person.accessToken, json: baseEvent({ title: 'Lifecycle gig, edited' }) })).status).toBe(200)
+    await peer.waitFor((a) => a.type === 'Update' && isAbout(a) && objectOf(a).name === 'Lifecycle gig, edited')
+
+    const moved = await send(api, 'POST', `/event/${event._id}/reschedule`, { token: person.accessToken, json: { startDate: future(12), endDate: future(12, 22) } })
+    expect(moved.status, moved.text).toBe(200)
+    const afterMove = await peer.waitFor((a) => a.type === 'Update' && isAbout(a) && String(objectOf(a).startTime).startsWith(future(12).slice(0, 10)))
+    expect(String(objectOf(afterMove).endTime)).toContain(future(12, 22).slice(0, 13))
+
+    expect((await send(api, 'POST', `/event/${event._id}/cancel`, { token: person.accessToken, json: { message: 'Flooded' } })).status).toBe(200)
+    const cancelled = await peer.waitFor((a) => a.type === 'Update' && isAbout(a) && String(objectOf(a).name).startsWith('Cancelled:'))
+    expect(JSON.stringify(objectOf(cancelled).tag)).toContain('#cancelled')
+    expect(String(objectOf(cancelled).content)).toContain('This event was cancelled.')
+
+    expect((await send(api, 'DELETE', `/event/${event._id}`, { token: person.accessToken })).status).toBe(200)
+    const deleted = await peer.waitFor((a) => a.type === 'Delete' && a.json.actor === personActor() && (a.json.object as { id?: string; type?: string })?.id === objectId)
+    expect((deleted.json.object as { type: string }).type).toBe('Tombstone')
+    expect((await getJson(`/ap/events/${event._id}`)).status).toBe(404)
+  })
+
+  it('sends Delete when a moderator rejects an event that went out', async () => {
+    const admin = await makeUser(api, { role: 'admin' })
+    const event = await createEvent(api, person.accessToken, { title: 'Soon rejected' })
+    const objectId = `${origin}/ap/events/${event._id}`
+    await peer.waitFor((a) => a.type === 'Create' && (a.json.object as { id?: string }).id === objectId)
+    const rejected = await send(api, 'PATCH', `/admin/posts/${event._id}`, { token: admin.token, json: { moderationStatus: 'REJECTED', reason: 'spam' } })
+    expect(rejected.status, rejected.text).toBe(200)
+    await peer.waitFor((a) => a.type === 'Delete' && (a.json.object as { id?: string }).id === objectId)
+  })
+
+  it('counts a Like from the fediverse apart from local likes', async () => {
+    const event = await createEvent(api, person.accessToken, { title: 'Liked far away' })
+    await peer.like(personActor(), `${origin}/ap/events/${event._id}`)
+    await eventually(async () => {
+      const rows = await api.app.ctx.db.selectFrom('federation_reactions').selectAll().where('post_id', '=', event._id).execute()
+      expect(rows).toMatchObject([{ kind: 'LIKE', actor: peer.actorId.href }])
+    })
+    const local = await api.app.ctx.db.selectFrom('post_likes').selectAll().where('post_id', '=', event._id).execute()
+    expect(local).toEqual([])
+  })
+
+  it('sends Delete of the events that went out when the account is deleted', async () => {
+    const event = await createEvent(api, person.accessToken, { title: 'Before leaving' })
+    const objectId = `${origin}/ap/events/${event._id}`
+    await peer.waitFor((a) => a.type === 'Create' && (a.json.object as { id?: string }).id === objectId)
+    const deletion = await send(api, 'POST', '/profile/my/deletion', { token: person.accessToken, json: { password: person.input.password } })
+    expect(deletion.status, deletion.text).toBe(200)
+    await peer.waitFor((a) => a.type === 'Delete' && (a.json.object as { id?: string }).id === objectId)
+    // The account is no actor any more: its document is gone.
+    expect((await getJson(`/ap/actors/user-${person.user.id}`)).status).toBe(404)
+  })
+
+  it('stops sending once the follower has sent Undo(Follow)', async () => {
+    const organizerActor = `${origin}/ap/actors/user-${organizer.id}`
+    const follow = await peer.follow(organizerActor)
+    await peer.waitFor((a) => a.type === 'Accept' && a.json.actor === organizerActor)
+    await peer.unfollow(organizerActor, follow)
+    await eventually(async () => expect((await getJson(`/ap/actors/user-${organizer.id}/followers`)).body).toMatchObject({ totalItems: 0 }))
+    // The city still follows Belgrade: its Create is the sign that the organizer's would have come by now.
+    const event = await createEvent(api, organizer.token, { title: 'After the unfollow' })
+    const objectId = `${origin}/ap/events/${event._id}`
+    await peer.waitFor((a) => a.type === 'Create' && a.json.actor === `${origin}/ap/actors/city-${BELGRADE}` && objectOf(a).id === objectId)
+    await api.app.federationSent!()
+    expect(peer.inbox.filter((a) => a.json.actor === organizerActor && a.type === 'Create')).toEqual([])
+  })
+})
+
+describe('the inbox refuses what it must', () => {
+  const inbox = () => `${origin}/ap/inbox`
+  const follow = (actor: string) => JSON.stringify({ '@context': 'https://www.w3.org/ns/activitystreams', id: `${actor}#f1`, type: 'Follow', actor, object: `${origin}/ap/actors/city-${BELGRADE}` })
+
+  it('answers 401 to an unsigned delivery and to one signed with another key', async () => {
+    const unsigned = await fetch(inbox(), { method: 'POST', headers: { 'content-type': 'application/activity+json' }, body: follow(peer.actorId.href) })
+    expect(unsigned.status).toBe(401)
+    const impostor = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5')
+    const forged = await signRequest(
+      new Request(inbox(), { method: 'POST', headers: { 'content-type': 'application/activity+json' }, body: follow(peer.actorId.href) }),
+      impostor.privateKey,
+      new URL(`${peer.actorId.href}#main-key`),
+    )
+    expect((await fetch(forged)).status).toBe(401)
+  })
+
+  it('answers 4xx, never 500, to malformed JSON-LD and to a body over the limit', async () => {
+    for (const body of ['{not json', '[]', '{"type":"Follow"}', '{"@context":5,"type":[]}']) {
+      const res = await fetch(inbox(), { method: 'POST', headers: { 'content-type': 'application/activity+json' }, body })
+      expect(res.status, body).toBeGreaterThanOrEqual(400)
+      expect(res.status, body).toBeLessThan(500)
+    }
+    const huge = await fetch(inbox(), { method: 'POST', headers: { 'content-type': 'application/activity+json' }, body: `{"x":"${'a'.repeat(300 * 1024)}"}` })
+    expect(huge.status).toBe(413)
+  })
+
+  it('answers 4xx to WebFinger queries it cannot answer', async () => {
+    for (const query of ['', '?resource=', '?resource=acct:', '?resource=http://evil.example/x', `?resource=acct:belgrade@evil.example`, `?resource=${'a'.repeat(5000)}`]) {
+      const res = await fetch(`${origin}/.well-known/webfinger${query}`)
+      expect(res.status, query).toBeGreaterThanOrEqual(400)
+      expect(res.status, query).toBeLessThan(500)
+    }
+  })
+})
+
+describe('an instance that may not reach private addresses (production rules)', () => {
+  let strict: TestApi
+  let strictOrigin: string
+  let recorder: http.Server
+  let recorderPort: number
+  const hits: string[] = []
+
+  beforeAll(async () => {
+    recorder = http.createServer((req, res) => {
+      hits.push(`${req.method} ${req.url}`)
+      res.writeHead(200, { 'content-type': 'application/activity+json' })
+      res.end('{}')
+    })
+    await new Promise<void>((resolve) => recorder.listen(0, '127.0.0.1', resolve))
+    recorderPort = (recorder.address() as AddressInfo).port
+    const port = await freePort()
+    strictOrigin = `http://localhost:${port}`
+    strict = await startTestApi({ FEDERATION: 'on', WEB_URL: strictOrigin }, undefined, {}, port)
+  })
+  afterAll(async () => {
+    await strict?.close()
+    await new Promise<void>((resolve) => recorder?.close(() => resolve()))
+  })
+
+  it('answers 401 to deliveries whose key or actor is on a private address, and never asks that address', async () => {
+    const privateUrls = [
+      `http://127.0.0.1:${recorderPort}/actor`,
+      `http://[::ffff:127.0.0.1]:${recorderPort}/actor`,
+      `http://2130706433:${recorderPort}/actor`,
+      `http://localhost:${recorderPort}/actor`,
+      `https://127.0.0.1:${recorderPort}/actor`,
+    ]
+    for (const actor of privateUrls) {
+      const body = JSON.stringify({ '@context': 'https://www.w3.org/ns/activitystreams', id: `${actor}#f`, type: 'Follow', actor, object: `${strictOrigin}/ap/actors/city-${BELGRADE}` })
+      const key = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5')
+      const signed = await signRequest(
+        new Request(`${strictOrigin}/ap/inbox`, { method: 'POST', headers: { 'content-type': 'application/activity+json' }, body }),
+        key.privateKey,
+        new URL(`${actor}#main-key`),
+      )
+      const res = await fetch(signed)
+      expect(res.status, actor).toBe(401)
+    }
+    expect(hits).toEqual([])
+  })
+
+  it('refuses to fetch a private address through its remote fetch, redirects included', async () => {
+    const remote = strict.app.ctx.federation!.remoteFetch
+    for (const url of [`http://127.0.0.1:${recorderPort}/x`, `https://127.0.0.1:${recorderPort}/x`, `https://[::1]:${recorderPort}/x`, 'https://169.254.169.254/latest/meta-data', 'file:///etc/passwd'])
+      await expect(remote(url), url).rejects.toThrow()
+    expect(hits).toEqual([])
   })
 })

@@ -82,6 +82,40 @@ const PUBLIC_FILES = new Set(
 const publicFiles = express.static('public', { maxAge: '1h' })
 app.use((req, res, next) => (PUBLIC_FILES.has(req.path) ? publicFiles(req, res, next) : next()))
 
+// ActivityPub (docs/decisions/039-federation.md): handles, actors, inboxes and NodeInfo live at this origin and are
+// answered by the API, byte for byte (HTTP signatures cover the path and the body). An ActivityPub client asking
+// for a profile, an event or a place page, or a city's list, is sent to the actor or object it shows.
+const API_BASE = (process.env.API_URL ?? 'http://localhost:4000').replace(/\/+$/, '')
+const FEDERATION_PATH = /^\/(?:\.well-known\/(?:webfinger|nodeinfo)$|nodeinfo\/2\.1$|ap\/)/
+const AP_ACCEPT = /application\/(?:activity\+json|ld\+json)/i
+const HOP_HEADERS = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'upgrade', 'x-client-ip'])
+app.use(async (req, res, next) => {
+  let target = FEDERATION_PATH.test(req.path) ? req.originalUrl : null
+  if (!target && req.method === 'GET' && AP_ACCEPT.test(req.get('accept') ?? '') && !/text\/html/i.test(req.get('accept') ?? '')) {
+    const page = /^\/(profile|event)\/([0-9a-f-]{36})$/i.exec(req.path)
+    if (page) target = page[1] === 'profile' ? `/ap/actors/user-${page[2]}` : `/ap/posts/${page[2]}`
+    else if (req.path === '/') target = `/ap/cities?${new URLSearchParams({ city: String(req.query.city ?? ''), country: String(req.query.country ?? '') })}`
+  }
+  if (!target) return next()
+  try {
+    const headers = new Headers()
+    for (const [name, value] of Object.entries(req.headers))
+      if (!HOP_HEADERS.has(name) && typeof value === 'string') headers.set(name, value)
+    headers.set('x-forwarded-for', req.ip ?? '')
+    const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
+    const answer = await fetch(API_BASE + target, { method: req.method, headers, body: hasBody ? req : undefined, duplex: 'half', redirect: 'manual' })
+    res.status(answer.status)
+    answer.headers.forEach((value, name) => {
+      if (!HOP_HEADERS.has(name)) res.set(name, value)
+    })
+    // Nothing here is a page of ours: no page security policy on these JSON answers.
+    res.removeHeader('Content-Security-Policy')
+    res.send(Buffer.from(await answer.arrayBuffer()))
+  } catch (error) {
+    next(error)
+  }
+})
+
 app.use((req, res, next) => {
   if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next()
   if (isCrossSite(req) && !CROSS_SITE_POST_ALLOWED.has(req.path)) {

@@ -16,6 +16,7 @@ import {
   WEEK_DAYS,
 } from './constants'
 import { avatarFileSchema, requiredString } from './common'
+import { fediversePresenceSchema } from './federation'
 import type { MessageCode } from './messages'
 
 export type WeekDay = (typeof WEEK_DAYS)[number]
@@ -352,6 +353,11 @@ export const eventSchema = z.object({
    * REJECTED, the photos are REJECTED, or the post is DELETED by a moderator.
    */
   moderationReasons: moderationReasonsSchema.nullable().optional(),
+  /** A place's handle and fediverse followers (GET /event/{id} of a public place with federation on). */
+  fediverse: fediversePresenceSchema.optional(),
+  /** Likes and boosts from the fediverse, counted apart from likesCount (GET /event/{id} with federation on). */
+  fediverseLikes: z.number().int().optional(),
+  fediverseBoosts: z.number().int().optional(),
 })
 export type Event = z.infer<typeof eventSchema>
 
@@ -360,6 +366,8 @@ export const geoFilterSchema = z.object({
   country: z.string(),
   /** [lon, lat] */
   coordinates: z.tuple([z.number(), z.number()]),
+  /** The city's handle and fediverse followers (a list of a city, with federation on). */
+  fediverse: fediversePresenceSchema.optional(),
 })
 export type GeoFilter = z.infer<typeof geoFilterSchema>
 

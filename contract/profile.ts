@@ -1,6 +1,7 @@
 // Profile, following and avatars (SPEC §2 Profile, §3 User, §4 follow toggle, §7 Profile). One schema per
 // payload serves the API (request validation, OpenAPI) and the settings form of the web; messages are codes.
 import { z } from 'zod'
+import { fediversePresenceSchema } from './federation'
 import { registrationSchema } from './auth'
 import { avatarFileSchema, userSchema } from './common'
 import { PROFILE_LIMITS } from './constants'
@@ -162,6 +163,10 @@ export const profileSchema = userSchema.extend({
   isFollowing: z.boolean(),
   /** For the user themself and moderators only (else null): why the information or the photo was REJECTED. */
   moderationReasons: moderationReasonsSchema.nullable().optional(),
+  /** Their handle and fediverse followers (null with federation off, or when their events do not federate). */
+  fediverse: fediversePresenceSchema.optional(),
+  /** For the user themself only: whether their public events go out to the fediverse (Settings). */
+  federateEvents: z.boolean().nullable().optional(),
 })
 export type Profile = z.infer<typeof profileSchema>
 

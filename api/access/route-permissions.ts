@@ -20,6 +20,9 @@ const ROUTE_PERMISSIONS = {
   'POST /ap/actors/:identifier/inbox': null,
   'POST /ap/inbox': null,
   'GET /ap/posts/:id': null,
+  'GET /ap/cities': null,
+  'PUT /profile/my/federation': null,
+  'GET /federation/remote-follow': null,
   // auth
   'POST /auth/registration': null,
   'POST /auth/resetPassword': null,

@@ -38,7 +38,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { Temporal } from '@js-temporal/polyfill'
-import { CALENDAR_LIMITS, DEFAULT_LANGUAGE, EVENT_LIMITS, translateMessage } from '#contract'
+import { CALENDAR_LIMITS, DEFAULT_LANGUAGE, EVENT_LIMITS, type FediversePresence, translateMessage } from '#contract'
 import type { Config } from '../config'
 import type { AppContext } from '../context'
 import { nowIso } from '../db'
@@ -84,6 +84,10 @@ export interface FederationService {
   accountGone(userId: string, purged: boolean): Promise<void>
   /** How many fediverse actors follow one of ours. */
   followersCount(ref: ActorRef): Promise<number>
+  /** Where a reader's own server lets them follow `actorUrl` (their WebFinger's subscribe template), or null. */
+  remoteFollowUrl(account: string, actorUrl: string): Promise<string | null>
+  /** An actor's handle, id and follower count as the web and the app show them; null when it is no actor. */
+  presence(ref: ActorRef): Promise<FediversePresence>
   startQueue(): void
   close(): Promise<void>
   /** The safe fetch used for every remote document (tests read its refusals). */
@@ -555,6 +559,31 @@ export function createFederationService(ctx: AppContext): FederationService {
     syncEvents,
     accountGone,
     followersCount: (ref) => followersCountOf(actorIdentifier(ref)),
+    async remoteFollowUrl(account, actorUrl) {
+      const [user, server] = account.replace(/^@/, '').includes('@') ? account.replace(/^@/, '').split('@') : [null, account]
+      const base = `${settings.allowPrivateAddresses ? 'http' : 'https'}://${server!.toLowerCase()}`
+      const fallback = `${base}/authorize_interaction?uri=${encodeURIComponent(actorUrl)}`
+      if (!user) return fallback
+      try {
+        const answer = await remoteFetch(`${base}/.well-known/webfinger?resource=${encodeURIComponent(`acct:${user}@${server}`)}`, { headers: { accept: 'application/jrd+json, application/json' } })
+        if (answer.status === 404) return fallback
+        if (!answer.ok) return null
+        const links = ((await answer.json()) as { links?: { rel?: unknown; template?: unknown }[] }).links ?? []
+        const template = links.find((l) => l.rel === 'http://ostatus.org/schema/1.0/subscribe' && typeof l.template === 'string')?.template as string | undefined
+        if (!template) return fallback
+        const url = new URL(template.replace('{uri}', encodeURIComponent(actorUrl)))
+        // Only a page of their own server over http(s): never a script or another site.
+        return (url.protocol === 'https:' || (settings.allowPrivateAddresses && url.protocol === 'http:')) && url.host === new URL(base).host ? url.href : fallback
+      } catch {
+        return null
+      }
+    },
+    async presence(ref) {
+      const handle = await actors.handleOf(ref)
+      if (!handle) return null
+      const identifier = actorIdentifier(ref)
+      return { handle: `@${handle}@${settings.host}`, actorUrl: `${origin}/ap/actors/${identifier}`, followers: await followersCountOf(identifier) }
+    },
     startQueue() {
       queueRunning ??= federation.startQueue(undefined, { signal: abort.signal }).catch((err: unknown) => log.error({ err }, 'federation queue stopped'))
     },

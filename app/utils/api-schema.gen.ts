@@ -57,6 +57,13 @@ export interface paths {
                                 endDate: string | null;
                                 /** @enum {string} */
                                 eventType: "EVENT" | "PLACE";
+                                fediverse?: {
+                                    actorUrl: string;
+                                    followers: number;
+                                    handle: string;
+                                } | null;
+                                fediverseBoosts?: number;
+                                fediverseLikes?: number;
                                 hours: {
                                     close: string;
                                     day: string;
@@ -520,6 +527,13 @@ export interface paths {
                                 endDate: string | null;
                                 /** @enum {string} */
                                 eventType: "EVENT" | "PLACE";
+                                fediverse?: {
+                                    actorUrl: string;
+                                    followers: number;
+                                    handle: string;
+                                } | null;
+                                fediverseBoosts?: number;
+                                fediverseLikes?: number;
                                 hours: {
                                     close: string;
                                     day: string;
@@ -802,6 +816,13 @@ export interface paths {
                             endDate: string | null;
                             /** @enum {string} */
                             eventType: "EVENT" | "PLACE";
+                            fediverse?: {
+                                actorUrl: string;
+                                followers: number;
+                                handle: string;
+                            } | null;
+                            fediverseBoosts?: number;
+                            fediverseLikes?: number;
                             hours: {
                                 close: string;
                                 day: string;
@@ -5366,6 +5387,13 @@ export interface paths {
                             endDate: string | null;
                             /** @enum {string} */
                             eventType: "EVENT" | "PLACE";
+                            fediverse?: {
+                                actorUrl: string;
+                                followers: number;
+                                handle: string;
+                            } | null;
+                            fediverseBoosts?: number;
+                            fediverseLikes?: number;
                             hours: {
                                 close: string;
                                 day: string;
@@ -5620,6 +5648,13 @@ export interface paths {
                             endDate: string | null;
                             /** @enum {string} */
                             eventType: "EVENT" | "PLACE";
+                            fediverse?: {
+                                actorUrl: string;
+                                followers: number;
+                                handle: string;
+                            } | null;
+                            fediverseBoosts?: number;
+                            fediverseLikes?: number;
                             hours: {
                                 close: string;
                                 day: string;
@@ -5861,6 +5896,13 @@ export interface paths {
                             endDate: string | null;
                             /** @enum {string} */
                             eventType: "EVENT" | "PLACE";
+                            fediverse?: {
+                                actorUrl: string;
+                                followers: number;
+                                handle: string;
+                            } | null;
+                            fediverseBoosts?: number;
+                            fediverseLikes?: number;
                             hours: {
                                 close: string;
                                 day: string;
@@ -6270,6 +6312,13 @@ export interface paths {
                             endDate: string | null;
                             /** @enum {string} */
                             eventType: "EVENT" | "PLACE";
+                            fediverse?: {
+                                actorUrl: string;
+                                followers: number;
+                                handle: string;
+                            } | null;
+                            fediverseBoosts?: number;
+                            fediverseLikes?: number;
                             hours: {
                                 close: string;
                                 day: string;
@@ -6526,6 +6575,13 @@ export interface paths {
                                 endDate: string | null;
                                 /** @enum {string} */
                                 eventType: "EVENT" | "PLACE";
+                                fediverse?: {
+                                    actorUrl: string;
+                                    followers: number;
+                                    handle: string;
+                                } | null;
+                                fediverseBoosts?: number;
+                                fediverseLikes?: number;
                                 hours: {
                                     close: string;
                                     day: string;
@@ -7484,6 +7540,13 @@ export interface paths {
                             endDate: string | null;
                             /** @enum {string} */
                             eventType: "EVENT" | "PLACE";
+                            fediverse?: {
+                                actorUrl: string;
+                                followers: number;
+                                handle: string;
+                            } | null;
+                            fediverseBoosts?: number;
+                            fediverseLikes?: number;
                             hours: {
                                 close: string;
                                 day: string;
@@ -8881,6 +8944,13 @@ export interface paths {
                                 endDate: string | null;
                                 /** @enum {string} */
                                 eventType: "EVENT" | "PLACE";
+                                fediverse?: {
+                                    actorUrl: string;
+                                    followers: number;
+                                    handle: string;
+                                } | null;
+                                fediverseBoosts?: number;
+                                fediverseLikes?: number;
                                 hours: {
                                     close: string;
                                     day: string;
@@ -8963,6 +9033,11 @@ export interface paths {
                                     number
                                 ];
                                 country: string;
+                                fediverse?: {
+                                    actorUrl: string;
+                                    followers: number;
+                                    handle: string;
+                                } | null;
                             };
                             hasMore: boolean;
                             page: number;
@@ -9149,6 +9224,13 @@ export interface paths {
                                 endDate: string | null;
                                 /** @enum {string} */
                                 eventType: "EVENT" | "PLACE";
+                                fediverse?: {
+                                    actorUrl: string;
+                                    followers: number;
+                                    handle: string;
+                                } | null;
+                                fediverseBoosts?: number;
+                                fediverseLikes?: number;
                                 hours: {
                                     close: string;
                                     day: string;
@@ -9407,6 +9489,13 @@ export interface paths {
                                 endDate: string | null;
                                 /** @enum {string} */
                                 eventType: "EVENT" | "PLACE";
+                                fediverse?: {
+                                    actorUrl: string;
+                                    followers: number;
+                                    handle: string;
+                                } | null;
+                                fediverseBoosts?: number;
+                                fediverseLikes?: number;
                                 hours: {
                                     close: string;
                                     day: string;
@@ -9660,6 +9749,13 @@ export interface paths {
                                 endDate: string | null;
                                 /** @enum {string} */
                                 eventType: "EVENT" | "PLACE";
+                                fediverse?: {
+                                    actorUrl: string;
+                                    followers: number;
+                                    handle: string;
+                                } | null;
+                                fediverseBoosts?: number;
+                                fediverseLikes?: number;
                                 hours: {
                                     close: string;
                                     day: string;
@@ -9845,6 +9941,95 @@ export interface paths {
                 };
                 /** @description Default Response */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/federation/remote-follow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where to send a reader to follow one of our actors from their own fediverse server
+         * @description account: the reader's account (@me@mastodon.social) or server (mastodon.social); handle: ours (@belgrade@this-host). The reader's server is asked (WebFinger) for its follow page (OStatus subscribe template); a server without one gets Mastodon's /authorize_interaction. 404 federationOff when federation is off; 422 remoteServerUnreachable when their server does not answer.
+         */
+        get: {
+            parameters: {
+                query: {
+                    account: string;
+                    handle: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10671,6 +10856,13 @@ export interface paths {
                                 endDate: string | null;
                                 /** @enum {string} */
                                 eventType: "EVENT" | "PLACE";
+                                fediverse?: {
+                                    actorUrl: string;
+                                    followers: number;
+                                    handle: string;
+                                } | null;
+                                fediverseBoosts?: number;
+                                fediverseLikes?: number;
                                 hours: {
                                     close: string;
                                     day: string;
@@ -11805,6 +11997,12 @@ export interface paths {
                             createdAt: string;
                             deletionRequestedAt?: string | null;
                             email: string | null;
+                            federateEvents?: boolean | null;
+                            fediverse?: {
+                                actorUrl: string;
+                                followers: number;
+                                handle: string;
+                            } | null;
                             followers: number;
                             following: number;
                             id: string;
@@ -12684,6 +12882,12 @@ export interface paths {
                             createdAt: string;
                             deletionRequestedAt?: string | null;
                             email: string | null;
+                            federateEvents?: boolean | null;
+                            fediverse?: {
+                                actorUrl: string;
+                                followers: number;
+                                handle: string;
+                            } | null;
                             followers: number;
                             following: number;
                             id: string;
@@ -12882,6 +13086,12 @@ export interface paths {
                             createdAt: string;
                             deletionRequestedAt?: string | null;
                             email: string | null;
+                            federateEvents?: boolean | null;
+                            fediverse?: {
+                                actorUrl: string;
+                                followers: number;
+                                handle: string;
+                            } | null;
                             followers: number;
                             following: number;
                             id: string;
@@ -13097,6 +13307,12 @@ export interface paths {
                             createdAt: string;
                             deletionRequestedAt?: string | null;
                             email: string | null;
+                            federateEvents?: boolean | null;
+                            fediverse?: {
+                                actorUrl: string;
+                                followers: number;
+                                handle: string;
+                            } | null;
                             followers: number;
                             following: number;
                             id: string;
@@ -13681,6 +13897,98 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/profile/my/federation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Turn the federation of the caller's public events on or off
+         * @description Off: their events that went out are deleted on the fediverse (Delete), and new ones stay here. On: their upcoming public events go out. Default on.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        federateEvents: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            federateEvents: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -14309,6 +14617,12 @@ export interface paths {
                             createdAt: string;
                             deletionRequestedAt?: string | null;
                             email: string | null;
+                            federateEvents?: boolean | null;
+                            fediverse?: {
+                                actorUrl: string;
+                                followers: number;
+                                handle: string;
+                            } | null;
                             followers: number;
                             following: number;
                             id: string;

@@ -353,3 +353,75 @@ describe('an instance that may not reach private addresses (production rules)', 
     expect(hits).toEqual([])
   })
 })
+
+describe('what people see of the fediverse', () => {
+  it("shows a person's, a place's and a city's handle and fediverse followers", async () => {
+    const host = new URL(origin).host
+    const profile = await send(api, 'GET', `/profile/${organizer.id}`, { token: organizer.token })
+    expect(profile.body.fediverse).toMatchObject({ handle: `@${organizer.username.toLowerCase()}@${host}`, actorUrl: `${origin}/ap/actors/user-${organizer.id}` })
+    expect(profile.body.federateEvents).toBe(true)
+    const list = await send(api, 'GET', '/event/all?city=Belgrade')
+    expect(list.body.geo.fediverse).toEqual({ handle: `@belgrade@${host}`, actorUrl: `${origin}/ap/actors/city-${BELGRADE}`, followers: 1 })
+    const places = await send(api, 'GET', '/event/all?city=Belgrade&eventType=PLACE')
+    const place = await send(api, 'GET', `/event/${places.body.events[0]._id}`)
+    expect(place.body.fediverse).toMatchObject({ handle: `@place-${places.body.events[0]._id}@${host}`, followers: 1 })
+  })
+
+  it('turns the federation of a person’s events off (Delete of what went out) and on again', async () => {
+    const person = await makeUser(api)
+    const actor = `${origin}/ap/actors/user-${person.id}`
+    await peer.follow(actor)
+    await peer.waitFor((a) => a.type === 'Accept' && a.json.actor === actor)
+    const event = await createEvent(api, person.token, { title: 'Switch test' })
+    const objectId = `${origin}/ap/events/${event._id}`
+    await peer.waitFor((a) => a.type === 'Create' && a.json.actor === actor && objectOf(a).id === objectId)
+
+    const off = await send(api, 'PUT', '/profile/my/federation', { token: person.token, json: { federateEvents: false } })
+    expect(off.body).toEqual({ federateEvents: false })
+    await peer.waitFor((a) => a.type === 'Delete' && a.json.actor === actor && (a.json.object as { id?: string }).id === objectId)
+    expect((await send(api, 'GET', '/profile/my', { token: person.token })).body.federateEvents).toBe(false)
+    expect((await getJson(`/ap/events/${event._id}`)).status).toBe(404)
+    const quiet = await createEvent(api, person.token, { title: 'Stays home' })
+    await api.app.federationSent!()
+
+    await send(api, 'PUT', '/profile/my/federation', { token: person.token, json: { federateEvents: true } })
+    await peer.waitFor((a) => a.type === 'Create' && a.json.actor === actor && objectOf(a).id === objectId, 10_000)
+    // Turned on again, every upcoming public event goes out, the one made while it was off too.
+    await peer.waitFor((a) => a.type === 'Create' && a.json.actor === actor && objectOf(a).id === `${origin}/ap/events/${quiet._id}`)
+    const bad = await send(api, 'PUT', '/profile/my/federation', { token: person.token, json: { federateEvents: 'yes' } })
+    expect(bad.status).toBe(400)
+    expect((await send(api, 'PUT', '/profile/my/federation', { json: { federateEvents: true } })).status).toBe(401)
+  })
+
+  it('finds the follow page of the reader’s own server for "Follow from your server"', async () => {
+    const remote = http.createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://x')
+      if (url.pathname === '/.well-known/webfinger' && url.searchParams.get('resource')?.startsWith('acct:me@')) {
+        res.writeHead(200, { 'content-type': 'application/jrd+json' })
+        res.end(JSON.stringify({ subject: url.searchParams.get('resource'), links: [{ rel: 'http://ostatus.org/schema/1.0/subscribe', template: `http://${req.headers.host}/authorize_interaction?uri={uri}` }] }))
+      } else {
+        res.writeHead(404)
+        res.end()
+      }
+    })
+    await new Promise<void>((resolve) => remote.listen(0, '127.0.0.1', resolve))
+    const server = `127.0.0.1:${(remote.address() as AddressInfo).port}`
+    const handle = `@belgrade@${new URL(origin).host}`
+    const actorUrl = encodeURIComponent(`${origin}/ap/actors/city-${BELGRADE}`)
+    try {
+      const found = await send(api, 'GET', `/federation/remote-follow?${new URLSearchParams({ account: `@me@${server}`, handle })}`)
+      expect(found.body).toEqual({ url: `http://${server}/authorize_interaction?uri=${actorUrl}` })
+      const byServer = await send(api, 'GET', `/federation/remote-follow?${new URLSearchParams({ account: server, handle })}`)
+      expect(byServer.body).toEqual({ url: `http://${server}/authorize_interaction?uri=${actorUrl}` })
+      const invalid = await send(api, 'GET', `/federation/remote-follow?${new URLSearchParams({ account: 'not a server', handle })}`, { lang: 'ru' })
+      expect(invalid.status).toBe(400)
+      expect(invalid.body.errors.account).toEqual(['Введите свой аккаунт в федиверсе, например @you@mastodon.social, или адрес своего сервера, например mastodon.social.'])
+      const notOurs = await send(api, 'GET', `/federation/remote-follow?${new URLSearchParams({ account: server, handle: '@belgrade@elsewhere.example' })}`)
+      expect(notOurs.status).toBe(400)
+      const unreachable = await send(api, 'GET', `/federation/remote-follow?${new URLSearchParams({ account: `@me@127.0.0.1:${await freePort()}`, handle })}`)
+      expect(unreachable.status).toBe(422)
+    } finally {
+      await new Promise<void>((resolve) => remote.close(() => resolve()))
+    }
+  })
+})

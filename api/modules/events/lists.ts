@@ -32,7 +32,7 @@ export function createEventLists(ctx: AppContext, rows: PostRows) {
   function resolveGeo(
     q: Pick<EventListQuery, 'city' | 'country' | 'lat' | 'lon'>,
     language: Language,
-  ): GeoFilter {
+  ): GeoFilter & { cityId?: string } {
     let city: CityRecord | null = null
     if (q.city) city = findCity(q.city, q.country)
     if (q.lat !== undefined && q.lon !== undefined) {
@@ -47,13 +47,22 @@ export function createEventLists(ctx: AppContext, rows: PostRows) {
       city: cityName(c, language),
       country: countryName(c.countryCode, language),
       coordinates: [c.lon, c.lat],
+      cityId: c.id,
     }
   }
 
   return {
     async get(id: string, viewer: Viewer | null): Promise<Event> {
       const { row, rel } = await readableRow(id, viewer)
-      return toEventDto(row, rel, viewer, publicUrl)
+      const dto = toEventDto(row, rel, viewer, publicUrl)
+      if (!ctx.federation) return dto
+      // What the fediverse adds: a place's handle, and likes and boosts from other servers.
+      const [presence, reactions] = await Promise.all([
+        row.event_type === 'PLACE' ? ctx.federation.presence({ kind: 'place', id: row.id }) : null,
+        db.selectFrom('federation_reactions').select(['kind', (eb) => eb.fn.countAll<number>().as('n')]).where('post_id', '=', row.id).groupBy('kind').execute(),
+      ])
+      const count = (kind: string) => Number(reactions.find((r) => r.kind === kind)?.n ?? 0)
+      return { ...dto, ...(presence ? { fediverse: presence } : {}), fediverseLikes: count('LIKE'), fediverseBoosts: count('ANNOUNCE') }
     },
 
     async list(q: EventListQuery, viewer: Viewer | null, language: Language) {
@@ -67,7 +76,9 @@ export function createEventLists(ctx: AppContext, rows: PostRows) {
       if (Object.keys(errors).length) throw validationError(errors)
       const size = EVENT_LIMITS.pageSize
       assertReachable({ page: q.page, pageSize: size })
-      const geo = resolveGeo(q, language)
+      const { cityId, ...geo }: GeoFilter & { cityId?: string } = resolveGeo(q, language)
+      // A city's list (not a point's): the city's handle on the fediverse.
+      if (cityId && ctx.federation && q.filter !== 'my') geo.fediverse = await ctx.federation.presence({ kind: 'city', id: cityId })
       const [lon0, lat0] = geo.coordinates
       const isPlace = q.eventType === 'PLACE'
       const order = { direction: 'asc' as 'asc' | 'desc', offset: (q.page - 1) * size, limit: size + 1 }

@@ -4,12 +4,25 @@
 //   GET  /.well-known/webfinger, /.well-known/nodeinfo, /nodeinfo/2.1
 //   GET  /ap/actors/{identifier}[/outbox|/followers], /ap/events/{id}
 //   POST /ap/actors/{identifier}/inbox, /ap/inbox
+//   GET  /ap/cities?city&country → 302 to the city's actor (the web's city list for AP clients)
 //   GET  /ap/posts/{id}   → 302 to the event's object or the place's actor (the web's /event/{id} for AP clients)
+import { federationSwitchSchema, remoteFollowSchema } from '#contract'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { nowIso } from '../../db'
+import { bearerSecurity, errorResponses } from '../../lib/openapi'
+import { currentUser } from '../../plugins/auth'
 import { HttpError } from '../../lib/errors'
 import { actorIdentifier } from '../../federation/actors'
+import { DEFAULT_CITY, findCity } from '../cities/data'
 
 const federationRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(activityPubRoutes)
+  await app.register(federationSettingsRoutes)
+}
+
+const activityPubRoutes: FastifyPluginAsync = async (app) => {
   const { config } = app.ctx
   const settings = config.federation
   const service = app.ctx.federation
@@ -58,6 +71,15 @@ const federationRoutes: FastifyPluginAsync = async (app) => {
     app.get(url, hidden, handOver)
   for (const url of ['/ap/actors/:identifier/inbox', '/ap/inbox']) app.post(url, hidden, handOver)
 
+  app.get<{ Querystring: { city?: unknown; country?: unknown } }>('/ap/cities', hidden, async (req, reply) => {
+    if (!service) throw new HttpError(404, 'notFound')
+    const name = typeof req.query.city === 'string' ? req.query.city.slice(0, 200) : ''
+    const country = typeof req.query.country === 'string' && /^[A-Za-z]{2}$/.test(req.query.country) ? req.query.country : undefined
+    const city = name ? findCity(name, country) : DEFAULT_CITY
+    if (!city) throw new HttpError(404, 'cityNotFound')
+    return reply.redirect(`${settings.origin}/ap/actors/${actorIdentifier({ kind: 'city', id: city.id })}`, 302)
+  })
+
   app.get<{ Params: { id: string } }>('/ap/posts/:id', hidden, async (req, reply) => {
     if (!service) throw new HttpError(404, 'notFound')
     const post = await app.ctx.db.selectFrom('posts').select(['id', 'event_type']).where('id', '=', req.params.id).executeTakeFirst()
@@ -65,6 +87,59 @@ const federationRoutes: FastifyPluginAsync = async (app) => {
     const path = post.event_type === 'PLACE' ? `/ap/actors/${actorIdentifier({ kind: 'place', id: post.id })}` : `/ap/events/${post.id}`
     return reply.redirect(`${settings.origin}${path}`, 302)
   })
+}
+
+/** JSON routes for people: their switch, and "Follow from your server". */
+const federationSettingsRoutes: FastifyPluginAsync = async (app) => {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const tags = ['federation']
+  const { db, config } = app.ctx
+
+  r.put(
+    '/profile/my/federation',
+    {
+      preHandler: app.requireActivated,
+      schema: {
+        tags,
+        security: bearerSecurity,
+        summary: "Turn the federation of the caller's public events on or off",
+        description: 'Off: their events that went out are deleted on the fediverse (Delete), and new ones stay here. On: their upcoming public events go out. Default on.',
+        body: federationSwitchSchema,
+        response: { 200: federationSwitchSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (req) => {
+      const user = currentUser(req)
+      await db.updateTable('users').set({ federate_events: req.body.federateEvents ? 1 : 0, updated_at: nowIso(app.ctx.now()) }).where('id', '=', user.id).execute()
+      await app.ctx.domainEvents.emit({ type: 'federationSwitch', userFrom: user.id })
+      return { federateEvents: req.body.federateEvents }
+    },
+  )
+
+  r.get(
+    '/federation/remote-follow',
+    {
+      schema: {
+        tags,
+        summary: 'Where to send a reader to follow one of our actors from their own fediverse server',
+        description:
+          "account: the reader's account (@me@mastodon.social) or server (mastodon.social); handle: ours (@belgrade@this-host). The reader's server is asked (WebFinger) for its follow page (OStatus subscribe template); a server without one gets Mastodon's /authorize_interaction. 404 federationOff when federation is off; 422 remoteServerUnreachable when their server does not answer.",
+        querystring: remoteFollowSchema,
+        response: { 200: z.object({ url: z.string() }), ...errorResponses(400, 404, 422) },
+      },
+    },
+    async (req) => {
+      const service = app.ctx.federation
+      if (!service) throw new HttpError(404, 'federationOff')
+      const ours = /^@?([^@\s]+)@([^@\s]+)$/.exec(req.query.handle)
+      const ref = ours && ours[2]!.toLowerCase() === config.federation.host.toLowerCase() ? await service.actors.byHandle(ours[1]!) : null
+      if (!ref) throw new HttpError(400, 'validationFailed', { handle: ['invalidValue'] })
+      const actorUrl = `${config.federation.origin}/ap/actors/${actorIdentifier(ref)}`
+      const url = await service.remoteFollowUrl(req.query.account, actorUrl)
+      if (!url) throw new HttpError(422, 'remoteServerUnreachable', { account: ['remoteServerUnreachable'] })
+      return { url }
+    },
+  )
 }
 
 export default federationRoutes

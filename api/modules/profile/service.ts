@@ -105,10 +105,11 @@ export function createProfileService(ctx: AppContext) {
   async function toProfile(row: UserRow, viewer: ProfileViewer | null): Promise<Profile> {
     const access = profileAccess(row, viewer)
     const privileged = access.isSelf || access.isModerator
-    const [counts, following, reasons] = await Promise.all([
+    const [counts, following, reasons, fediverse] = await Promise.all([
       followCounts(db, row.id),
       access.isSelf ? new Set<string>() : followedBy(viewer, [row.id]),
       privileged ? currentReasons(db, [row]) : new Map<string, ModerationReasons>(),
+      ctx.federation ? ctx.federation.presence({ kind: 'user', id: row.id }) : null,
     ])
     const dto = toUserDto(row, counts, publicUrl)
     // A REJECTED profile's own words are hidden from others until they are edited (SPEC §4 banner).
@@ -128,6 +129,8 @@ export function createProfileService(ctx: AppContext) {
       avatarFile: visibleAvatar(row, viewer),
       isFollowing: following.has(row.id),
       moderationReasons: reasons.get(row.id) ?? null,
+      fediverse,
+      federateEvents: access.isSelf ? row.federate_events === 1 : null,
     }
   }
 

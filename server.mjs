@@ -93,8 +93,9 @@ app.use(async (req, res, next) => {
   let target = FEDERATION_PATH.test(req.path) ? req.originalUrl : null
   if (!target && req.method === 'GET' && AP_ACCEPT.test(req.get('accept') ?? '') && !/text\/html/i.test(req.get('accept') ?? '')) {
     const page = /^\/(profile|event)\/([0-9a-f-]{36})$/i.exec(req.path)
-    if (page) target = page[1] === 'profile' ? `/ap/actors/user-${page[2]}` : `/ap/posts/${page[2]}`
-    else if (req.path === '/') target = `/ap/cities?${new URLSearchParams({ city: String(req.query.city ?? ''), country: String(req.query.country ?? '') })}`
+    // The actor's or object's own address (the API's /ap/posts and /ap/cities redirect on to it).
+    if (page) return res.redirect(302, page[1] === 'profile' ? `/ap/actors/user-${page[2].toLowerCase()}` : `/ap/posts/${page[2].toLowerCase()}`)
+    if (req.path === '/') target = `/ap/cities?${new URLSearchParams({ city: String(req.query.city ?? ''), country: String(req.query.country ?? '') })}`
   }
   if (!target) return next()
   try {

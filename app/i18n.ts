@@ -22,6 +22,7 @@ export const NAMESPACES = [
   'users',
   'moderation',
   'report',
+  'fediverse',
 ] as const
 export type Namespace = (typeof NAMESPACES)[number]
 

@@ -74,3 +74,9 @@ export const userSchema = z.object({
   deletionRequestedAt: z.string().nullable().optional(),
 })
 export type User = z.infer<typeof userSchema>
+
+/** A checkbox of a form posted without JavaScript: 'on' when ticked, absent when not; anything else is refused. */
+export const formSwitch = z
+  .enum(['on'], { errorMap: () => ({ message: 'invalidValue' }) })
+  .optional()
+  .transform((v) => v === 'on')

@@ -1,6 +1,7 @@
 // Federation (issue 26, decision 039): how a person, a place or a city is known on the fediverse, and the forms
 // that send a reader to their own server to follow one.
 import { z } from 'zod'
+import { formSwitch } from './common'
 
 /** A Nearby actor as the fediverse knows it; null (or absent) when federation is off. */
 export const fediversePresenceSchema = z
@@ -35,3 +36,6 @@ export type RemoteFollowInput = z.infer<typeof remoteFollowSchema>
 /** PUT /profile/my/federation: whether the caller's public events go out to the fediverse. */
 export const federationSwitchSchema = z.object({ federateEvents: z.boolean({ required_error: 'required', invalid_type_error: 'invalidValue' }) })
 export type FederationSwitch = z.infer<typeof federationSwitchSchema>
+
+/** The Settings form's checkbox (absent = off) → the body of PUT /profile/my/federation. */
+export const federationSwitchFormSchema = z.object({ federateEvents: formSwitch })

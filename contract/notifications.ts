@@ -4,6 +4,7 @@
 import { z } from 'zod'
 import { EVENT_TYPES, MODERATION_FIELDS, MODERATION_TARGET_TYPES, NOTIFICATION_TYPES, REMINDER_KINDS } from './constants'
 import { pageQueryField, userSummarySchema } from './events'
+import { formSwitch } from './common'
 
 export const NOTIFICATION_LIMITS = {
   /** GET /notifications */
@@ -177,12 +178,6 @@ export const notificationSettingsSchema = z.object({
   remindByMail: settingSwitch,
 })
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>
-
-/** A checkbox of a form posted without JavaScript: 'on' when ticked, absent when not; anything else is refused. */
-const formSwitch = z
-  .enum(['on'], { errorMap: () => ({ message: 'invalidValue' }) })
-  .optional()
-  .transform((v) => v === 'on')
 
 /** The reminder switches as the settings form posts them → the body of PUT /profile/notificationSettings. */
 export const notificationSettingsFormSchema = z.object({

@@ -26,6 +26,7 @@ const chunks: Record<Language, Record<Namespace, () => Promise<Texts>>> = {
     users: () => import('./en/users'),
     moderation: () => import('./en/moderation'),
     report: () => import('./en/report'),
+    fediverse: () => import('./en/fediverse'),
   },
   ru: {
     common: () => import('./ru/common'),
@@ -43,6 +44,7 @@ const chunks: Record<Language, Record<Namespace, () => Promise<Texts>>> = {
     users: () => import('./ru/users'),
     moderation: () => import('./ru/moderation'),
     report: () => import('./ru/report'),
+    fediverse: () => import('./ru/fediverse'),
   },
 }
 

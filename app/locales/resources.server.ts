@@ -12,6 +12,7 @@ import enModeration from './en/moderation'
 import enNotifications from './en/notifications'
 import enProfile from './en/profile'
 import enReport from './en/report'
+import enFediverse from './en/fediverse'
 import enSettings from './en/settings'
 import enStatic from './en/static'
 import enToast from './en/toast'
@@ -26,6 +27,7 @@ import ruModeration from './ru/moderation'
 import ruNotifications from './ru/notifications'
 import ruProfile from './ru/profile'
 import ruReport from './ru/report'
+import ruFediverse from './ru/fediverse'
 import ruSettings from './ru/settings'
 import ruStatic from './ru/static'
 import ruToast from './ru/toast'
@@ -48,6 +50,7 @@ export const resources = {
     users: enUsers,
     moderation: enModeration,
     report: enReport,
+    fediverse: enFediverse,
   },
   ru: {
     common: ruCommon,
@@ -65,5 +68,6 @@ export const resources = {
     users: ruUsers,
     moderation: ruModeration,
     report: ruReport,
+    fediverse: ruFediverse,
   },
 } satisfies Record<Language, Record<Namespace, object>>

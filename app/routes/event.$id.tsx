@@ -11,7 +11,7 @@ import type { loader as rootLoader } from '~/root'
 import { metaText } from '~/utils/meta-text'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
-export const handle = routeTexts({ i18n: ['eventPage', 'profile', 'report'] })
+export const handle = routeTexts({ i18n: ['eventPage', 'profile', 'report', 'fediverse'] })
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadEventPage(request, params.id ?? '')

@@ -7,7 +7,7 @@ import { EventsScreen } from '~/features/events/list/events-screen'
 import { loadEventList } from '~/features/events/list/list.server'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
-export const handle = routeTexts({ i18n: ['eventList'] })
+export const handle = routeTexts({ i18n: ['eventList', 'fediverse'] })
 
 export const meta: MetaFunction<typeof loader> = (args) => listMeta(args)
 

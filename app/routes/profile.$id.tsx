@@ -11,7 +11,7 @@ import { getApi } from '~/utils/api.server'
 import { metaText } from '~/utils/meta-text'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
-export const handle = routeTexts({ i18n: ['eventList', 'eventPage', 'profile', 'report'] })
+export const handle = routeTexts({ i18n: ['eventList', 'eventPage', 'profile', 'report', 'fediverse'] })
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const api = await getApi(request)

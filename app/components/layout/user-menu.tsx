@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { can, type User } from '#contract'
 import { Dropdown, menuItemClass } from '~/components/ui/dropdown'
+import { copyText } from '~/utils/copy-text'
 import {
   CheckIcon,
   LinkIcon,
@@ -138,24 +139,6 @@ function SignedInMenu({ user, origin }: { user: User; origin: string }) {
   )
 }
 
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text)
-    return true
-  } catch {
-    // Older browsers, or the clipboard permission denied: the selection-based fallback.
-    const area = document.createElement('textarea')
-    area.value = text
-    area.setAttribute('readonly', '')
-    area.style.position = 'fixed'
-    area.style.opacity = '0'
-    document.body.append(area)
-    area.select()
-    const copied = document.execCommand('copy')
-    area.remove()
-    return copied
-  }
-}
 
 /** Copy link: a button with JavaScript; without it (or when copying fails) the URL as selectable text. */
 function CopyProfileLink({ url }: { url: string }) {

@@ -5,6 +5,7 @@ import { Link, Outlet, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { calendarFeedPaths, can } from '#contract'
 import { FeedLink } from '~/features/calendar/feed-link'
+import { FediverseCard } from '~/features/fediverse/fediverse-card'
 import { useRootData } from '~/components/layout/use-root-data'
 import { AboutCard, ProfileCard, UserModerationBanner } from './profile-header'
 import type { loadPublicProfile } from './profile.server'
@@ -31,6 +32,7 @@ export function PublicProfile() {
         )}
       </p>
       <AboutCard profile={profile} />
+      {profile.fediverse ? <FediverseCard presence={profile.fediverse} kind="person" /> : null}
       <UserPosts {...posts} />
       {/* The report drawer (/profile/{id}/report) opens over the profile. */}
       <Outlet />

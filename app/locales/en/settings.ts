@@ -1,7 +1,7 @@
 // Texts of the signed-in area: settings (/admin/profile/settings/*). The console has its own (moderation).
 export default {
   title: 'Settings',
-  nav: { label: 'Settings sections', profile: 'Profile', password: 'Password', notifications: 'Notifications', calendar: 'Calendar', delete: 'Delete account' },
+  nav: { label: 'Settings sections', profile: 'Profile', password: 'Password', notifications: 'Notifications', calendar: 'Calendar', fediverse: 'Fediverse', delete: 'Delete account' },
   intro: 'Choose a section to change your account settings.',
   profile: {
     title: 'Profile',

@@ -6,6 +6,7 @@ export default {
   signedOut: 'You have signed out successfully',
   passwordChanged: 'Password changed',
   reminderSettingsSaved: 'Reminder settings saved.',
+  fediverseSettingsSaved: 'Fediverse settings saved.',
   codeSent: 'We have sent a new code to your email.',
   resetLinkSent: 'Check your email: we have sent a link to reset your password.',
   passwordSet: 'Your new password is set. Sign in with it.',

@@ -3,7 +3,7 @@ import type { Translation } from '../types'
 
 export default {
   title: 'Настройки',
-  nav: { label: 'Разделы настроек', profile: 'Профиль', password: 'Пароль', notifications: 'Уведомления', calendar: 'Календарь', delete: 'Удалить аккаунт' },
+  nav: { label: 'Разделы настроек', profile: 'Профиль', password: 'Пароль', notifications: 'Уведомления', calendar: 'Календарь', fediverse: 'Федиверс', delete: 'Удалить аккаунт' },
   intro: 'Выберите раздел, чтобы изменить настройки аккаунта.',
   profile: {
     title: 'Профиль',

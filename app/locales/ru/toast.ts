@@ -8,6 +8,7 @@ export default {
   signedOut: 'Вы успешно вышли из системы',
   passwordChanged: 'Пароль изменён',
   reminderSettingsSaved: 'Настройки напоминаний сохранены.',
+  fediverseSettingsSaved: 'Настройки федиверса сохранены.',
   codeSent: 'Мы отправили новый код на вашу почту.',
   resetLinkSent: 'Проверьте почту: мы отправили ссылку для сброса пароля.',
   passwordSet: 'Новый пароль установлен. Войдите с ним.',

@@ -4,6 +4,7 @@
 import { Link } from '@remix-run/react'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { FediverseCard } from '~/features/fediverse/fediverse-card'
 import { calendarFeedPaths, DATE_LOCALES, languageOr, type Event } from '#contract'
 import { FeedLink, useApiUrl } from '~/features/calendar/feed-link'
 import { formatDateTime, formatPrice } from '~/features/events/format'
@@ -203,6 +204,7 @@ export function EventsScreen({ data }: { data: EventListData }) {
         </div>
       </div>
       <CityFeeds data={data} />
+      {data.geo.fediverse ? <FediverseCard presence={data.geo.fediverse} kind="city" /> : null}
     </section>
   )
 }

@@ -3,6 +3,7 @@
 // /event/{id}/edit) render in the <Outlet /> at the end of the page. Loader and action: event-page.server.ts.
 import { Link, Outlet, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { FediverseCard, FediverseReactions } from '~/features/fediverse/fediverse-card'
 import { calendarFeedPaths, type Event, type UserSummary, type WaitlistList } from '#contract'
 import { useRootData } from '~/components/layout/use-root-data'
 import { CalendarIcon } from '~/components/ui/icons'
@@ -136,6 +137,8 @@ function EventDetails({
             </p>
           )}
           {event.eventType === 'PLACE' ? <OpeningHours hours={event.hours} /> : null}
+          {event.eventType === 'PLACE' && event.fediverse ? <FediverseCard presence={event.fediverse} kind="place" /> : null}
+          <FediverseReactions likes={event.fediverseLikes ?? 0} boosts={event.fediverseBoosts ?? 0} />
           {isEvent ? <ChatNotice appVersion={root?.appVersion ?? null} /> : null}
         </aside>
       </div>

@@ -1,0 +1,52 @@
+// The page of "Follow from your server": reached when the card's form had a problem (and without a handle, from
+// a link): the same form, with the errors and what was typed.
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
+import { Form } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { remoteFollowSchema } from '#contract'
+import { ErrorList, FormErrors, FormProvider, inputClass } from '~/components/forms/field'
+import type { FormActionData } from '~/components/forms/submission.server'
+import { SubmitButton } from '~/components/forms/submit-button'
+
+export function RemoteFollowScreen({ handle, actionData }: { handle: string | null; actionData: FormActionData | undefined }) {
+  const { t } = useTranslation('fediverse')
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    defaultValue: { handle: handle ?? '' },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: remoteFollowSchema }),
+  })
+  const shown = fields.handle.value ?? fields.handle.initialValue ?? handle ?? ''
+  return (
+    <main className="mx-auto max-w-lg px-4 py-8">
+      <h1 className="text-xl font-semibold text-slate-900">{t('followTitle', { handle: shown })}</h1>
+      <p className="mt-2 text-sm text-slate-600">{t('followIntro')}</p>
+      <FormProvider context={form.context}>
+        <Form method="post" {...getFormProps(form)} noValidate className="mt-4 space-y-3">
+          <FormErrors formId={form.id} />
+          <input {...getInputProps(fields.handle, { type: 'hidden' })} key={fields.handle.key} />
+          <ErrorList id={fields.handle.errorId} errors={fields.handle.errors} />
+          <div className="space-y-1">
+            <label htmlFor={fields.account.id} className="block text-sm font-medium text-slate-700">
+              {t('account')}
+            </label>
+            <input
+              {...getInputProps(fields.account, { type: 'text', ariaDescribedBy: `${fields.account.id}-hint` })}
+              key={fields.account.key}
+              autoComplete="off"
+              spellCheck={false}
+              className={inputClass}
+            />
+            <p id={`${fields.account.id}-hint`} className="text-xs text-slate-500">
+              {t('accountHint')}
+            </p>
+            <ErrorList id={fields.account.errorId} errors={fields.account.errors} />
+          </div>
+          <SubmitButton>{t('follow')}</SubmitButton>
+        </Form>
+      </FormProvider>
+    </main>
+  )
+}

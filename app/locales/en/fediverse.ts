@@ -1,0 +1,30 @@
+// The fediverse on profiles, places and city lists, "Follow from your server" and the Settings switch
+// (issue 26, docs/decisions/039-federation.md).
+export default {
+  title: 'On the fediverse',
+  intro: 'Follow from Mastodon or any other fediverse server: search for this handle there.',
+  introCity: 'Follow the public events of this city from Mastodon or any other fediverse server: search for this handle there.',
+  introPlace: 'Follow this place’s programme from Mastodon or any other fediverse server: search for this handle there.',
+  handle: 'Fediverse handle',
+  copy: 'Copy',
+  copied: 'Copied',
+  followers_one: '{{count}} on the fediverse',
+  followers_other: '{{count}} on the fediverse',
+  followFromServer: 'Follow from your server',
+  account: 'Your account or server',
+  accountHint: 'Like @you@mastodon.social, or mastodon.social',
+  follow: 'Follow',
+  followTitle: 'Follow {{handle}} from your server',
+  followIntro: 'We ask your server for its follow page and take you there; you confirm the follow on your server.',
+  likes_one: '{{count}} like from the fediverse',
+  likes_other: '{{count}} likes from the fediverse',
+  boosts_one: '{{count}} boost from the fediverse',
+  boosts_other: '{{count}} boosts from the fediverse',
+  settingsTitle: 'Fediverse',
+  settingsIntro:
+    'Your public events go out to people who follow you, the places and the cities from Mastodon and other fediverse servers. Events for your followers or by invitation never leave this site.',
+  settingsSwitch: 'Send my public events to the fediverse',
+  settingsSave: 'Save',
+  settingsOffNote: 'Turning this off removes your events from the servers that received them.',
+  yourHandle: 'Your handle: {{handle}}',
+} as const

@@ -43,7 +43,7 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      command: `npx tsx tests/support/outside-services.ts --geocoder-port ${e2e.geocoderPort} --tiles-port ${e2e.tilesPort}`,
+      command: `npx tsx tests/support/outside-services.ts --geocoder-port ${e2e.geocoderPort} --tiles-port ${e2e.tilesPort} --fediverse-port ${e2e.fediversePort}`,
       url: `${e2e.tilesUrl}/requests`,
       reuseExistingServer: false,
       timeout: 30_000,
@@ -66,6 +66,9 @@ export default defineConfig({
         RATE_LIMIT_MULTIPLIER: '1000',
         SEED_DEMO: 'true',
         LOG_LEVEL: 'warn',
+        // The fediverse cards and "Follow from your server" (docs/decisions/039); the reader's server is on loopback.
+        FEDERATION: 'on',
+        FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true',
       },
     },
     {

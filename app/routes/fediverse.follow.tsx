@@ -28,5 +28,5 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
 
 export default function RemoteFollow() {
   const { handle } = useLoaderData<typeof loader>()
-  return <RemoteFollowScreen handle={handle} actionData={useActionData<FormActionData>()} />
+  return <RemoteFollowScreen handle={handle} actionData={useActionData<FormActionData & { url?: string }>()} />
 }

@@ -10,6 +10,8 @@ export const e2e = {
   mailHttpPort: 2580 + offset,
   geocoderPort: 4300 + offset,
   tilesPort: 4400 + offset,
+  /** A reader's own fediverse server (tests/support/fediverse-server.ts). */
+  fediversePort: 4500 + offset,
   dataDir: path.resolve(`.cache/e2e-${offset}`),
   sessionSecret: 'e2e-session-secret-0123456789abcdef',
   /** The web's TIME_ZONE, and the browser's too: "today" (past days are refused) is the same day for both. */

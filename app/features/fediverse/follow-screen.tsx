@@ -3,14 +3,19 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { remoteFollowSchema } from '#contract'
 import { ErrorList, FormErrors, FormProvider, inputClass } from '~/components/forms/field'
 import type { FormActionData } from '~/components/forms/submission.server'
 import { SubmitButton } from '~/components/forms/submit-button'
 
-export function RemoteFollowScreen({ handle, actionData }: { handle: string | null; actionData: FormActionData | undefined }) {
+export function RemoteFollowScreen({ handle, actionData }: { handle: string | null; actionData: (FormActionData & { url?: string }) | undefined }) {
   const { t } = useTranslation('fediverse')
+  const url = actionData?.url
+  useEffect(() => {
+    if (url) window.location.assign(url)
+  }, [url])
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     shouldValidate: 'onBlur',
@@ -19,6 +24,19 @@ export function RemoteFollowScreen({ handle, actionData }: { handle: string | nu
     onValidate: ({ formData }) => parseWithZod(formData, { schema: remoteFollowSchema }),
   })
   const shown = fields.handle.value ?? fields.handle.initialValue ?? handle ?? ''
+  if (url)
+    return (
+      <main className="mx-auto max-w-lg px-4 py-8">
+        {/* Without JavaScript the browser follows this refresh; the link is there for one that does not. */}
+        <meta httpEquiv="refresh" content={`0;url=${url}`} />
+        <h1 className="text-xl font-semibold text-slate-900">{t('followTitle', { handle: shown })}</h1>
+        <p className="mt-2 text-sm text-slate-600">
+          <a href={url} className="font-medium text-brand-700 underline" data-testid="remote-follow-link">
+            {t('continueOnServer', { server: new URL(url).host })}
+          </a>
+        </p>
+      </main>
+    )
   return (
     <main className="mx-auto max-w-lg px-4 py-8">
       <h1 className="text-xl font-semibold text-slate-900">{t('followTitle', { handle: shown })}</h1>

@@ -1,7 +1,7 @@
 // "Follow from your server" (/fediverse/follow): the API asks the reader's server for its follow page; the reader
 // is sent there, or sees what was wrong with what they typed kept.
 import { parseWithZod } from '@conform-to/zod'
-import { redirect } from '@remix-run/node'
+import { data } from '@remix-run/node'
 import { remoteFollowSchema } from '#contract'
 import { apiFailure, invalid } from '~/components/forms/submission.server'
 import { getApi, ok } from '~/utils/api.server'
@@ -20,8 +20,10 @@ export async function remoteFollowAction(request: Request) {
   const api = await getApi(request)
   try {
     const { url } = await ok(api.typed.GET('/federation/remote-follow', { params: { query: submission.value } }))
-    // Their own server's page (the API checked it is theirs, over https).
-    return redirect(url)
+    // Their own server's page (the API checked it is theirs, over https). Not a redirect: the page's policy
+    // (form-action 'self') rightly stops a form's redirect to another site, so the screen takes the reader there
+    // itself (a link, a refresh without JavaScript, and at once with it).
+    return data({ result: submission.reply(), url })
   } catch (error) {
     return apiFailure(submission, error)
   }

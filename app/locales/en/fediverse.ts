@@ -16,6 +16,7 @@ export default {
   follow: 'Follow',
   followTitle: 'Follow {{handle}} from your server',
   followIntro: 'We ask your server for its follow page and take you there; you confirm the follow on your server.',
+  continueOnServer: 'Continue on {{server}}',
   likes_one: '{{count}} like from the fediverse',
   likes_other: '{{count}} likes from the fediverse',
   boosts_one: '{{count}} boost from the fediverse',

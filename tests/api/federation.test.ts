@@ -228,6 +228,40 @@ describe('what leaves the server, and when', () => {
     await peer.waitFor((a) => a.type === 'Delete' && (a.json.object as { id?: string }).id === objectId)
   })
 
+  it('lists the programme in a paged outbox, newest first', async () => {
+    const event = await createEvent(api, person.accessToken, { title: 'In the outbox' })
+    const outbox = await getJson(`/ap/actors/user-${person.user.id}/outbox`)
+    expect(outbox.body).toMatchObject({ type: 'OrderedCollection' })
+    expect(Number(outbox.body!.totalItems)).toBeGreaterThanOrEqual(1)
+    const first = await getJson(new URL(String(outbox.body!.first)).pathname + new URL(String(outbox.body!.first)).search)
+    expect(first.body).toMatchObject({ type: 'OrderedCollectionPage' })
+    const items = ([] as { type: string; object: { id: string; name: string } }[]).concat(first.body!.orderedItems as never)
+    expect(items[0]).toMatchObject({ type: 'Create', object: { id: `${origin}/ap/events/${event._id}`, name: 'In the outbox' } })
+    // A city's outbox holds the public events around it, and never a private one.
+    const cityFirst = await getJson(`/ap/actors/city-${BELGRADE}/outbox?cursor=0`)
+    expect(JSON.stringify(cityFirst.body)).toContain('In the outbox')
+    expect(JSON.stringify(cityFirst.body)).not.toMatch(/Private party|Friends only/)
+  })
+
+  it('counts an Announce, and forgets a remote actor that deleted itself', async () => {
+    const event = await createEvent(api, person.accessToken, { title: 'Boosted far away' })
+    await peer.announce(personActor(), `${origin}/ap/events/${event._id}`)
+    await eventually(async () => expect((await send(api, 'GET', `/event/${event._id}`)).body).toMatchObject({ fediverseBoosts: 1 }))
+    const followed = (await api.app.ctx.db.selectFrom('federation_followers').select('actor').where('follower', '=', peer.actorId.href).execute()).map((r) => r.actor)
+    expect(followed.length).toBeGreaterThanOrEqual(3)
+    await peer.deleteSelf(personActor())
+    await eventually(async () => {
+      const left = await api.app.ctx.db.selectFrom('federation_followers').select('actor').where('follower', '=', peer.actorId.href).execute()
+      expect(left).toEqual([])
+      expect((await send(api, 'GET', `/event/${event._id}`)).body).toMatchObject({ fediverseBoosts: 0 })
+    })
+    // Alice follows again (she is back): the rest of the tests need her.
+    for (const actor of followed) await peer.follow(`${origin}/ap/actors/${actor}`)
+    await eventually(async () =>
+      expect(await api.app.ctx.db.selectFrom('federation_followers').select('actor').where('follower', '=', peer.actorId.href).execute()).toHaveLength(followed.length),
+    )
+  })
+
   it('counts a Like from the fediverse apart from local likes', async () => {
     const event = await createEvent(api, person.accessToken, { title: 'Liked far away' })
     await peer.like(personActor(), `${origin}/ap/events/${event._id}`)

@@ -7,7 +7,9 @@ import type { AddressInfo } from 'node:net'
 import {
   Accept,
   Activity,
+  Announce,
   createFederation,
+  Delete,
   Endpoints,
   exportJwk,
   Follow,
@@ -16,6 +18,7 @@ import {
   Like,
   MemoryKvStore,
   Person,
+  PUBLIC_COLLECTION,
   Undo,
 } from '@fedify/fedify'
 
@@ -41,6 +44,9 @@ export interface FediversePeer {
   follow(actorUri: string): Promise<URL>
   unfollow(actorUri: string, followId: URL): Promise<void>
   like(actorUri: string, objectUri: string): Promise<void>
+  announce(actorUri: string, objectUri: string): Promise<void>
+  /** Alice leaves her server: Delete of herself, to one of our actors' inbox. */
+  deleteSelf(actorUri: string): Promise<void>
   close(): Promise<void>
 }
 
@@ -142,6 +148,12 @@ export async function startFediversePeer(): Promise<FediversePeer> {
     },
     async like(actorUri, objectUri) {
       await deliver(actorUri, new Like({ id: new URL(`${origin}/likes/${++sequence}`), actor: actorId, object: new URL(objectUri) }))
+    },
+    async announce(actorUri, objectUri) {
+      await deliver(actorUri, new Announce({ id: new URL(`${origin}/announces/${++sequence}`), actor: actorId, object: new URL(objectUri), to: PUBLIC_COLLECTION }))
+    },
+    async deleteSelf(actorUri) {
+      await deliver(actorUri, new Delete({ id: new URL(`${origin}/deletes/${++sequence}`), actor: actorId, object: actorId, to: PUBLIC_COLLECTION }))
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }

@@ -29,12 +29,19 @@ export const remoteFollowSchema = z.object({
     .max(200, 'tooLong')
     .regex(/^@?(?:[\w.-]+@)?[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d{1,5})?$/i, 'remoteAccountInvalid'),
   /** The handle of the Nearby actor to follow (`@belgrade@nearby.example`). */
-  handle: z.string().trim().min(3).max(300).regex(/^@?[^@\s]+@[^@\s]+$/, 'invalidValue'),
+  handle: z
+    .string()
+    .trim()
+    .min(3)
+    .max(300)
+    .regex(/^@?[^@\s]+@[^@\s]+$/, 'invalidValue'),
 })
 export type RemoteFollowInput = z.infer<typeof remoteFollowSchema>
 
 /** PUT /profile/my/federation: whether the caller's public events go out to the fediverse. */
-export const federationSwitchSchema = z.object({ federateEvents: z.boolean({ required_error: 'required', invalid_type_error: 'invalidValue' }) })
+export const federationSwitchSchema = z.object({
+  federateEvents: z.boolean({ required_error: 'required', invalid_type_error: 'invalidValue' }),
+})
 export type FederationSwitch = z.infer<typeof federationSwitchSchema>
 
 /** The Settings form's checkbox (absent = off) → the body of PUT /profile/my/federation. */

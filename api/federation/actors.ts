@@ -9,9 +9,7 @@ import { type CityRecord, cityById, findCity, normalizeName } from '../modules/c
 import { withinKm } from '../modules/events/filters'
 
 export type ActorRef =
-  | { kind: 'user'; id: string }
-  | { kind: 'place'; id: string }
-  | { kind: 'city'; id: string }
+  { kind: 'user'; id: string } | { kind: 'place'; id: string } | { kind: 'city'; id: string }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -29,7 +27,9 @@ export const actorIdentifier = (ref: ActorRef) => `${ref.kind}-${ref.id}`
 
 /** A city's handle: its English name in lower case, dashes for spaces (`belgrade`, `novi-sad`). */
 export function citySlug(city: CityRecord): string {
-  return normalizeName(city.name).replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
+  return normalizeName(city.name)
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
 }
 
 export interface ActorRows {
@@ -72,7 +72,20 @@ export function createActorRows(db: Db): ActorRows {
   async function user(id: string): Promise<FederatedUser | null> {
     const row = await db
       .selectFrom('users')
-      .select(['id', 'username', 'name', 'lastname', 'user_bio', 'avatar_path', 'moderation_image_status', 'created_at', 'federate_events', 'disabled_at', 'deletion_requested_at', 'moderation_status'])
+      .select([
+        'id',
+        'username',
+        'name',
+        'lastname',
+        'user_bio',
+        'avatar_path',
+        'moderation_image_status',
+        'created_at',
+        'federate_events',
+        'disabled_at',
+        'deletion_requested_at',
+        'moderation_status',
+      ])
       .where('id', '=', id)
       .executeTakeFirst()
     // Gone, deactivated or rejected accounts are no actors (their information is not public on the web either).
@@ -83,18 +96,40 @@ export function createActorRows(db: Db): ActorRows {
   async function place(id: string): Promise<FederatedPlace | null> {
     const row = await db
       .selectFrom('posts')
-      .select(['id', 'title', 'description', 'address', 'lat', 'lon', 'posted_by', 'created_at', 'moderation_status', 'post_status', 'access_type'])
+      .select([
+        'id',
+        'title',
+        'description',
+        'address',
+        'lat',
+        'lon',
+        'posted_by',
+        'created_at',
+        'moderation_status',
+        'post_status',
+        'access_type',
+      ])
       .where('id', '=', id)
       .where('event_type', '=', 'PLACE')
       .executeTakeFirst()
     // A place is public while its information is APPROVED or PENDING (post-moderation, as on the web).
-    if (!row || row.post_status !== 'ACTIVE' || row.moderation_status === 'REJECTED' || row.access_type !== 'COMMON') return null
+    if (
+      !row ||
+      row.post_status !== 'ACTIVE' ||
+      row.moderation_status === 'REJECTED' ||
+      row.access_type !== 'COMMON'
+    )
+      return null
     if (!(await user(row.posted_by))) return null
     return { ...row, lat: Number(row.lat), lon: Number(row.lon) }
   }
 
   async function usernameTaken(name: string): Promise<boolean> {
-    const row = await db.selectFrom('users').select('id').where(sql`lower(username)`, '=', name.toLowerCase()).executeTakeFirst()
+    const row = await db
+      .selectFrom('users')
+      .select('id')
+      .where(sql`lower(username)`, '=', name.toLowerCase())
+      .executeTakeFirst()
     return !!row
   }
 
@@ -114,14 +149,19 @@ export function createActorRows(db: Db): ActorRows {
       const slug = citySlug(city)
       // The biggest city of a name is `belgrade`; others, or one whose name a person took, add their country.
       if (slug && findCity(city.name)?.id === city.id && !(await usernameTaken(slug))) return slug
-      if (slug && findCity(city.name, city.countryCode)?.id === city.id) return `${slug}.${city.countryCode.toLowerCase()}`
+      if (slug && findCity(city.name, city.countryCode)?.id === city.id)
+        return `${slug}.${city.countryCode.toLowerCase()}`
       return actorIdentifier(ref)
     },
     async byHandle(handle) {
       const name = handle.toLowerCase()
       const direct = parseActorIdentifier(name)
       if (direct) return direct
-      const owner = await db.selectFrom('users').select('id').where(sql`lower(username)`, '=', name).executeTakeFirst()
+      const owner = await db
+        .selectFrom('users')
+        .select('id')
+        .where(sql`lower(username)`, '=', name)
+        .executeTakeFirst()
       if (owner) return { kind: 'user', id: owner.id }
       const [slug, country] = name.split('.')
       if (!slug || !/^[a-z0-9-]+$/.test(slug)) return null
@@ -132,9 +172,14 @@ export function createActorRows(db: Db): ActorRows {
 }
 
 /** The public events an actor's programme holds: its own, those within 150 m of a place, within 50 km of a city. */
-export function programmeScope(ref: ActorRef, rows: { place?: FederatedPlace | null; city?: CityRecord | null }) {
+export function programmeScope(
+  ref: ActorRef,
+  rows: { place?: FederatedPlace | null; city?: CityRecord | null },
+) {
   if (ref.kind === 'user') return { postedBy: ref.id }
-  if (ref.kind === 'place' && rows.place) return { around: withinKm(rows.place.lat, rows.place.lon, CALENDAR_LIMITS.placeRadiusM / 1000) }
-  if (ref.kind === 'city' && rows.city) return { around: withinKm(rows.city.lat, rows.city.lon, EVENT_LIMITS.radiusKm) }
+  if (ref.kind === 'place' && rows.place)
+    return { around: withinKm(rows.place.lat, rows.place.lon, CALENDAR_LIMITS.placeRadiusM / 1000) }
+  if (ref.kind === 'city' && rows.city)
+    return { around: withinKm(rows.city.lat, rows.city.lon, EVENT_LIMITS.radiusKm) }
   return null
 }

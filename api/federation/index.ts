@@ -38,14 +38,33 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { Temporal } from '@js-temporal/polyfill'
-import { CALENDAR_LIMITS, DEFAULT_LANGUAGE, EVENT_LIMITS, type FediversePresence, translateMessage } from '#contract'
+import {
+  CALENDAR_LIMITS,
+  DEFAULT_LANGUAGE,
+  EVENT_LIMITS,
+  type FediversePresence,
+  translateMessage,
+} from '#contract'
 import type { Config } from '../config'
 import type { AppContext } from '../context'
 import { nowIso } from '../db'
 import { cityName } from '../modules/cities/data'
-import { actorIdentifier, type ActorRef, type ActorRows, createActorRows, parseActorIdentifier, programmeScope } from './actors'
+import {
+  actorIdentifier,
+  type ActorRef,
+  type ActorRows,
+  createActorRows,
+  parseActorIdentifier,
+  programmeScope,
+} from './actors'
 import { isFederatable, loadEventRows, toEvent, toTombstone, type FederatedEventRow } from './objects'
-import { createSafeFetch, deliveryProblem, RefusedAddressError, type SafeFetch, urlProblem } from './safe-fetch'
+import {
+  createSafeFetch,
+  deliveryProblem,
+  RefusedAddressError,
+  type SafeFetch,
+  urlProblem,
+} from './safe-fetch'
 import { DbKvStore, DbMessageQueue } from './store'
 
 export const AP_PATHS = {
@@ -98,11 +117,17 @@ function jsonLdLoader(remoteFetch: SafeFetch): DocumentLoader {
   const preloaded = getDocumentLoader()
   return async (url: string): Promise<RemoteDocument> => {
     if (PRELOADED_CONTEXTS.has(url)) return preloaded(url)
-    const response = await remoteFetch(url, { headers: { accept: 'application/activity+json, application/ld+json' } })
+    const response = await remoteFetch(url, {
+      headers: { accept: 'application/activity+json, application/ld+json' },
+    })
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`)
     const type = response.headers.get('content-type') ?? ''
     if (!/json/i.test(type)) throw new Error(`${url}: not JSON (${type})`)
-    return { contextUrl: null, document: JSON.parse(await response.text()) as unknown, documentUrl: response.url || url }
+    return {
+      contextUrl: null,
+      document: JSON.parse(await response.text()) as unknown,
+      documentUrl: response.url || url,
+    }
   }
 }
 
@@ -138,7 +163,12 @@ export function createFederationService(ctx: AppContext): FederationService {
     manuallyStartQueue: true,
     // A peer that is down for a day still gets what was sent meanwhile: 1 s, 4 s, 16 s… up to every 6 h, 14 tries
     // (about two days). Fedify's default gives up after half an hour.
-    outboxRetryPolicy: createExponentialBackoffPolicy({ initialDelay: { seconds: 1 }, factor: 4, maxDelay: { hours: 6 }, maxAttempts: 14 }),
+    outboxRetryPolicy: createExponentialBackoffPolicy({
+      initialDelay: { seconds: 1 },
+      factor: 4,
+      maxDelay: { hours: 6 },
+      maxAttempts: 14,
+    }),
     documentLoaderFactory: () => kvCache({ loader, kv, prefix: ['_fedify', 'remoteDocument'] }),
     contextLoaderFactory: () => loader,
     // Fedify's own loader for signed fetches would bypass the checks above: refuse them (we do not need them).
@@ -155,7 +185,11 @@ export function createFederationService(ctx: AppContext): FederationService {
 
   // --- keys ---------------------------------------------------------------------------------------
   async function keyPairsOf(identifier: string): Promise<CryptoKeyPair[]> {
-    const stored = await db.selectFrom('federation_keys').select(['algorithm', 'private_jwk', 'public_jwk']).where('actor', '=', identifier).execute()
+    const stored = await db
+      .selectFrom('federation_keys')
+      .select(['algorithm', 'private_jwk', 'public_jwk'])
+      .where('actor', '=', identifier)
+      .execute()
     const pairs: CryptoKeyPair[] = []
     for (const algorithm of ['RSASSA-PKCS1-v1_5', 'Ed25519'] as const) {
       let row = stored.find((r) => r.algorithm === algorithm)
@@ -164,12 +198,26 @@ export function createFederationService(ctx: AppContext): FederationService {
         const pair = await generateCryptoKeyPair(algorithm)
         await db
           .insertInto('federation_keys')
-          .values({ actor: identifier, algorithm, private_jwk: JSON.stringify(await exportJwk(pair.privateKey)), public_jwk: JSON.stringify(await exportJwk(pair.publicKey)), created_at: nowIso() })
+          .values({
+            actor: identifier,
+            algorithm,
+            private_jwk: JSON.stringify(await exportJwk(pair.privateKey)),
+            public_jwk: JSON.stringify(await exportJwk(pair.publicKey)),
+            created_at: nowIso(),
+          })
           .onConflict((oc) => oc.columns(['actor', 'algorithm']).doNothing())
           .execute()
-        row = await db.selectFrom('federation_keys').select(['algorithm', 'private_jwk', 'public_jwk']).where('actor', '=', identifier).where('algorithm', '=', algorithm).executeTakeFirstOrThrow()
+        row = await db
+          .selectFrom('federation_keys')
+          .select(['algorithm', 'private_jwk', 'public_jwk'])
+          .where('actor', '=', identifier)
+          .where('algorithm', '=', algorithm)
+          .executeTakeFirstOrThrow()
       }
-      pairs.push({ privateKey: await importJwk(JSON.parse(row.private_jwk) as JsonWebKey, 'private'), publicKey: await importJwk(JSON.parse(row.public_jwk) as JsonWebKey, 'public') })
+      pairs.push({
+        privateKey: await importJwk(JSON.parse(row.private_jwk) as JsonWebKey, 'private'),
+        publicKey: await importJwk(JSON.parse(row.public_jwk) as JsonWebKey, 'public'),
+      })
     }
     return pairs
   }
@@ -203,7 +251,10 @@ export function createFederationService(ctx: AppContext): FederationService {
         name,
         summary: user.user_bio || translateMessage('apPersonSummary', language).replace('{user}', name),
         url: new URL(pageOf.profile(user.id)),
-        icon: user.avatar_path && user.moderation_image_status !== 'REJECTED' ? new Image({ url: new URL(photoUrl(user.avatar_path)) }) : null,
+        icon:
+          user.avatar_path && user.moderation_image_status !== 'REJECTED'
+            ? new Image({ url: new URL(photoUrl(user.avatar_path)) })
+            : null,
         published: Temporal.Instant.from(user.created_at),
       })
     }
@@ -224,14 +275,18 @@ export function createFederationService(ctx: AppContext): FederationService {
     return new Group({
       ...common,
       name: translateMessage('apCityName', language).replace('{city}', named),
-      summary: translateMessage('apCitySummary', language).replace('{city}', named).replace('{km}', String(EVENT_LIMITS.radiusKm)),
+      summary: translateMessage('apCitySummary', language)
+        .replace('{city}', named)
+        .replace('{km}', String(EVENT_LIMITS.radiusKm)),
       url: new URL(pageOf.city(city.name, city.countryCode)),
     })
   }
 
   federation
     .setActorDispatcher(AP_PATHS.actor, actorDocument)
-    .setKeyPairsDispatcher((_context, identifier) => (parseActorIdentifier(identifier) ? keyPairsOf(identifier) : []))
+    .setKeyPairsDispatcher((_context, identifier) =>
+      parseActorIdentifier(identifier) ? keyPairsOf(identifier) : [],
+    )
     .mapHandle(async (_context, handle) => {
       const ref = await actors.byHandle(handle)
       return ref ? actorIdentifier(ref) : null
@@ -266,8 +321,15 @@ export function createFederationService(ctx: AppContext): FederationService {
   })
 
   /** The ids of an actor's programme, newest first, from `offset`. */
-  async function programmeIds(ref: ActorRef, offset: number, limit: number): Promise<{ ids: string[]; total: number } | null> {
-    const scope = programmeScope(ref, { place: ref.kind === 'place' ? await actors.place(ref.id) : null, city: ref.kind === 'city' ? actors.city(ref.id) : null })
+  async function programmeIds(
+    ref: ActorRef,
+    offset: number,
+    limit: number,
+  ): Promise<{ ids: string[]; total: number } | null> {
+    const scope = programmeScope(ref, {
+      place: ref.kind === 'place' ? await actors.place(ref.id) : null,
+      city: ref.kind === 'city' ? actors.city(ref.id) : null,
+    })
     if (!scope) return null
     let query = db
       .selectFrom('posts')
@@ -283,13 +345,24 @@ export function createFederationService(ctx: AppContext): FederationService {
     if (scope.postedBy) query = query.where('posts.posted_by', '=', scope.postedBy)
     else if (scope.around) query = query.where(scope.around)
     const [rows, count] = await Promise.all([
-      query.select('posts.id').orderBy('posts.created_at', 'desc').orderBy('posts.id', 'desc').offset(offset).limit(limit).execute(),
+      query
+        .select('posts.id')
+        .orderBy('posts.created_at', 'desc')
+        .orderBy('posts.id', 'desc')
+        .offset(offset)
+        .limit(limit)
+        .execute(),
       query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
     ])
     return { ids: rows.map((r) => r.id), total: Number(count?.n ?? 0) }
   }
 
-  function createOf(context: Context<void>, identifier: string, event: Event, row: FederatedEventRow): Create {
+  function createOf(
+    context: Context<void>,
+    identifier: string,
+    event: Event,
+    row: FederatedEventRow,
+  ): Create {
     return new Create({
       id: new URL(`${context.getObjectUri(Event, { id: row.id }).href}#create`),
       actor: context.getActorUri(identifier),
@@ -310,7 +383,8 @@ export function createFederationService(ctx: AppContext): FederationService {
       const rows = await loadEventRows(db, page.ids)
       return {
         items: rows.map((row) => createOf(context, identifier, eventObject(context, row), row)),
-        nextCursor: offset + OUTBOX_PAGE_SIZE < Math.min(page.total, 2000) ? String(offset + OUTBOX_PAGE_SIZE) : null,
+        nextCursor:
+          offset + OUTBOX_PAGE_SIZE < Math.min(page.total, 2000) ? String(offset + OUTBOX_PAGE_SIZE) : null,
       }
     })
     .setCounter(async (_context, identifier) => {
@@ -322,22 +396,45 @@ export function createFederationService(ctx: AppContext): FederationService {
 
   federation
     .setFollowersDispatcher(AP_PATHS.followers, async (_context, identifier) => {
-      const rows = await db.selectFrom('federation_followers').select(['follower', 'inbox', 'shared_inbox']).where('actor', '=', identifier).orderBy('created_at').execute()
-      const items: Recipient[] = rows.map((r) => ({ id: new URL(r.follower), inboxId: new URL(r.inbox), endpoints: r.shared_inbox ? { sharedInbox: new URL(r.shared_inbox) } : null }))
+      const rows = await db
+        .selectFrom('federation_followers')
+        .select(['follower', 'inbox', 'shared_inbox'])
+        .where('actor', '=', identifier)
+        .orderBy('created_at')
+        .execute()
+      const items: Recipient[] = rows.map((r) => ({
+        id: new URL(r.follower),
+        inboxId: new URL(r.inbox),
+        endpoints: r.shared_inbox ? { sharedInbox: new URL(r.shared_inbox) } : null,
+      }))
       return { items }
     })
     .setCounter((_context, identifier) => followersCountOf(identifier))
 
   async function followersCountOf(identifier: string): Promise<number> {
-    const row = await db.selectFrom('federation_followers').select((eb) => eb.fn.countAll<number>().as('n')).where('actor', '=', identifier).executeTakeFirst()
+    const row = await db
+      .selectFrom('federation_followers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('actor', '=', identifier)
+      .executeTakeFirst()
     return Number(row?.n ?? 0)
   }
 
   // --- NodeInfo -----------------------------------------------------------------------------------
   federation.setNodeInfoDispatcher(AP_PATHS.nodeInfo, async () => {
     const [users, posts] = await Promise.all([
-      db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('disabled_at', 'is', null).where('deletion_requested_at', 'is', null).executeTakeFirst(),
-      db.selectFrom('posts').select((eb) => eb.fn.countAll<number>().as('n')).where('access_type', '=', 'COMMON').where('post_status', '=', 'ACTIVE').executeTakeFirst(),
+      db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('disabled_at', 'is', null)
+        .where('deletion_requested_at', 'is', null)
+        .executeTakeFirst(),
+      db
+        .selectFrom('posts')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('access_type', '=', 'COMMON')
+        .where('post_status', '=', 'ACTIVE')
+        .executeTakeFirst(),
     ])
     return {
       software: { name: 'nearby', version: { major: 1, minor: 1, patch: 3 }, homepage: new URL(webUrl) },
@@ -351,7 +448,11 @@ export function createFederationService(ctx: AppContext): FederationService {
   const domainOf = (uri: URL | string) => new URL(uri).hostname.toLowerCase()
   async function isBlocked(uri: URL | string | null): Promise<boolean> {
     if (!uri) return false
-    const row = await db.selectFrom('federation_domains').select('status').where('domain', '=', domainOf(uri)).executeTakeFirst()
+    const row = await db
+      .selectFrom('federation_domains')
+      .select('status')
+      .where('domain', '=', domainOf(uri))
+      .executeTakeFirst()
     return row?.status === 'BLOCKED'
   }
 
@@ -372,17 +473,28 @@ export function createFederationService(ctx: AppContext): FederationService {
           actor: target.identifier,
           follower: follower.id.href,
           inbox: follower.inboxId.href,
-          shared_inbox: sharedInbox && !urlProblem(sharedInbox, settings.allowPrivateAddresses) ? sharedInbox.href : null,
+          shared_inbox:
+            sharedInbox && !urlProblem(sharedInbox, settings.allowPrivateAddresses) ? sharedInbox.href : null,
           domain: domainOf(follower.id),
           follow_id: follow.id.href,
           created_at: nowIso(ctx.now()),
         })
-        .onConflict((oc) => oc.columns(['actor', 'follower']).doUpdateSet({ follow_id: follow.id!.href, inbox: follower.inboxId!.href }))
+        .onConflict((oc) =>
+          oc
+            .columns(['actor', 'follower'])
+            .doUpdateSet({ follow_id: follow.id!.href, inbox: follower.inboxId!.href }),
+        )
         .execute()
       await context.sendActivity(
         { identifier: target.identifier },
         follower,
-        new Accept({ id: new URL(`${context.getActorUri(target.identifier).href}#accepts/${encodeURIComponent(follow.id.href)}`), actor: follow.objectId, object: follow }),
+        new Accept({
+          id: new URL(
+            `${context.getActorUri(target.identifier).href}#accepts/${encodeURIComponent(follow.id.href)}`,
+          ),
+          actor: follow.objectId,
+          object: follow,
+        }),
       )
     })
     .on(Undo, async (context, undo) => {
@@ -392,11 +504,20 @@ export function createFederationService(ctx: AppContext): FederationService {
         const target = context.parseUri(object.objectId)
         if (target?.type !== 'actor') return
         // Only the follower itself can undo its follow: the signature's actor is the Undo's.
-        await db.deleteFrom('federation_followers').where('actor', '=', target.identifier).where('follower', '=', undo.actorId.href).execute()
+        await db
+          .deleteFrom('federation_followers')
+          .where('actor', '=', target.identifier)
+          .where('follower', '=', undo.actorId.href)
+          .execute()
       } else if ((object instanceof Like || object instanceof Announce) && object.objectId) {
         const postId = eventIdOf(context, object.objectId)
         if (postId)
-          await db.deleteFrom('federation_reactions').where('post_id', '=', postId).where('actor', '=', undo.actorId.href).where('kind', '=', object instanceof Like ? 'LIKE' : 'ANNOUNCE').execute()
+          await db
+            .deleteFrom('federation_reactions')
+            .where('post_id', '=', postId)
+            .where('actor', '=', undo.actorId.href)
+            .where('kind', '=', object instanceof Like ? 'LIKE' : 'ANNOUNCE')
+            .execute()
       }
     })
     .on(Delete, async (_context, del) => {
@@ -424,7 +545,14 @@ export function createFederationService(ctx: AppContext): FederationService {
     if (!row || !isFederatable(row)) return
     await db
       .insertInto('federation_reactions')
-      .values({ post_id: postId, actor: activity.actorId.href, kind, activity_id: activity.id?.href ?? null, domain: domainOf(activity.actorId), created_at: nowIso(ctx.now()) })
+      .values({
+        post_id: postId,
+        actor: activity.actorId.href,
+        kind,
+        activity_id: activity.id?.href ?? null,
+        domain: domainOf(activity.actorId),
+        created_at: nowIso(ctx.now()),
+      })
       .onConflict((oc) => oc.columns(['post_id', 'kind', 'actor']).doNothing())
       .execute()
   }
@@ -453,7 +581,12 @@ export function createFederationService(ctx: AppContext): FederationService {
   async function send(identifiers: string[], activity: Create | Update | Delete) {
     const context = federation.createContext(new URL(origin))
     for (const identifier of identifiers) {
-      await context.sendActivity({ identifier }, 'followers', activity instanceof Delete ? activity : await withActor(activity, context, identifier), { preferSharedInbox: true })
+      await context.sendActivity(
+        { identifier },
+        'followers',
+        activity instanceof Delete ? activity : await withActor(activity, context, identifier),
+        { preferSharedInbox: true },
+      )
     }
   }
 
@@ -486,7 +619,11 @@ export function createFederationService(ctx: AppContext): FederationService {
   async function syncOne(postIds: string[]): Promise<void> {
     const context = federation.createContext(new URL(origin))
     const rows = await loadEventRows(db, postIds)
-    const published = await db.selectFrom('federation_published').select(['post_id', 'author_id']).where('post_id', 'in', postIds.length ? postIds : ['']).execute()
+    const published = await db
+      .selectFrom('federation_published')
+      .select(['post_id', 'author_id'])
+      .where('post_id', 'in', postIds.length ? postIds : [''])
+      .execute()
     const now = ctx.now()
     for (const id of postIds) {
       const row = rows.find((r) => r.id === id)
@@ -497,12 +634,27 @@ export function createFederationService(ctx: AppContext): FederationService {
         const audience = await audienceOf(row)
         const stamp = now.getTime().toString(36)
         const activity = wasPublished
-          ? new Update({ id: new URL(`${event.id!.href}#update-${stamp}`), object: event, to: PUBLIC_COLLECTION, updated: Temporal.Instant.fromEpochMilliseconds(now.getTime()) })
-          : new Create({ id: new URL(`${event.id!.href}#create-${stamp}`), object: event, to: PUBLIC_COLLECTION, published: Temporal.Instant.from(row.created_at) })
+          ? new Update({
+              id: new URL(`${event.id!.href}#update-${stamp}`),
+              object: event,
+              to: PUBLIC_COLLECTION,
+              updated: Temporal.Instant.fromEpochMilliseconds(now.getTime()),
+            })
+          : new Create({
+              id: new URL(`${event.id!.href}#create-${stamp}`),
+              object: event,
+              to: PUBLIC_COLLECTION,
+              published: Temporal.Instant.from(row.created_at),
+            })
         await send(audience, activity)
         await db
           .insertInto('federation_published')
-          .values({ post_id: id, author_id: row.posted_by, published_at: nowIso(now), updated_at: nowIso(now) })
+          .values({
+            post_id: id,
+            author_id: row.posted_by,
+            published_at: nowIso(now),
+            updated_at: nowIso(now),
+          })
           .onConflict((oc) => oc.column('post_id').doUpdateSet({ updated_at: nowIso(now) }))
           .execute()
       } else if (wasPublished) {
@@ -511,7 +663,12 @@ export function createFederationService(ctx: AppContext): FederationService {
     }
   }
 
-  async function sendDelete(context: Context<void>, postId: string, authorId: string, row: FederatedEventRow | null) {
+  async function sendDelete(
+    context: Context<void>,
+    postId: string,
+    authorId: string,
+    row: FederatedEventRow | null,
+  ) {
     const objectId = context.getObjectUri(Event, { id: postId })
     const organizer = actorIdentifier({ kind: 'user', id: authorId })
     const audience = row ? await audienceOf(row) : [organizer]
@@ -522,7 +679,12 @@ export function createFederationService(ctx: AppContext): FederationService {
       await context.sendActivity(
         { identifier },
         'followers',
-        new Delete({ id: new URL(`${objectId.href}#delete/${identifier}`), actor: context.getActorUri(identifier), object: toTombstone(objectId, ctx.now()), to: PUBLIC_COLLECTION }),
+        new Delete({
+          id: new URL(`${objectId.href}#delete/${identifier}`),
+          actor: context.getActorUri(identifier),
+          object: toTombstone(objectId, ctx.now()),
+          to: PUBLIC_COLLECTION,
+        }),
         { preferSharedInbox: true },
       )
     }
@@ -531,14 +693,32 @@ export function createFederationService(ctx: AppContext): FederationService {
 
   async function accountGone(userId: string, purged: boolean): Promise<void> {
     const context = federation.createContext(new URL(origin))
-    const published = await db.selectFrom('federation_published').select('post_id').where('author_id', '=', userId).execute()
-    const rows = await loadEventRows(db, published.map((p) => p.post_id))
-    for (const { post_id } of published) await sendDelete(context, post_id, userId, rows.find((r) => r.id === post_id) ?? null)
+    const published = await db
+      .selectFrom('federation_published')
+      .select('post_id')
+      .where('author_id', '=', userId)
+      .execute()
+    const rows = await loadEventRows(
+      db,
+      published.map((p) => p.post_id),
+    )
+    for (const { post_id } of published)
+      await sendDelete(context, post_id, userId, rows.find((r) => r.id === post_id) ?? null)
     if (purged) {
       const identifier = actorIdentifier({ kind: 'user', id: userId })
       if (await followersCountOf(identifier)) {
         const actorUri = context.getActorUri(identifier)
-        await context.sendActivity({ identifier }, 'followers', new Delete({ id: new URL(`${actorUri.href}#delete`), actor: actorUri, object: actorUri, to: PUBLIC_COLLECTION }), { preferSharedInbox: true })
+        await context.sendActivity(
+          { identifier },
+          'followers',
+          new Delete({
+            id: new URL(`${actorUri.href}#delete`),
+            actor: actorUri,
+            object: actorUri,
+            to: PUBLIC_COLLECTION,
+          }),
+          { preferSharedInbox: true },
+        )
       }
       await db.deleteFrom('federation_followers').where('actor', '=', identifier).execute()
     }
@@ -553,27 +733,42 @@ export function createFederationService(ctx: AppContext): FederationService {
     fetch: (request, onNotAcceptable) =>
       federation.fetch(request, {
         contextData: undefined,
-        onNotFound: async () => new Response(JSON.stringify({ message: 'Not found', errors: {} }), { status: 404, headers: { 'content-type': 'application/json' } }),
+        onNotFound: async () =>
+          new Response(JSON.stringify({ message: 'Not found', errors: {} }), {
+            status: 404,
+            headers: { 'content-type': 'application/json' },
+          }),
         onNotAcceptable,
       }),
     syncEvents,
     accountGone,
     followersCount: (ref) => followersCountOf(actorIdentifier(ref)),
     async remoteFollowUrl(account, actorUrl) {
-      const [user, server] = account.replace(/^@/, '').includes('@') ? account.replace(/^@/, '').split('@') : [null, account]
+      const [user, server] = account.replace(/^@/, '').includes('@')
+        ? account.replace(/^@/, '').split('@')
+        : [null, account]
       const base = `${settings.allowPrivateAddresses ? 'http' : 'https'}://${server!.toLowerCase()}`
       const fallback = `${base}/authorize_interaction?uri=${encodeURIComponent(actorUrl)}`
       if (!user) return fallback
       try {
-        const answer = await remoteFetch(`${base}/.well-known/webfinger?resource=${encodeURIComponent(`acct:${user}@${server}`)}`, { headers: { accept: 'application/jrd+json, application/json' } })
+        const answer = await remoteFetch(
+          `${base}/.well-known/webfinger?resource=${encodeURIComponent(`acct:${user}@${server}`)}`,
+          { headers: { accept: 'application/jrd+json, application/json' } },
+        )
         if (answer.status === 404) return fallback
         if (!answer.ok) return null
-        const links = ((await answer.json()) as { links?: { rel?: unknown; template?: unknown }[] }).links ?? []
-        const template = links.find((l) => l.rel === 'http://ostatus.org/schema/1.0/subscribe' && typeof l.template === 'string')?.template as string | undefined
+        const links =
+          ((await answer.json()) as { links?: { rel?: unknown; template?: unknown }[] }).links ?? []
+        const template = links.find(
+          (l) => l.rel === 'http://ostatus.org/schema/1.0/subscribe' && typeof l.template === 'string',
+        )?.template as string | undefined
         if (!template) return fallback
         const url = new URL(template.replace('{uri}', encodeURIComponent(actorUrl)))
         // Only a page of their own server over http(s): never a script or another site.
-        return (url.protocol === 'https:' || (settings.allowPrivateAddresses && url.protocol === 'http:')) && url.host === new URL(base).host ? url.href : fallback
+        return (url.protocol === 'https:' || (settings.allowPrivateAddresses && url.protocol === 'http:')) &&
+          url.host === new URL(base).host
+          ? url.href
+          : fallback
       } catch {
         return null
       }
@@ -582,10 +777,16 @@ export function createFederationService(ctx: AppContext): FederationService {
       const handle = await actors.handleOf(ref)
       if (!handle) return null
       const identifier = actorIdentifier(ref)
-      return { handle: `@${handle}@${settings.host}`, actorUrl: `${origin}/ap/actors/${identifier}`, followers: await followersCountOf(identifier) }
+      return {
+        handle: `@${handle}@${settings.host}`,
+        actorUrl: `${origin}/ap/actors/${identifier}`,
+        followers: await followersCountOf(identifier),
+      }
     },
     startQueue() {
-      queueRunning ??= federation.startQueue(undefined, { signal: abort.signal }).catch((err: unknown) => log.error({ err }, 'federation queue stopped'))
+      queueRunning ??= federation
+        .startQueue(undefined, { signal: abort.signal })
+        .catch((err: unknown) => log.error({ err }, 'federation queue stopped'))
     },
     async close() {
       abort.abort()

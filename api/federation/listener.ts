@@ -15,7 +15,13 @@ export function listenForFederation(ctx: AppContext, service: FederationService)
     pending.add(p)
   }
   const publishedOf = async (authorId: string) =>
-    (await ctx.db.selectFrom('federation_published').select('post_id').where('author_id', '=', authorId).execute()).map((r) => r.post_id)
+    (
+      await ctx.db
+        .selectFrom('federation_published')
+        .select('post_id')
+        .where('author_id', '=', authorId)
+        .execute()
+    ).map((r) => r.post_id)
 
   async function react(event: DomainEvent) {
     switch (event.type) {
@@ -38,7 +44,9 @@ export function listenForFederation(ctx: AppContext, service: FederationService)
           .where('post_status', '=', 'ACTIVE')
           .where('ends_at', '>=', new Date(ctx.now()).toISOString())
           .execute()
-        return service.syncEvents([...new Set([...(await publishedOf(event.userFrom)), ...theirs.map((r) => r.id)])])
+        return service.syncEvents([
+          ...new Set([...(await publishedOf(event.userFrom)), ...theirs.map((r) => r.id)]),
+        ])
       }
       case 'accountGone':
         return service.accountGone(event.userFrom, event.purged)

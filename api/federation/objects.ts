@@ -43,17 +43,42 @@ export async function loadEventRows(db: Db, ids: string[]): Promise<FederatedEve
     db
       .selectFrom('posts')
       .select([
-        'id', 'title', 'description', 'event_type', 'access_type', 'start_date', 'end_date', 'address', 'lat', 'lon',
-        'price_donation', 'price_amount', 'price_currency', 'price_range', 'posted_by', 'moderation_status', 'post_status',
-        'cancelled_at', 'created_at', 'updated_at',
+        'id',
+        'title',
+        'description',
+        'event_type',
+        'access_type',
+        'start_date',
+        'end_date',
+        'address',
+        'lat',
+        'lon',
+        'price_donation',
+        'price_amount',
+        'price_currency',
+        'price_range',
+        'posted_by',
+        'moderation_status',
+        'post_status',
+        'cancelled_at',
+        'created_at',
+        'updated_at',
       ])
       .where('id', 'in', ids)
       .execute(),
     db.selectFrom('post_categories').select(['post_id', 'category']).where('post_id', 'in', ids).execute(),
-    db.selectFrom('post_images').select(['post_id', 'path', 'name', 'position', 'created_at']).where('post_id', 'in', ids).orderBy('position').orderBy('created_at').execute(),
+    db
+      .selectFrom('post_images')
+      .select(['post_id', 'path', 'name', 'position', 'created_at'])
+      .where('post_id', 'in', ids)
+      .orderBy('position')
+      .orderBy('created_at')
+      .execute(),
   ])
   const authors = [...new Set(posts.map((p) => p.posted_by))]
-  const locales = authors.length ? await db.selectFrom('users').select(['id', 'locale']).where('id', 'in', authors).execute() : []
+  const locales = authors.length
+    ? await db.selectFrom('users').select(['id', 'locale']).where('id', 'in', authors).execute()
+    : []
   const order = new Map(ids.map((id, i) => [id, i]))
   return posts
     .map((post) => ({
@@ -69,8 +94,15 @@ export async function loadEventRows(db: Db, ids: string[]): Promise<FederatedEve
 }
 
 /** Whether an event may leave the server at all (the author's own switch is checked by the caller). */
-export function isFederatable(row: Pick<FederatedEventRow, 'event_type' | 'access_type' | 'post_status' | 'moderation_status'>): boolean {
-  return row.event_type === 'EVENT' && row.access_type === 'COMMON' && row.post_status === 'ACTIVE' && row.moderation_status !== 'REJECTED'
+export function isFederatable(
+  row: Pick<FederatedEventRow, 'event_type' | 'access_type' | 'post_status' | 'moderation_status'>,
+): boolean {
+  return (
+    row.event_type === 'EVENT' &&
+    row.access_type === 'COMMON' &&
+    row.post_status === 'ACTIVE' &&
+    row.moderation_status !== 'REJECTED'
+  )
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
@@ -84,14 +116,29 @@ function priceText(row: FederatedEventRow, language: Language): string | null {
 }
 
 /** The event's text in a language: what Mastodon shows (description, when, where, price, the page's link). */
-export function eventContent(row: FederatedEventRow, pageUrl: string, language: Language, timeZone: string): string {
+export function eventContent(
+  row: FederatedEventRow,
+  pageUrl: string,
+  language: Language,
+  timeZone: string,
+): string {
   const line = (key: Parameters<typeof translateMessage>[0], value: string) =>
     `<p>${escapeHtml(translateMessage(key, language).replace(/\{\w+\}/, value))}</p>`
-  const when = [formatDateTime(row.start_date, language, timeZone), formatDateTime(row.end_date, language, timeZone)].filter(Boolean).join(' – ')
+  const when = [
+    formatDateTime(row.start_date, language, timeZone),
+    formatDateTime(row.end_date, language, timeZone),
+  ]
+    .filter(Boolean)
+    .join(' – ')
   const price = priceText(row, language)
   return [
-    row.cancelled_at ? `<p><strong>${escapeHtml(translateMessage('apCancelledLine', language))}</strong></p>` : '',
-    ...row.description.split(/\n{2,}/).filter((p) => p.trim()).map((p) => `<p>${escapeHtml(p.trim()).replace(/\n/g, '<br>')}</p>`),
+    row.cancelled_at
+      ? `<p><strong>${escapeHtml(translateMessage('apCancelledLine', language))}</strong></p>`
+      : '',
+    ...row.description
+      .split(/\n{2,}/)
+      .filter((p) => p.trim())
+      .map((p) => `<p>${escapeHtml(p.trim()).replace(/\n/g, '<br>')}</p>`),
     when ? line('apWhen', `${when} (${timeZone})`) : '',
     line('apWhere', row.address),
     price ? line('apPrice', price) : '',
@@ -111,9 +158,14 @@ export interface EventUrls {
 export function toEvent(row: FederatedEventRow, urls: EventUrls, options: { timeZone: string }): Event {
   const { timeZone } = options
   const language = row.language
-  const title = row.cancelled_at ? translateMessage('apCancelledName', language).replace('{title}', row.title) : row.title
+  const title = row.cancelled_at
+    ? translateMessage('apCancelledName', language).replace('{title}', row.title)
+    : row.title
   const contentOf = (lang: Language) => eventContent(row, urls.pageUrl, lang, timeZone)
-  const tags = row.categories.map((category) => new Hashtag({ href: urls.tagUrl(category), name: `#${category.replace(/[^\p{L}\p{N}_]/gu, '')}` }))
+  const tags = row.categories.map(
+    (category) =>
+      new Hashtag({ href: urls.tagUrl(category), name: `#${category.replace(/[^\p{L}\p{N}_]/gu, '')}` }),
+  )
   if (row.cancelled_at) tags.push(new Hashtag({ href: urls.tagUrl('cancelled'), name: CANCELLED_TAG }))
   return new Event({
     id: urls.objectId,
@@ -128,8 +180,14 @@ export function toEvent(row: FederatedEventRow, urls: EventUrls, options: { time
       (image, i) =>
         new Document({
           url: new URL(urls.photoUrl(image.path)),
-          mediaType: /\.png$/i.test(image.path) ? 'image/png' : /\.jpe?g$/i.test(image.path) ? 'image/jpeg' : 'image/webp',
-          name: translateMessage('apPhotoAlt', language).replace('{n}', String(i + 1)).replace('{title}', row.title),
+          mediaType: /\.png$/i.test(image.path)
+            ? 'image/png'
+            : /\.jpe?g$/i.test(image.path)
+              ? 'image/jpeg'
+              : 'image/webp',
+          name: translateMessage('apPhotoAlt', language)
+            .replace('{n}', String(i + 1))
+            .replace('{title}', row.title),
         }),
     ),
     tags,

@@ -33,7 +33,8 @@ export class BodyTooLargeError extends Error {
 
 /** Why a URL may not be requested, or null. */
 export function urlProblem(url: URL, allowPrivate: boolean): string | null {
-  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) return `${url.protocol} is not allowed`
+  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:'))
+    return `${url.protocol} is not allowed`
   if (url.username || url.password) return 'credentials in the URL'
   if (!allowPrivate && isPrivateHost(url.hostname)) return `${url.hostname} is a private address`
   return null
@@ -56,7 +57,11 @@ export async function deliveryProblem(url: URL, allowPrivate: boolean): Promise<
   }
 }
 
-type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void
+type LookupCallback = (
+  err: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void
 
 /** dns.lookup that fails when any address of the name is private: checked where the connection is made. */
 function publicOnlyLookup(hostname: string, options: dns.LookupOptions, callback: LookupCallback) {
@@ -64,7 +69,9 @@ function publicOnlyLookup(hostname: string, options: dns.LookupOptions, callback
     if (err) return callback(err, [])
     const refused = addresses.find((a) => isPrivateAddress(a.address))
     if (refused || addresses.length === 0) {
-      const error = new RefusedAddressError(`${hostname} resolves to a private address (${refused?.address ?? 'none'})`) as NodeJS.ErrnoException
+      const error = new RefusedAddressError(
+        `${hostname} resolves to a private address (${refused?.address ?? 'none'})`,
+      ) as NodeJS.ErrnoException
       error.code = 'EREFUSEDADDRESS'
       return callback(error, [])
     }
@@ -94,18 +101,32 @@ export function createSafeFetch(options: SafeFetchOptions): SafeFetch & { close(
       if (problem) throw new RefusedAddressError(`${url.href}: ${problem}`)
       const headers = new Headers(init.headers as HeadersInit | undefined)
       if (!headers.has('user-agent')) headers.set('user-agent', options.userAgent)
-      const response = await undiciFetch(url, { ...init, headers, redirect: 'manual', dispatcher: agent, signal })
+      const response = await undiciFetch(url, {
+        ...init,
+        headers,
+        redirect: 'manual',
+        dispatcher: agent,
+        signal,
+      })
       const location = response.headers.get('location')
       if (response.status >= 300 && response.status < 400 && location) {
         await response.body?.cancel().catch(() => undefined)
-        if (redirects >= maxRedirects) throw new RefusedAddressError(`${url.href}: more than ${maxRedirects} redirects`)
+        if (redirects >= maxRedirects)
+          throw new RefusedAddressError(`${url.href}: more than ${maxRedirects} redirects`)
         // A redirect changes a POST into nothing we would resend: only reads follow redirects.
-        if (init.method && init.method !== 'GET' && init.method !== 'HEAD') return response as unknown as Response
+        if (init.method && init.method !== 'GET' && init.method !== 'HEAD')
+          return response as unknown as Response
         url = new URL(location, url)
         continue
       }
-      const body = NULL_BODY_STATUSES.has(response.status) ? null : await readCapped(response, url.href, options.maxBytes)
-      const capped = new Response(body as BodyInit | null, { status: response.status, statusText: response.statusText, headers: response.headers as unknown as Headers })
+      const body = NULL_BODY_STATUSES.has(response.status)
+        ? null
+        : await readCapped(response, url.href, options.maxBytes)
+      const capped = new Response(body as BodyInit | null, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers as unknown as Headers,
+      })
       Object.defineProperty(capped, 'url', { value: url.href })
       return capped
     }
@@ -114,7 +135,11 @@ export function createSafeFetch(options: SafeFetchOptions): SafeFetch & { close(
 }
 
 /** The body, refused once it passes maxBytes (a declared Content-Length beyond it is refused before reading). */
-async function readCapped(response: Awaited<ReturnType<typeof undiciFetch>>, url: string, maxBytes: number): Promise<Uint8Array | null> {
+async function readCapped(
+  response: Awaited<ReturnType<typeof undiciFetch>>,
+  url: string,
+  maxBytes: number,
+): Promise<Uint8Array | null> {
   if (!response.body) return null
   const declared = Number(response.headers.get('content-length'))
   if (declared > maxBytes) {

@@ -3,14 +3,22 @@
 // is handled by one instance at a time (a lease taken by a conditional UPDATE, as the jobs do: decision 016).
 import { randomUUID } from 'node:crypto'
 import { EventEmitter } from 'node:events'
-import type { KvKey, KvStore, KvStoreSetOptions, MessageQueue, MessageQueueEnqueueOptions, MessageQueueListenOptions } from '@fedify/fedify'
+import type {
+  KvKey,
+  KvStore,
+  KvStoreSetOptions,
+  MessageQueue,
+  MessageQueueEnqueueOptions,
+  MessageQueueListenOptions,
+} from '@fedify/fedify'
 import type { FastifyBaseLogger } from 'fastify'
 import type { ExpressionBuilder } from 'kysely'
 import { type Db, nowIso } from '../db'
 import type { Database } from '../db/schema'
 
 type Duration = NonNullable<KvStoreSetOptions['ttl']>
-const millisecondsOf = (duration: Duration | undefined) => (duration ? Math.max(0, duration.total('millisecond')) : 0)
+const millisecondsOf = (duration: Duration | undefined) =>
+  duration ? Math.max(0, duration.total('millisecond')) : 0
 const keyText = (key: KvKey) => JSON.stringify(key)
 /** Fedify's delivery messages name their inbox; fan-outs and others have none. */
 const orderingKeyOf = (message: unknown) => {
@@ -25,14 +33,22 @@ export class DbKvStore implements KvStore {
   ) {}
 
   async get<T = unknown>(key: KvKey): Promise<T | undefined> {
-    const row = await this.db.selectFrom('federation_kv').select(['value', 'expires_at']).where('key', '=', keyText(key)).executeTakeFirst()
+    const row = await this.db
+      .selectFrom('federation_kv')
+      .select(['value', 'expires_at'])
+      .where('key', '=', keyText(key))
+      .executeTakeFirst()
     if (!row || (row.expires_at && row.expires_at <= nowIso(this.now()))) return undefined
     return JSON.parse(row.value) as T
   }
 
   async set(key: KvKey, value: unknown, options?: KvStoreSetOptions): Promise<void> {
     const ttl = millisecondsOf(options?.ttl)
-    const row = { key: keyText(key), value: JSON.stringify(value), expires_at: ttl ? nowIso(new Date(this.now().getTime() + ttl)) : null }
+    const row = {
+      key: keyText(key),
+      value: JSON.stringify(value),
+      expires_at: ttl ? nowIso(new Date(this.now().getTime() + ttl)) : null,
+    }
     await this.db
       .insertInto('federation_kv')
       .values(row)
@@ -46,7 +62,10 @@ export class DbKvStore implements KvStore {
 
   /** Drops what has expired (the queue's idle loop calls it now and then). */
   async sweep(): Promise<number> {
-    const done = await this.db.deleteFrom('federation_kv').where('expires_at', '<=', nowIso(this.now())).executeTakeFirst()
+    const done = await this.db
+      .deleteFrom('federation_kv')
+      .where('expires_at', '<=', nowIso(this.now()))
+      .executeTakeFirst()
     return Number(done.numDeletedRows)
   }
 }
@@ -118,7 +137,8 @@ export class DbMessageQueue implements MessageQueue {
    */
   private async claim(): Promise<{ id: string; message: string } | null> {
     const now = nowIso(this.now())
-    const free = (eb: ExpressionBuilder<Database, 'federation_queue'>) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)])
+    const free = (eb: ExpressionBuilder<Database, 'federation_queue'>) =>
+      eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)])
     const candidates = await this.db
       .selectFrom('federation_queue')
       .select(['id', 'message', 'ordering_key'])
@@ -159,12 +179,18 @@ export class DbMessageQueue implements MessageQueue {
     return null
   }
 
-  async listen(handler: (message: unknown) => Promise<void> | void, options?: MessageQueueListenOptions): Promise<void> {
+  async listen(
+    handler: (message: unknown) => Promise<void> | void,
+    options?: MessageQueueListenOptions,
+  ): Promise<void> {
     const workers = Math.max(1, this.options.workers ?? 4)
     await Promise.all(Array.from({ length: workers }, () => this.work(handler, options?.signal)))
   }
 
-  private async work(handler: (message: unknown) => Promise<void> | void, signal: AbortSignal | undefined): Promise<void> {
+  private async work(
+    handler: (message: unknown) => Promise<void> | void,
+    signal: AbortSignal | undefined,
+  ): Promise<void> {
     while (!signal?.aborted) {
       let claimed: { id: string; message: string } | null = null
       try {
@@ -185,7 +211,11 @@ export class DbMessageQueue implements MessageQueue {
         this.options.log.error({ err }, 'federation queue: a message failed; tried again in a minute')
         await this.db
           .updateTable('federation_queue')
-          .set({ lease_owner: null, lease_until: null, run_at: nowIso(new Date(this.now().getTime() + 60_000)) })
+          .set({
+            lease_owner: null,
+            lease_until: null,
+            run_at: nowIso(new Date(this.now().getTime() + 60_000)),
+          })
           .where('id', '=', claimed.id)
           .execute()
           .catch(() => undefined)
@@ -196,7 +226,9 @@ export class DbMessageQueue implements MessageQueue {
   private async idle(signal: AbortSignal | undefined) {
     if (this.options.onIdle && Date.now() - this.lastIdleRun > 300_000) {
       this.lastIdleRun = Date.now()
-      await this.options.onIdle().catch((err: unknown) => this.options.log.error({ err }, 'federation queue: idle work failed'))
+      await this.options
+        .onIdle()
+        .catch((err: unknown) => this.options.log.error({ err }, 'federation queue: idle work failed'))
     }
     await new Promise<void>((resolve) => {
       const done = () => {

@@ -23,10 +23,15 @@ export function action({ request }: ActionFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches, data }) => {
   const locale = matches.find((match) => match.id === 'root')?.data?.locale ?? DEFAULT_LANGUAGE
-  return [{ title: metaText(locale, 'fediverse', 'followTitle', { handle: data?.handle ?? '' }) }, { name: 'robots', content: 'noindex' }]
+  return [
+    { title: metaText(locale, 'fediverse', 'followTitle', { handle: data?.handle ?? '' }) },
+    { name: 'robots', content: 'noindex' },
+  ]
 }
 
 export default function RemoteFollow() {
   const { handle } = useLoaderData<typeof loader>()
-  return <RemoteFollowScreen handle={handle} actionData={useActionData<FormActionData & { url?: string }>()} />
+  return (
+    <RemoteFollowScreen handle={handle} actionData={useActionData<FormActionData & { url?: string }>()} />
+  )
 }

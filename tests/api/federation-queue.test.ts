@@ -18,7 +18,11 @@ afterAll(async () => {
 })
 
 /** Runs `listen` until `done()` holds (or 10 s), then stops it. */
-async function listenUntil(queue: DbMessageQueue, handler: (m: unknown) => Promise<void> | void, done: () => boolean) {
+async function listenUntil(
+  queue: DbMessageQueue,
+  handler: (m: unknown) => Promise<void> | void,
+  done: () => boolean,
+) {
   const abort = new AbortController()
   const listening = queue.listen(handler, { signal: abort.signal })
   const deadline = Date.now() + 10_000
@@ -40,7 +44,10 @@ describe('the federation queue', () => {
       seen.push((message as { n: number }).n)
       await new Promise((r) => setTimeout(r, 5))
     }
-    await Promise.all([listenUntil(a, handler, () => seen.length >= 30), listenUntil(b, handler, () => seen.length >= 30)])
+    await Promise.all([
+      listenUntil(a, handler, () => seen.length >= 30),
+      listenUntil(b, handler, () => seen.length >= 30),
+    ])
     expect(seen.sort((x, y) => x - y)).toEqual(Array.from({ length: 30 }, (_, i) => i))
     expect(await db.selectFrom('federation_queue').select('id').execute()).toEqual([])
   })
@@ -56,16 +63,27 @@ describe('the federation queue', () => {
     const abandoned = new AbortController()
     void dying.listen(() => new Promise(() => undefined), { signal: abandoned.signal })
     const deadline = Date.now() + 5000
-    while (!(await db.selectFrom('federation_queue').select('lease_owner').executeTakeFirst())?.lease_owner && Date.now() < deadline)
+    while (
+      !(await db.selectFrom('federation_queue').select('lease_owner').executeTakeFirst())?.lease_owner &&
+      Date.now() < deadline
+    )
       await new Promise((r) => setTimeout(r, 20))
     abandoned.abort()
     const other = new DbMessageQueue(db, { log, pollMs: 20, now: clock })
     const handled: unknown[] = []
     const started = Date.now()
-    await listenUntil(other, (m) => void handled.push(m), () => handled.length > 0 || Date.now() - started > 300)
+    await listenUntil(
+      other,
+      (m) => void handled.push(m),
+      () => handled.length > 0 || Date.now() - started > 300,
+    )
     expect(handled).toEqual([]) // still leased
     now = new Date(now.getTime() + 61_000)
-    await listenUntil(other, (m) => void handled.push(m), () => handled.length > 0)
+    await listenUntil(
+      other,
+      (m) => void handled.push(m),
+      () => handled.length > 0,
+    )
     expect(handled).toEqual([{ job: 'deliver' }])
   })
 
@@ -73,7 +91,10 @@ describe('the federation queue', () => {
     const db = api.app.ctx.db
     await db.deleteFrom('federation_queue').execute()
     const queue = new DbMessageQueue(db, { log, pollMs: 20, workers: 4 })
-    await queue.enqueue({ inbox: 'https://a.example/inbox', n: 'later' }, { delay: Temporal.Duration.from({ seconds: 3600 }) })
+    await queue.enqueue(
+      { inbox: 'https://a.example/inbox', n: 'later' },
+      { delay: Temporal.Duration.from({ seconds: 3600 }) },
+    )
     for (const n of [1, 2, 3, 4]) await queue.enqueue({ inbox: 'https://a.example/inbox', n })
     await queue.enqueue({ inbox: 'https://b.example/inbox', n: 'b' })
     const order: unknown[] = []

@@ -5,7 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { generateCryptoKeyPair, signRequest } from '@fedify/fedify'
-import { baseEvent, createEvent, eventForm, future, jpeg, makeUser, placeFields, send, type TestUser } from './events-fixtures'
+import {
+  baseEvent,
+  createEvent,
+  eventForm,
+  future,
+  jpeg,
+  makeUser,
+  placeFields,
+  send,
+  type TestUser,
+} from './events-fixtures'
 import { activatedUser, freePort, startTestApi, type TestApi } from './helpers'
 import { startFediversePeer, type DeliveredActivity, type FediversePeer } from '../support/fediverse-peer'
 
@@ -20,7 +30,11 @@ const AP = { accept: 'application/activity+json' }
 async function getJson(path: string, headers: Record<string, string> = AP) {
   const res = await fetch(origin + path, { headers, redirect: 'manual' })
   const text = await res.text()
-  return { status: res.status, headers: res.headers, body: text ? (JSON.parse(text) as Record<string, unknown>) : null }
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: text ? (JSON.parse(text) as Record<string, unknown>) : null,
+  }
 }
 
 /** Waits until `check` stops throwing (inbound activities are handled from the queue, after the 202). */
@@ -43,7 +57,13 @@ beforeAll(async () => {
   const port = await freePort()
   origin = `http://localhost:${port}`
   api = await startTestApi(
-    { FEDERATION: 'on', FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true', WEB_URL: origin, API_PUBLIC_URL: origin, FEDERATION_QUEUE_POLL_MS: '50' },
+    {
+      FEDERATION: 'on',
+      FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true',
+      WEB_URL: origin,
+      API_PUBLIC_URL: origin,
+      FEDERATION_QUEUE_POLL_MS: '50',
+    },
     undefined,
     {},
     port,
@@ -61,9 +81,14 @@ afterAll(async () => {
 describe('actors, WebFinger and NodeInfo', () => {
   it('finds a person, a city and a place by handle, and answers 404 for an unknown one', async () => {
     const host = new URL(origin).host
-    const person = await getJson(`/.well-known/webfinger?resource=acct:${organizer.username.toLowerCase()}@${host}`, {})
+    const person = await getJson(
+      `/.well-known/webfinger?resource=acct:${organizer.username.toLowerCase()}@${host}`,
+      {},
+    )
     expect(person.status).toBe(200)
-    const self = (person.body!.links as { rel: string; type?: string; href: string }[]).find((l) => l.rel === 'self')
+    const self = (person.body!.links as { rel: string; type?: string; href: string }[]).find(
+      (l) => l.rel === 'self',
+    )
     expect(self?.href).toBe(`${origin}/ap/actors/user-${organizer.id}`)
     const city = await getJson(`/.well-known/webfinger?resource=acct:belgrade@${host}`, {})
     expect(city.status).toBe(200)
@@ -94,14 +119,19 @@ describe('actors, WebFinger and NodeInfo', () => {
   })
 
   it('sends a browser to the page and an ActivityPub client to the document (content negotiation)', async () => {
-    const browser = await fetch(`${origin}/ap/actors/user-${organizer.id}`, { headers: { accept: 'text/html' }, redirect: 'manual' })
+    const browser = await fetch(`${origin}/ap/actors/user-${organizer.id}`, {
+      headers: { accept: 'text/html' },
+      redirect: 'manual',
+    })
     expect(browser.status).toBe(302)
     expect(browser.headers.get('location')).toBe(`${origin}/profile/${organizer.id}`)
   })
 
   it('publishes NodeInfo 2.1', async () => {
     const links = await getJson('/.well-known/nodeinfo', {})
-    const href = (links.body!.links as { rel: string; href: string }[]).find((l) => l.rel.includes('2.1'))?.href
+    const href = (links.body!.links as { rel: string; href: string }[]).find((l) =>
+      l.rel.includes('2.1'),
+    )?.href
     expect(href).toBe(`${origin}/nodeinfo/2.1`)
     const info = await getJson('/nodeinfo/2.1', {})
     expect(info.body).toMatchObject({ software: { name: 'nearby' }, protocols: ['activitypub'] })
@@ -113,7 +143,10 @@ describe('a Mastodon-like peer follows a city and a place', () => {
 
   beforeAll(async () => {
     const admin = await makeUser(api, { role: 'admin' })
-    const place = await send(api, 'POST', '/event', { token: admin.token, form: eventForm(placeFields({ coordinates: [20.4601, 44.8101] }), [await jpeg()]) })
+    const place = await send(api, 'POST', '/event', {
+      token: admin.token,
+      form: eventForm(placeFields({ coordinates: [20.4601, 44.8101] }), [await jpeg()]),
+    })
     expect(place.status).toBe(201)
     placeId = place.body._id as string
     await peer.follow(`${origin}/ap/actors/city-${BELGRADE}`)
@@ -125,7 +158,9 @@ describe('a Mastodon-like peer follows a city and a place', () => {
     await peer.waitFor((a) => a.type === 'Accept' && a.json.actor === `${origin}/ap/actors/place-${placeId}`)
     await peer.waitFor((a) => a.type === 'Accept' && a.json.actor === `${origin}/ap/actors/city-${BELGRADE}`)
     expect((await accepts()).every((a) => a.keyId?.startsWith(`${origin}/ap/actors/`))).toBe(true)
-    await eventually(async () => expect((await getJson(`/ap/actors/city-${BELGRADE}/followers`)).body).toMatchObject({ totalItems: 1 }))
+    await eventually(async () =>
+      expect((await getJson(`/ap/actors/city-${BELGRADE}/followers`)).body).toMatchObject({ totalItems: 1 }),
+    )
   })
 
   it('receives a signed Create(Event) from both with the fields Mastodon renders', async () => {
@@ -136,23 +171,42 @@ describe('a Mastodon-like peer follows a city and a place', () => {
       price: { donation: false, amount: 500, currency: 'RSD', range: 'FROM' },
     })
     await api.app.federationSent!()
-    const fromCity = await peer.waitFor((a) => a.type === 'Create' && a.json.actor === `${origin}/ap/actors/city-${BELGRADE}` && objectOf(a).id === `${origin}/ap/events/${created._id}`)
-    await peer.waitFor((a) => a.type === 'Create' && a.json.actor === `${origin}/ap/actors/place-${placeId}` && objectOf(a).id === `${origin}/ap/events/${created._id}`)
+    const fromCity = await peer.waitFor(
+      (a) =>
+        a.type === 'Create' &&
+        a.json.actor === `${origin}/ap/actors/city-${BELGRADE}` &&
+        objectOf(a).id === `${origin}/ap/events/${created._id}`,
+    )
+    await peer.waitFor(
+      (a) =>
+        a.type === 'Create' &&
+        a.json.actor === `${origin}/ap/actors/place-${placeId}` &&
+        objectOf(a).id === `${origin}/ap/events/${created._id}`,
+    )
     const event = objectOf(fromCity)
-    expect(event).toMatchObject({ type: 'Event', name: 'Federated jazz', url: `${origin}/event/${created._id}` })
+    expect(event).toMatchObject({
+      type: 'Event',
+      name: 'Federated jazz',
+      url: `${origin}/event/${created._id}`,
+    })
     expect(String(event.content)).toContain('Live jazz by the river')
     expect(String(event.content)).toContain('Knez Mihailova 1, Belgrade')
     expect(String(event.content)).toContain('from 500 RSD')
     expect(String(event.content)).toMatch(/When: .*20\d\d/)
     expect(event.startTime).toBeTruthy()
     expect(event.location).toMatchObject({ type: 'Place', name: 'Knez Mihailova 1, Belgrade' })
-    const attachment = ([] as Record<string, unknown>[]).concat(event.attachment as Record<string, unknown>)[0]!
+    const attachment = ([] as Record<string, unknown>[]).concat(
+      event.attachment as Record<string, unknown>,
+    )[0]!
     expect(attachment).toMatchObject({ type: 'Document' })
     expect(String(attachment.url)).toMatch(new RegExp(`^${origin}/uploads/`))
     expect(String(attachment.name)).toContain('Federated jazz')
     expect(JSON.stringify(event.tag)).toContain('#concerts')
     // The object can be fetched by its id, as Mastodon does to check it.
-    expect((await getJson(`/ap/events/${created._id}`)).body).toMatchObject({ type: 'Event', name: 'Federated jazz' })
+    expect((await getJson(`/ap/events/${created._id}`)).body).toMatchObject({
+      type: 'Event',
+      name: 'Federated jazz',
+    })
   })
 })
 
@@ -175,45 +229,101 @@ describe('what leaves the server, and when', () => {
     })
 
   it('never sends a private, a followers-only or a rejected event, even when it changes', async () => {
-    const privateEvent = await createEvent(api, person.accessToken, { title: 'Private party', accessType: 'PRIVATE' })
-    const followersOnly = await createEvent(api, person.accessToken, { title: 'Friends only', accessType: 'SUBSCRIBERS' })
-    const rejected = await createEvent(api, person.accessToken, { title: 'Rejected one', accessType: 'PRIVATE' })
-    await api.app.ctx.db.updateTable('posts').set({ moderation_status: 'REJECTED', access_type: 'COMMON' }).where('id', '=', rejected._id).execute()
+    const privateEvent = await createEvent(api, person.accessToken, {
+      title: 'Private party',
+      accessType: 'PRIVATE',
+    })
+    const followersOnly = await createEvent(api, person.accessToken, {
+      title: 'Friends only',
+      accessType: 'SUBSCRIBERS',
+    })
+    const rejected = await createEvent(api, person.accessToken, {
+      title: 'Rejected one',
+      accessType: 'PRIVATE',
+    })
+    await api.app.ctx.db
+      .updateTable('posts')
+      .set({ moderation_status: 'REJECTED', access_type: 'COMMON' })
+      .where('id', '=', rejected._id)
+      .execute()
     // Moving the rejected one (public now, but still rejected) sends nothing either. (An edit would put it back
     // to PENDING: post-moderation, as on the web.)
-    const moved = await send(api, 'POST', `/event/${rejected._id}/reschedule`, { token: person.accessToken, json: { startDate: future(20) } })
+    const moved = await send(api, 'POST', `/event/${rejected._id}/reschedule`, {
+      token: person.accessToken,
+      json: { startDate: future(20) },
+    })
     expect(moved.status, moved.text).toBe(200)
     // A public event after them: once it has arrived, the others would have too.
     const marker = await createEvent(api, person.accessToken, { title: 'Public marker' })
     await api.app.federationSent!()
-    await peer.waitFor((a) => a.type === 'Create' && (a.json.object as { id: string }).id === `${origin}/ap/events/${marker._id}`)
-    for (const hidden of [privateEvent, followersOnly, rejected]) expect(about(hidden._id).map((a) => `${a.type} ${JSON.stringify(a.json.object).slice(0, 200)}`), hidden.title as string).toEqual([])
+    await peer.waitFor(
+      (a) =>
+        a.type === 'Create' && (a.json.object as { id: string }).id === `${origin}/ap/events/${marker._id}`,
+    )
+    for (const hidden of [privateEvent, followersOnly, rejected])
+      expect(
+        about(hidden._id).map((a) => `${a.type} ${JSON.stringify(a.json.object).slice(0, 200)}`),
+        hidden.title as string,
+      ).toEqual([])
     expect(JSON.stringify(peer.inbox)).not.toMatch(/Private party|Friends only|Rejected/)
     // Nor can they be fetched.
-    for (const hidden of [privateEvent, followersOnly, rejected]) expect((await getJson(`/ap/events/${hidden._id}`)).status).toBe(404)
+    for (const hidden of [privateEvent, followersOnly, rejected])
+      expect((await getJson(`/ap/events/${hidden._id}`)).status).toBe(404)
   })
 
   it('sends Update for an edit and a move, Update marked cancelled for a cancellation, and Delete for a deletion', async () => {
     const event = await createEvent(api, person.accessToken, { title: 'Lifecycle gig' })
     const objectId = `${origin}/ap/events/${event._id}`
-    const isAbout = (a: DeliveredActivity) => a.json.actor === personActor() && (a.json.object as { id?: string })?.id === objectId
+    const isAbout = (a: DeliveredActivity) =>
+      a.json.actor === personActor() && (a.json.object as { id?: string })?.id === objectId
     await peer.waitFor((a) => a.type === 'Create' && isAbout(a))
 
-    expect((await send(api, 'PUT', `/event/${event._id}`, { token: person.accessToken, json: baseEvent({ title: 'Lifecycle gig, edited' }) })).status).toBe(200)
-    await peer.waitFor((a) => a.type === 'Update' && isAbout(a) && objectOf(a).name === 'Lifecycle gig, edited')
+    expect(
+      (
+        await send(api, 'PUT', `/event/${event._id}`, {
+          token: person.accessToken,
+          json: baseEvent({ title: 'Lifecycle gig, edited' }),
+        })
+      ).status,
+    ).toBe(200)
+    await peer.waitFor(
+      (a) => a.type === 'Update' && isAbout(a) && objectOf(a).name === 'Lifecycle gig, edited',
+    )
 
-    const moved = await send(api, 'POST', `/event/${event._id}/reschedule`, { token: person.accessToken, json: { startDate: future(12), endDate: future(12, 22) } })
+    const moved = await send(api, 'POST', `/event/${event._id}/reschedule`, {
+      token: person.accessToken,
+      json: { startDate: future(12), endDate: future(12, 22) },
+    })
     expect(moved.status, moved.text).toBe(200)
-    const afterMove = await peer.waitFor((a) => a.type === 'Update' && isAbout(a) && String(objectOf(a).startTime).startsWith(future(12).slice(0, 10)))
+    const afterMove = await peer.waitFor(
+      (a) =>
+        a.type === 'Update' &&
+        isAbout(a) &&
+        String(objectOf(a).startTime).startsWith(future(12).slice(0, 10)),
+    )
     expect(String(objectOf(afterMove).endTime)).toContain(future(12, 22).slice(0, 13))
 
-    expect((await send(api, 'POST', `/event/${event._id}/cancel`, { token: person.accessToken, json: { message: 'Flooded' } })).status).toBe(200)
-    const cancelled = await peer.waitFor((a) => a.type === 'Update' && isAbout(a) && String(objectOf(a).name).startsWith('Cancelled:'))
+    expect(
+      (
+        await send(api, 'POST', `/event/${event._id}/cancel`, {
+          token: person.accessToken,
+          json: { message: 'Flooded' },
+        })
+      ).status,
+    ).toBe(200)
+    const cancelled = await peer.waitFor(
+      (a) => a.type === 'Update' && isAbout(a) && String(objectOf(a).name).startsWith('Cancelled:'),
+    )
     expect(JSON.stringify(objectOf(cancelled).tag)).toContain('#cancelled')
     expect(String(objectOf(cancelled).content)).toContain('This event was cancelled.')
 
     expect((await send(api, 'DELETE', `/event/${event._id}`, { token: person.accessToken })).status).toBe(200)
-    const deleted = await peer.waitFor((a) => a.type === 'Delete' && a.json.actor === personActor() && (a.json.object as { id?: string; type?: string })?.id === objectId)
+    const deleted = await peer.waitFor(
+      (a) =>
+        a.type === 'Delete' &&
+        a.json.actor === personActor() &&
+        (a.json.object as { id?: string; type?: string })?.id === objectId,
+    )
     expect((deleted.json.object as { type: string }).type).toBe('Tombstone')
     expect((await getJson(`/ap/events/${event._id}`)).status).toBe(404)
   })
@@ -223,7 +333,10 @@ describe('what leaves the server, and when', () => {
     const event = await createEvent(api, person.accessToken, { title: 'Soon rejected' })
     const objectId = `${origin}/ap/events/${event._id}`
     await peer.waitFor((a) => a.type === 'Create' && (a.json.object as { id?: string }).id === objectId)
-    const rejected = await send(api, 'PATCH', `/admin/posts/${event._id}`, { token: admin.token, json: { moderationStatus: 'REJECTED', reason: 'spam' } })
+    const rejected = await send(api, 'PATCH', `/admin/posts/${event._id}`, {
+      token: admin.token,
+      json: { moderationStatus: 'REJECTED', reason: 'spam' },
+    })
     expect(rejected.status, rejected.text).toBe(200)
     await peer.waitFor((a) => a.type === 'Delete' && (a.json.object as { id?: string }).id === objectId)
   })
@@ -233,10 +346,17 @@ describe('what leaves the server, and when', () => {
     const outbox = await getJson(`/ap/actors/user-${person.user.id}/outbox`)
     expect(outbox.body).toMatchObject({ type: 'OrderedCollection' })
     expect(Number(outbox.body!.totalItems)).toBeGreaterThanOrEqual(1)
-    const first = await getJson(new URL(String(outbox.body!.first)).pathname + new URL(String(outbox.body!.first)).search)
+    const first = await getJson(
+      new URL(String(outbox.body!.first)).pathname + new URL(String(outbox.body!.first)).search,
+    )
     expect(first.body).toMatchObject({ type: 'OrderedCollectionPage' })
-    const items = ([] as { type: string; object: { id: string; name: string } }[]).concat(first.body!.orderedItems as never)
-    expect(items[0]).toMatchObject({ type: 'Create', object: { id: `${origin}/ap/events/${event._id}`, name: 'In the outbox' } })
+    const items = ([] as { type: string; object: { id: string; name: string } }[]).concat(
+      first.body!.orderedItems as never,
+    )
+    expect(items[0]).toMatchObject({
+      type: 'Create',
+      object: { id: `${origin}/ap/events/${event._id}`, name: 'In the outbox' },
+    })
     // A city's outbox holds the public events around it, and never a private one.
     const cityFirst = await getJson(`/ap/actors/city-${BELGRADE}/outbox?cursor=0`)
     expect(JSON.stringify(cityFirst.body)).toContain('In the outbox')
@@ -246,19 +366,37 @@ describe('what leaves the server, and when', () => {
   it('counts an Announce, and forgets a remote actor that deleted itself', async () => {
     const event = await createEvent(api, person.accessToken, { title: 'Boosted far away' })
     await peer.announce(personActor(), `${origin}/ap/events/${event._id}`)
-    await eventually(async () => expect((await send(api, 'GET', `/event/${event._id}`)).body).toMatchObject({ fediverseBoosts: 1 }))
-    const followed = (await api.app.ctx.db.selectFrom('federation_followers').select('actor').where('follower', '=', peer.actorId.href).execute()).map((r) => r.actor)
+    await eventually(async () =>
+      expect((await send(api, 'GET', `/event/${event._id}`)).body).toMatchObject({ fediverseBoosts: 1 }),
+    )
+    const followed = (
+      await api.app.ctx.db
+        .selectFrom('federation_followers')
+        .select('actor')
+        .where('follower', '=', peer.actorId.href)
+        .execute()
+    ).map((r) => r.actor)
     expect(followed.length).toBeGreaterThanOrEqual(3)
     await peer.deleteSelf(personActor())
     await eventually(async () => {
-      const left = await api.app.ctx.db.selectFrom('federation_followers').select('actor').where('follower', '=', peer.actorId.href).execute()
+      const left = await api.app.ctx.db
+        .selectFrom('federation_followers')
+        .select('actor')
+        .where('follower', '=', peer.actorId.href)
+        .execute()
       expect(left).toEqual([])
       expect((await send(api, 'GET', `/event/${event._id}`)).body).toMatchObject({ fediverseBoosts: 0 })
     })
     // Alice follows again (she is back): the rest of the tests need her.
     for (const actor of followed) await peer.follow(`${origin}/ap/actors/${actor}`)
     await eventually(async () =>
-      expect(await api.app.ctx.db.selectFrom('federation_followers').select('actor').where('follower', '=', peer.actorId.href).execute()).toHaveLength(followed.length),
+      expect(
+        await api.app.ctx.db
+          .selectFrom('federation_followers')
+          .select('actor')
+          .where('follower', '=', peer.actorId.href)
+          .execute(),
+      ).toHaveLength(followed.length),
     )
   })
 
@@ -266,10 +404,18 @@ describe('what leaves the server, and when', () => {
     const event = await createEvent(api, person.accessToken, { title: 'Liked far away' })
     await peer.like(personActor(), `${origin}/ap/events/${event._id}`)
     await eventually(async () => {
-      const rows = await api.app.ctx.db.selectFrom('federation_reactions').selectAll().where('post_id', '=', event._id).execute()
+      const rows = await api.app.ctx.db
+        .selectFrom('federation_reactions')
+        .selectAll()
+        .where('post_id', '=', event._id)
+        .execute()
       expect(rows).toMatchObject([{ kind: 'LIKE', actor: peer.actorId.href }])
     })
-    const local = await api.app.ctx.db.selectFrom('post_likes').selectAll().where('post_id', '=', event._id).execute()
+    const local = await api.app.ctx.db
+      .selectFrom('post_likes')
+      .selectAll()
+      .where('post_id', '=', event._id)
+      .execute()
     expect(local).toEqual([])
   })
 
@@ -277,7 +423,10 @@ describe('what leaves the server, and when', () => {
     const event = await createEvent(api, person.accessToken, { title: 'Before leaving' })
     const objectId = `${origin}/ap/events/${event._id}`
     await peer.waitFor((a) => a.type === 'Create' && (a.json.object as { id?: string }).id === objectId)
-    const deletion = await send(api, 'POST', '/profile/my/deletion', { token: person.accessToken, json: { password: person.input.password } })
+    const deletion = await send(api, 'POST', '/profile/my/deletion', {
+      token: person.accessToken,
+      json: { password: person.input.password },
+    })
     expect(deletion.status, deletion.text).toBe(200)
     await peer.waitFor((a) => a.type === 'Delete' && (a.json.object as { id?: string }).id === objectId)
     // The account is no actor any more: its document is gone.
@@ -289,11 +438,20 @@ describe('what leaves the server, and when', () => {
     const follow = await peer.follow(organizerActor)
     await peer.waitFor((a) => a.type === 'Accept' && a.json.actor === organizerActor)
     await peer.unfollow(organizerActor, follow)
-    await eventually(async () => expect((await getJson(`/ap/actors/user-${organizer.id}/followers`)).body).toMatchObject({ totalItems: 0 }))
+    await eventually(async () =>
+      expect((await getJson(`/ap/actors/user-${organizer.id}/followers`)).body).toMatchObject({
+        totalItems: 0,
+      }),
+    )
     // The city still follows Belgrade: its Create is the sign that the organizer's would have come by now.
     const event = await createEvent(api, organizer.token, { title: 'After the unfollow' })
     const objectId = `${origin}/ap/events/${event._id}`
-    await peer.waitFor((a) => a.type === 'Create' && a.json.actor === `${origin}/ap/actors/city-${BELGRADE}` && objectOf(a).id === objectId)
+    await peer.waitFor(
+      (a) =>
+        a.type === 'Create' &&
+        a.json.actor === `${origin}/ap/actors/city-${BELGRADE}` &&
+        objectOf(a).id === objectId,
+    )
     await api.app.federationSent!()
     expect(peer.inbox.filter((a) => a.json.actor === organizerActor && a.type === 'Create')).toEqual([])
   })
@@ -301,14 +459,29 @@ describe('what leaves the server, and when', () => {
 
 describe('the inbox refuses what it must', () => {
   const inbox = () => `${origin}/ap/inbox`
-  const follow = (actor: string) => JSON.stringify({ '@context': 'https://www.w3.org/ns/activitystreams', id: `${actor}#f1`, type: 'Follow', actor, object: `${origin}/ap/actors/city-${BELGRADE}` })
+  const follow = (actor: string) =>
+    JSON.stringify({
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id: `${actor}#f1`,
+      type: 'Follow',
+      actor,
+      object: `${origin}/ap/actors/city-${BELGRADE}`,
+    })
 
   it('answers 401 to an unsigned delivery and to one signed with another key', async () => {
-    const unsigned = await fetch(inbox(), { method: 'POST', headers: { 'content-type': 'application/activity+json' }, body: follow(peer.actorId.href) })
+    const unsigned = await fetch(inbox(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/activity+json' },
+      body: follow(peer.actorId.href),
+    })
     expect(unsigned.status).toBe(401)
     const impostor = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5')
     const forged = await signRequest(
-      new Request(inbox(), { method: 'POST', headers: { 'content-type': 'application/activity+json' }, body: follow(peer.actorId.href) }),
+      new Request(inbox(), {
+        method: 'POST',
+        headers: { 'content-type': 'application/activity+json' },
+        body: follow(peer.actorId.href),
+      }),
       impostor.privateKey,
       new URL(`${peer.actorId.href}#main-key`),
     )
@@ -317,16 +490,31 @@ describe('the inbox refuses what it must', () => {
 
   it('answers 4xx, never 500, to malformed JSON-LD and to a body over the limit', async () => {
     for (const body of ['{not json', '[]', '{"type":"Follow"}', '{"@context":5,"type":[]}']) {
-      const res = await fetch(inbox(), { method: 'POST', headers: { 'content-type': 'application/activity+json' }, body })
+      const res = await fetch(inbox(), {
+        method: 'POST',
+        headers: { 'content-type': 'application/activity+json' },
+        body,
+      })
       expect(res.status, body).toBeGreaterThanOrEqual(400)
       expect(res.status, body).toBeLessThan(500)
     }
-    const huge = await fetch(inbox(), { method: 'POST', headers: { 'content-type': 'application/activity+json' }, body: `{"x":"${'a'.repeat(300 * 1024)}"}` })
+    const huge = await fetch(inbox(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/activity+json' },
+      body: `{"x":"${'a'.repeat(300 * 1024)}"}`,
+    })
     expect(huge.status).toBe(413)
   })
 
   it('answers 4xx to WebFinger queries it cannot answer', async () => {
-    for (const query of ['', '?resource=', '?resource=acct:', '?resource=http://evil.example/x', `?resource=acct:belgrade@evil.example`, `?resource=${'a'.repeat(5000)}`]) {
+    for (const query of [
+      '',
+      '?resource=',
+      '?resource=acct:',
+      '?resource=http://evil.example/x',
+      `?resource=acct:belgrade@evil.example`,
+      `?resource=${'a'.repeat(5000)}`,
+    ]) {
       const res = await fetch(`${origin}/.well-known/webfinger${query}`)
       expect(res.status, query).toBeGreaterThanOrEqual(400)
       expect(res.status, query).toBeLessThan(500)
@@ -367,10 +555,20 @@ describe('an instance that may not reach private addresses (production rules)', 
       `https://127.0.0.1:${recorderPort}/actor`,
     ]
     for (const actor of privateUrls) {
-      const body = JSON.stringify({ '@context': 'https://www.w3.org/ns/activitystreams', id: `${actor}#f`, type: 'Follow', actor, object: `${strictOrigin}/ap/actors/city-${BELGRADE}` })
+      const body = JSON.stringify({
+        '@context': 'https://www.w3.org/ns/activitystreams',
+        id: `${actor}#f`,
+        type: 'Follow',
+        actor,
+        object: `${strictOrigin}/ap/actors/city-${BELGRADE}`,
+      })
       const key = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5')
       const signed = await signRequest(
-        new Request(`${strictOrigin}/ap/inbox`, { method: 'POST', headers: { 'content-type': 'application/activity+json' }, body }),
+        new Request(`${strictOrigin}/ap/inbox`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/activity+json' },
+          body,
+        }),
         key.privateKey,
         new URL(`${actor}#main-key`),
       )
@@ -382,7 +580,13 @@ describe('an instance that may not reach private addresses (production rules)', 
 
   it('refuses to fetch a private address through its remote fetch, redirects included', async () => {
     const remote = strict.app.ctx.federation!.remoteFetch
-    for (const url of [`http://127.0.0.1:${recorderPort}/x`, `https://127.0.0.1:${recorderPort}/x`, `https://[::1]:${recorderPort}/x`, 'https://169.254.169.254/latest/meta-data', 'file:///etc/passwd'])
+    for (const url of [
+      `http://127.0.0.1:${recorderPort}/x`,
+      `https://127.0.0.1:${recorderPort}/x`,
+      `https://[::1]:${recorderPort}/x`,
+      'https://169.254.169.254/latest/meta-data',
+      'file:///etc/passwd',
+    ])
       await expect(remote(url), url).rejects.toThrow()
     expect(hits).toEqual([])
   })
@@ -392,13 +596,23 @@ describe('what people see of the fediverse', () => {
   it("shows a person's, a place's and a city's handle and fediverse followers", async () => {
     const host = new URL(origin).host
     const profile = await send(api, 'GET', `/profile/${organizer.id}`, { token: organizer.token })
-    expect(profile.body.fediverse).toMatchObject({ handle: `@${organizer.username.toLowerCase()}@${host}`, actorUrl: `${origin}/ap/actors/user-${organizer.id}` })
+    expect(profile.body.fediverse).toMatchObject({
+      handle: `@${organizer.username.toLowerCase()}@${host}`,
+      actorUrl: `${origin}/ap/actors/user-${organizer.id}`,
+    })
     expect(profile.body.federateEvents).toBe(true)
     const list = await send(api, 'GET', '/event/all?city=Belgrade')
-    expect(list.body.geo.fediverse).toEqual({ handle: `@belgrade@${host}`, actorUrl: `${origin}/ap/actors/city-${BELGRADE}`, followers: 1 })
+    expect(list.body.geo.fediverse).toEqual({
+      handle: `@belgrade@${host}`,
+      actorUrl: `${origin}/ap/actors/city-${BELGRADE}`,
+      followers: 1,
+    })
     const places = await send(api, 'GET', '/event/all?city=Belgrade&eventType=PLACE')
     const place = await send(api, 'GET', `/event/${places.body.events[0]._id}`)
-    expect(place.body.fediverse).toMatchObject({ handle: `@place-${places.body.events[0]._id}@${host}`, followers: 1 })
+    expect(place.body.fediverse).toMatchObject({
+      handle: `@place-${places.body.events[0]._id}@${host}`,
+      followers: 1,
+    })
   })
 
   it('turns the federation of a person’s events off (Delete of what went out) and on again', async () => {
@@ -410,29 +624,61 @@ describe('what people see of the fediverse', () => {
     const objectId = `${origin}/ap/events/${event._id}`
     await peer.waitFor((a) => a.type === 'Create' && a.json.actor === actor && objectOf(a).id === objectId)
 
-    const off = await send(api, 'PUT', '/profile/my/federation', { token: person.token, json: { federateEvents: false } })
+    const off = await send(api, 'PUT', '/profile/my/federation', {
+      token: person.token,
+      json: { federateEvents: false },
+    })
     expect(off.body).toEqual({ federateEvents: false })
-    await peer.waitFor((a) => a.type === 'Delete' && a.json.actor === actor && (a.json.object as { id?: string }).id === objectId)
+    await peer.waitFor(
+      (a) =>
+        a.type === 'Delete' && a.json.actor === actor && (a.json.object as { id?: string }).id === objectId,
+    )
     expect((await send(api, 'GET', '/profile/my', { token: person.token })).body.federateEvents).toBe(false)
     expect((await getJson(`/ap/events/${event._id}`)).status).toBe(404)
     const quiet = await createEvent(api, person.token, { title: 'Stays home' })
     await api.app.federationSent!()
 
     await send(api, 'PUT', '/profile/my/federation', { token: person.token, json: { federateEvents: true } })
-    await peer.waitFor((a) => a.type === 'Create' && a.json.actor === actor && objectOf(a).id === objectId, 10_000)
+    await peer.waitFor(
+      (a) => a.type === 'Create' && a.json.actor === actor && objectOf(a).id === objectId,
+      10_000,
+    )
     // Turned on again, every upcoming public event goes out, the one made while it was off too.
-    await peer.waitFor((a) => a.type === 'Create' && a.json.actor === actor && objectOf(a).id === `${origin}/ap/events/${quiet._id}`)
-    const bad = await send(api, 'PUT', '/profile/my/federation', { token: person.token, json: { federateEvents: 'yes' } })
+    await peer.waitFor(
+      (a) =>
+        a.type === 'Create' &&
+        a.json.actor === actor &&
+        objectOf(a).id === `${origin}/ap/events/${quiet._id}`,
+    )
+    const bad = await send(api, 'PUT', '/profile/my/federation', {
+      token: person.token,
+      json: { federateEvents: 'yes' },
+    })
     expect(bad.status).toBe(400)
-    expect((await send(api, 'PUT', '/profile/my/federation', { json: { federateEvents: true } })).status).toBe(401)
+    expect(
+      (await send(api, 'PUT', '/profile/my/federation', { json: { federateEvents: true } })).status,
+    ).toBe(401)
   })
 
   it('finds the follow page of the reader’s own server for "Follow from your server"', async () => {
     const remote = http.createServer((req, res) => {
       const url = new URL(req.url ?? '/', 'http://x')
-      if (url.pathname === '/.well-known/webfinger' && url.searchParams.get('resource')?.startsWith('acct:me@')) {
+      if (
+        url.pathname === '/.well-known/webfinger' &&
+        url.searchParams.get('resource')?.startsWith('acct:me@')
+      ) {
         res.writeHead(200, { 'content-type': 'application/jrd+json' })
-        res.end(JSON.stringify({ subject: url.searchParams.get('resource'), links: [{ rel: 'http://ostatus.org/schema/1.0/subscribe', template: `http://${req.headers.host}/authorize_interaction?uri={uri}` }] }))
+        res.end(
+          JSON.stringify({
+            subject: url.searchParams.get('resource'),
+            links: [
+              {
+                rel: 'http://ostatus.org/schema/1.0/subscribe',
+                template: `http://${req.headers.host}/authorize_interaction?uri={uri}`,
+              },
+            ],
+          }),
+        )
       } else {
         res.writeHead(404)
         res.end()
@@ -443,16 +689,39 @@ describe('what people see of the fediverse', () => {
     const handle = `@belgrade@${new URL(origin).host}`
     const actorUrl = encodeURIComponent(`${origin}/ap/actors/city-${BELGRADE}`)
     try {
-      const found = await send(api, 'GET', `/federation/remote-follow?${new URLSearchParams({ account: `@me@${server}`, handle })}`)
+      const found = await send(
+        api,
+        'GET',
+        `/federation/remote-follow?${new URLSearchParams({ account: `@me@${server}`, handle })}`,
+      )
       expect(found.body).toEqual({ url: `http://${server}/authorize_interaction?uri=${actorUrl}` })
-      const byServer = await send(api, 'GET', `/federation/remote-follow?${new URLSearchParams({ account: server, handle })}`)
+      const byServer = await send(
+        api,
+        'GET',
+        `/federation/remote-follow?${new URLSearchParams({ account: server, handle })}`,
+      )
       expect(byServer.body).toEqual({ url: `http://${server}/authorize_interaction?uri=${actorUrl}` })
-      const invalid = await send(api, 'GET', `/federation/remote-follow?${new URLSearchParams({ account: 'not a server', handle })}`, { lang: 'ru' })
+      const invalid = await send(
+        api,
+        'GET',
+        `/federation/remote-follow?${new URLSearchParams({ account: 'not a server', handle })}`,
+        { lang: 'ru' },
+      )
       expect(invalid.status).toBe(400)
-      expect(invalid.body.errors.account).toEqual(['Введите свой аккаунт в федиверсе, например @you@mastodon.social, или адрес своего сервера, например mastodon.social.'])
-      const notOurs = await send(api, 'GET', `/federation/remote-follow?${new URLSearchParams({ account: server, handle: '@belgrade@elsewhere.example' })}`)
+      expect(invalid.body.errors.account).toEqual([
+        'Введите свой аккаунт в федиверсе, например @you@mastodon.social, или адрес своего сервера, например mastodon.social.',
+      ])
+      const notOurs = await send(
+        api,
+        'GET',
+        `/federation/remote-follow?${new URLSearchParams({ account: server, handle: '@belgrade@elsewhere.example' })}`,
+      )
       expect(notOurs.status).toBe(400)
-      const unreachable = await send(api, 'GET', `/federation/remote-follow?${new URLSearchParams({ account: `@me@127.0.0.1:${await freePort()}`, handle })}`)
+      const unreachable = await send(
+        api,
+        'GET',
+        `/federation/remote-follow?${new URLSearchParams({ account: `@me@127.0.0.1:${await freePort()}`, handle })}`,
+      )
       expect(unreachable.status).toBe(422)
     } finally {
       await new Promise<void>((resolve) => remote.close(() => resolve()))

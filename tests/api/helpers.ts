@@ -2,6 +2,7 @@
 // temp dir, or with TEST_DATABASE=postgres a new PostgreSQL database per call) and a real SMTP
 // receiver. Tests talk to it over HTTP with fetch.
 import fs from 'node:fs/promises'
+import net, { type AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
@@ -43,12 +44,11 @@ export interface TestResponse {
 
 /** A port nothing listens on now (for an instance that must know its own address before it starts). */
 export async function freePort(): Promise<number> {
-  const net = await import('node:net')
   return new Promise((resolve, reject) => {
     const server = net.createServer()
     server.once('error', reject)
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as import('node:net').AddressInfo
+      const { port } = server.address() as AddressInfo
       server.close(() => resolve(port))
     })
   })

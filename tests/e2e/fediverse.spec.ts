@@ -9,11 +9,17 @@ const host = `localhost:${e2e.webPort}`
 const readerServer = `127.0.0.1:${e2e.fediversePort}`
 
 async function firstPlaceId(): Promise<string> {
-  const list = (await (await fetch(`${e2e.apiUrl}/event/all?eventType=PLACE`)).json()) as { events: { _id: string }[] }
+  const list = (await (await fetch(`${e2e.apiUrl}/event/all?eventType=PLACE`)).json()) as {
+    events: { _id: string }[]
+  }
   return list.events[0]!._id
 }
 
-test('a profile shows its handle, and Follow from your server goes to the reader’s own server', async ({ page, createUser, javaScriptEnabled }) => {
+test('a profile shows its handle, and Follow from your server goes to the reader’s own server', async ({
+  page,
+  createUser,
+  javaScriptEnabled,
+}) => {
   const user = await createUser()
   await page.goto(`/profile/${user.id}`)
   const card = page.getByTestId('fediverse-card')
@@ -30,21 +36,28 @@ test('a profile shows its handle, and Follow from your server goes to the reader
   }
   await card.getByLabel('Your account or server').fill(`@me@${readerServer}`)
   await follow.click()
-  await expect(page).toHaveURL(new RegExp(`^http://${readerServer.replace(/\./g, '\\.')}/authorize_interaction\\?uri=`))
+  await expect(page).toHaveURL(
+    new RegExp(`^http://${readerServer.replace(/\./g, '\\.')}/authorize_interaction\\?uri=`),
+  )
   await expect(page.getByTestId('follow-target')).toHaveText(`${e2e.webUrl}/ap/actors/user-${user.id}`)
 })
 
 test('a place and a city list show their handles', async ({ page }) => {
   const placeId = await firstPlaceId()
   await page.goto(`/event/${placeId}`)
-  await expect(page.getByTestId('fediverse-card').getByTestId('fediverse-handle')).toHaveText(`@place-${placeId}@${host}`)
+  await expect(page.getByTestId('fediverse-card').getByTestId('fediverse-handle')).toHaveText(
+    `@place-${placeId}@${host}`,
+  )
   await page.goto('/?city=Belgrade&country=RS')
   const city = page.getByTestId('fediverse-card')
   await expect(city.getByTestId('fediverse-handle')).toHaveText(`@belgrade@${host}`)
   await expect(city.getByText('Follow the public events of this city')).toBeVisible()
 })
 
-test('a mistyped account is said and kept, then the right one follows from the city list', async ({ page, javaScriptEnabled }) => {
+test('a mistyped account is said and kept, then the right one follows from the city list', async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await page.goto('/?city=Belgrade&country=RS')
   const card = page.getByTestId('fediverse-card')
   const follow = card.getByRole('button', { name: 'Follow from your server' })
@@ -55,7 +68,11 @@ test('a mistyped account is said and kept, then the right one follows from the c
   await expect(page.getByRole('heading', { name: `Follow @belgrade@${host} from your server` })).toBeVisible()
   const account = page.getByLabel('Your account or server')
   await expect(account).toHaveValue('not a server')
-  await expect(page.getByText('Enter your fediverse account, like @you@mastodon.social, or your server, like mastodon.social.')).toBeVisible()
+  await expect(
+    page.getByText(
+      'Enter your fediverse account, like @you@mastodon.social, or your server, like mastodon.social.',
+    ),
+  ).toBeVisible()
   if (javaScriptEnabled) await waitForHydration(page.getByRole('button', { name: 'Follow', exact: true }))
   await account.fill(`@me@${readerServer}`)
   await page.getByRole('button', { name: 'Follow', exact: true }).click()
@@ -71,14 +88,25 @@ test('in Russian, the city’s card and the follow page speak Russian', async ({
   await expect(card.getByTestId('fediverse-followers')).toHaveText('0 подписчиков в федиверсе')
   await card.getByLabel('Ваш аккаунт или сервер').fill('???')
   await card.getByRole('button', { name: 'Подписаться со своего сервера' }).click()
-  await expect(page.getByText('Введите свой аккаунт в федиверсе, например @you@mastodon.social, или адрес своего сервера, например mastodon.social.')).toBeVisible()
+  await expect(
+    page.getByText(
+      'Введите свой аккаунт в федиверсе, например @you@mastodon.social, или адрес своего сервера, например mastodon.social.',
+    ),
+  ).toBeVisible()
 })
 
-test('Settings → Fediverse turns the federation of one’s events off and on', async ({ page, createUser, signIn, javaScriptEnabled }) => {
+test('Settings → Fediverse turns the federation of one’s events off and on', async ({
+  page,
+  createUser,
+  signIn,
+  javaScriptEnabled,
+}) => {
   const user = await createUser()
   await signIn(page, user)
   await page.goto('/admin/profile/settings/fediverse')
-  await expect(page.getByTestId('own-fediverse-handle')).toHaveText(`Your handle: @${user.username.toLowerCase()}@${host}`)
+  await expect(page.getByTestId('own-fediverse-handle')).toHaveText(
+    `Your handle: @${user.username.toLowerCase()}@${host}`,
+  )
   const federate = page.getByLabel('Send my public events to the fediverse')
   await expect(federate).toBeChecked()
   const save = page.getByRole('button', { name: 'Save' })

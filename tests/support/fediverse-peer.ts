@@ -52,9 +52,17 @@ export interface FediversePeer {
 
 export async function startFediversePeer(): Promise<FediversePeer> {
   const inbox: DeliveredActivity[] = []
-  const keys = await Promise.all([generateCryptoKeyPair('RSASSA-PKCS1-v1_5'), generateCryptoKeyPair('Ed25519')])
+  const keys = await Promise.all([
+    generateCryptoKeyPair('RSASSA-PKCS1-v1_5'),
+    generateCryptoKeyPair('Ed25519'),
+  ])
   // Keys kept as JWK too: the same pairs across the federation's life.
-  const jwks = await Promise.all(keys.map(async (k) => ({ privateKey: await exportJwk(k.privateKey), publicKey: await exportJwk(k.publicKey) })))
+  const jwks = await Promise.all(
+    keys.map(async (k) => ({
+      privateKey: await exportJwk(k.privateKey),
+      publicKey: await exportJwk(k.publicKey),
+    })),
+  )
   const federation = createFederation<void>({ kv: new MemoryKvStore(), allowPrivateAddress: true })
   federation
     .setActorDispatcher('/users/{identifier}', async (ctx, identifier) => {
@@ -71,15 +79,18 @@ export async function startFediversePeer(): Promise<FediversePeer> {
       })
     })
     .setKeyPairsDispatcher(async () =>
-      Promise.all(jwks.map(async (k) => ({ privateKey: await importJwk(k.privateKey, 'private'), publicKey: await importJwk(k.publicKey, 'public') }))),
+      Promise.all(
+        jwks.map(async (k) => ({
+          privateKey: await importJwk(k.privateKey, 'private'),
+          publicKey: await importJwk(k.publicKey, 'public'),
+        })),
+      ),
     )
   const lastRaw = new Map<string, DeliveredActivity>()
-  federation
-    .setInboxListeners('/users/{identifier}/inbox', '/inbox')
-    .on(Activity, async (_ctx, activity) => {
-      const delivered = activity.id ? lastRaw.get(activity.id.href) : undefined
-      if (delivered) delivered.verified = true
-    })
+  federation.setInboxListeners('/users/{identifier}/inbox', '/inbox').on(Activity, async (_ctx, activity) => {
+    const delivered = activity.id ? lastRaw.get(activity.id.href) : undefined
+    if (delivered) delivered.verified = true
+  })
 
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = []
@@ -105,8 +116,13 @@ export async function startFediversePeer(): Promise<FediversePeer> {
       if (typeof json.id === 'string') lastRaw.set(json.id, delivered)
     }
     const headers = new Headers()
-    for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value)
-    const request = new Request(url, { method: req.method, headers, body: req.method === 'POST' ? body : undefined })
+    for (const [name, value] of Object.entries(req.headers))
+      if (typeof value === 'string') headers.set(name, value)
+    const request = new Request(url, {
+      method: req.method,
+      headers,
+      body: req.method === 'POST' ? body : undefined,
+    })
     const response = await federation.fetch(request, { contextData: undefined })
     res.writeHead(response.status, Object.fromEntries(response.headers.entries()))
     res.end(Buffer.from(await response.arrayBuffer()))
@@ -120,8 +136,14 @@ export async function startFediversePeer(): Promise<FediversePeer> {
   async function deliver(to: string, activity: Activity) {
     const ctx = context()
     const target = await ctx.lookupObject(to)
-    if (!target || !('inboxId' in target) || !target.inboxId) throw new Error(`${to} is no actor with an inbox`)
-    await ctx.sendActivity({ identifier: 'alice' }, { id: target.id, inboxId: target.inboxId as URL }, activity, { immediate: true })
+    if (!target || !('inboxId' in target) || !target.inboxId)
+      throw new Error(`${to} is no actor with an inbox`)
+    await ctx.sendActivity(
+      { identifier: 'alice' },
+      { id: target.id, inboxId: target.inboxId as URL },
+      activity,
+      { immediate: true },
+    )
   }
 
   return {
@@ -134,7 +156,10 @@ export async function startFediversePeer(): Promise<FediversePeer> {
       for (;;) {
         const found = inbox.find((a) => a.verified && predicate(a))
         if (found) return found
-        if (Date.now() > deadline) throw new Error(`no such activity arrived; got: ${inbox.map((a) => `${a.type}${a.verified ? '' : ' (unverified)'}`).join(', ') || 'nothing'}`)
+        if (Date.now() > deadline)
+          throw new Error(
+            `no such activity arrived; got: ${inbox.map((a) => `${a.type}${a.verified ? '' : ' (unverified)'}`).join(', ') || 'nothing'}`,
+          )
         await new Promise((r) => setTimeout(r, 50))
       }
     },
@@ -144,16 +169,46 @@ export async function startFediversePeer(): Promise<FediversePeer> {
       return id
     },
     async unfollow(actorUri, followId) {
-      await deliver(actorUri, new Undo({ id: new URL(`${origin}/undos/${++sequence}`), actor: actorId, object: new Follow({ id: followId, actor: actorId, object: new URL(actorUri) }) }))
+      await deliver(
+        actorUri,
+        new Undo({
+          id: new URL(`${origin}/undos/${++sequence}`),
+          actor: actorId,
+          object: new Follow({ id: followId, actor: actorId, object: new URL(actorUri) }),
+        }),
+      )
     },
     async like(actorUri, objectUri) {
-      await deliver(actorUri, new Like({ id: new URL(`${origin}/likes/${++sequence}`), actor: actorId, object: new URL(objectUri) }))
+      await deliver(
+        actorUri,
+        new Like({
+          id: new URL(`${origin}/likes/${++sequence}`),
+          actor: actorId,
+          object: new URL(objectUri),
+        }),
+      )
     },
     async announce(actorUri, objectUri) {
-      await deliver(actorUri, new Announce({ id: new URL(`${origin}/announces/${++sequence}`), actor: actorId, object: new URL(objectUri), to: PUBLIC_COLLECTION }))
+      await deliver(
+        actorUri,
+        new Announce({
+          id: new URL(`${origin}/announces/${++sequence}`),
+          actor: actorId,
+          object: new URL(objectUri),
+          to: PUBLIC_COLLECTION,
+        }),
+      )
     },
     async deleteSelf(actorUri) {
-      await deliver(actorUri, new Delete({ id: new URL(`${origin}/deletes/${++sequence}`), actor: actorId, object: actorId, to: PUBLIC_COLLECTION }))
+      await deliver(
+        actorUri,
+        new Delete({
+          id: new URL(`${origin}/deletes/${++sequence}`),
+          actor: actorId,
+          object: actorId,
+          to: PUBLIC_COLLECTION,
+        }),
+      )
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }

@@ -20,13 +20,25 @@ export async function startFakeFediverseServer(port = 0): Promise<FakeFediverseS
         return
       }
       res.writeHead(200, { 'content-type': 'application/jrd+json' })
-      res.end(JSON.stringify({ subject: resource, links: [{ rel: 'http://ostatus.org/schema/1.0/subscribe', template: `http://${req.headers.host}/authorize_interaction?uri={uri}` }] }))
+      res.end(
+        JSON.stringify({
+          subject: resource,
+          links: [
+            {
+              rel: 'http://ostatus.org/schema/1.0/subscribe',
+              template: `http://${req.headers.host}/authorize_interaction?uri={uri}`,
+            },
+          ],
+        }),
+      )
       return
     }
     if (url.pathname === '/authorize_interaction') {
       const uri = url.searchParams.get('uri') ?? ''
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-      res.end(`<!doctype html><title>Follow</title><h1>Follow on the fake server</h1><p data-testid="follow-target">${uri.replace(/[<>&"]/g, '')}</p>`)
+      res.end(
+        `<!doctype html><title>Follow</title><h1>Follow on the fake server</h1><p data-testid="follow-target">${uri.replace(/[<>&"]/g, '')}</p>`,
+      )
       return
     }
     res.writeHead(404).end()

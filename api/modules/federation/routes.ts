@@ -29,22 +29,27 @@ const activityPubRoutes: FastifyPluginAsync = async (app) => {
 
   // Inbox bodies are read raw (the signature covers their digest), whatever JSON type they declare.
   app.removeAllContentTypeParsers()
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: settings.maxBodyBytes }, (_req, body, done) => done(null, body))
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: settings.maxBodyBytes }, (_req, body, done) =>
+    done(null, body),
+  )
 
   async function handOver(req: FastifyRequest, reply: FastifyReply) {
     if (!service) throw new HttpError(404, 'notFound')
     const url = new URL(req.url, settings.origin)
     const headers = new Headers()
     for (const [name, value] of Object.entries(req.headers)) {
-      if (value === undefined || name === 'host' || name === 'connection' || name === 'content-length') continue
+      if (value === undefined || name === 'host' || name === 'connection' || name === 'content-length')
+        continue
       headers.set(name, Array.isArray(value) ? value.join(', ') : value)
     }
     headers.set('host', new URL(settings.origin).host)
     const body = req.method === 'POST' && Buffer.isBuffer(req.body) ? new Uint8Array(req.body) : undefined
     const request = new Request(url, { method: req.method, headers, body })
-    const response = await service.fetch(request, async () =>
-      // A browser asking for an actor or an event: its page on the web.
-      new Response(null, { status: 302, headers: { location: pageFor(url.pathname) } }),
+    const response = await service.fetch(
+      request,
+      async () =>
+        // A browser asking for an actor or an event: its page on the web.
+        new Response(null, { status: 302, headers: { location: pageFor(url.pathname) } }),
     )
     reply.status(response.status)
     response.headers.forEach((value, name) => {
@@ -60,31 +65,63 @@ const activityPubRoutes: FastifyPluginAsync = async (app) => {
     if (actor?.[1] === 'place') return `${config.webUrl}/event/${actor[2]}`
     if (actor?.[1] === 'city') {
       const city = service?.actors.city(actor[2] ?? '')
-      return city ? `${config.webUrl}/?${new URLSearchParams({ city: city.name, country: city.countryCode })}` : config.webUrl
+      return city
+        ? `${config.webUrl}/?${new URLSearchParams({ city: city.name, country: city.countryCode })}`
+        : config.webUrl
     }
     const event = /^\/ap\/events\/([^/]+)/.exec(pathname)
     return event ? `${config.webUrl}/event/${event[1]}` : config.webUrl
   }
 
-  const hidden = { schema: { hide: true }, config: { rateLimit: { max: Math.max(1, Math.round(1000 * config.rateLimitMultiplier)), timeWindow: 5 * 60_000 } } }
-  for (const url of ['/.well-known/webfinger', '/.well-known/nodeinfo', '/nodeinfo/2.1', '/ap/actors/:identifier', '/ap/actors/:identifier/outbox', '/ap/actors/:identifier/followers', '/ap/events/:id'])
+  const hidden = {
+    schema: { hide: true },
+    config: {
+      rateLimit: { max: Math.max(1, Math.round(1000 * config.rateLimitMultiplier)), timeWindow: 5 * 60_000 },
+    },
+  }
+  for (const url of [
+    '/.well-known/webfinger',
+    '/.well-known/nodeinfo',
+    '/nodeinfo/2.1',
+    '/ap/actors/:identifier',
+    '/ap/actors/:identifier/outbox',
+    '/ap/actors/:identifier/followers',
+    '/ap/events/:id',
+  ])
     app.get(url, hidden, handOver)
   for (const url of ['/ap/actors/:identifier/inbox', '/ap/inbox']) app.post(url, hidden, handOver)
 
-  app.get<{ Querystring: { city?: unknown; country?: unknown } }>('/ap/cities', hidden, async (req, reply) => {
-    if (!service) throw new HttpError(404, 'notFound')
-    const name = typeof req.query.city === 'string' ? req.query.city.slice(0, 200) : ''
-    const country = typeof req.query.country === 'string' && /^[A-Za-z]{2}$/.test(req.query.country) ? req.query.country : undefined
-    const city = name ? findCity(name, country) : DEFAULT_CITY
-    if (!city) throw new HttpError(404, 'cityNotFound')
-    return reply.redirect(`${settings.origin}/ap/actors/${actorIdentifier({ kind: 'city', id: city.id })}`, 302)
-  })
+  app.get<{ Querystring: { city?: unknown; country?: unknown } }>(
+    '/ap/cities',
+    hidden,
+    async (req, reply) => {
+      if (!service) throw new HttpError(404, 'notFound')
+      const name = typeof req.query.city === 'string' ? req.query.city.slice(0, 200) : ''
+      const country =
+        typeof req.query.country === 'string' && /^[A-Za-z]{2}$/.test(req.query.country)
+          ? req.query.country
+          : undefined
+      const city = name ? findCity(name, country) : DEFAULT_CITY
+      if (!city) throw new HttpError(404, 'cityNotFound')
+      return reply.redirect(
+        `${settings.origin}/ap/actors/${actorIdentifier({ kind: 'city', id: city.id })}`,
+        302,
+      )
+    },
+  )
 
   app.get<{ Params: { id: string } }>('/ap/posts/:id', hidden, async (req, reply) => {
     if (!service) throw new HttpError(404, 'notFound')
-    const post = await app.ctx.db.selectFrom('posts').select(['id', 'event_type']).where('id', '=', req.params.id).executeTakeFirst()
+    const post = await app.ctx.db
+      .selectFrom('posts')
+      .select(['id', 'event_type'])
+      .where('id', '=', req.params.id)
+      .executeTakeFirst()
     if (!post) throw new HttpError(404, 'notFound')
-    const path = post.event_type === 'PLACE' ? `/ap/actors/${actorIdentifier({ kind: 'place', id: post.id })}` : `/ap/events/${post.id}`
+    const path =
+      post.event_type === 'PLACE'
+        ? `/ap/actors/${actorIdentifier({ kind: 'place', id: post.id })}`
+        : `/ap/events/${post.id}`
     return reply.redirect(`${settings.origin}${path}`, 302)
   })
 }
@@ -103,14 +140,19 @@ const federationSettingsRoutes: FastifyPluginAsync = async (app) => {
         tags,
         security: bearerSecurity,
         summary: "Turn the federation of the caller's public events on or off",
-        description: 'Off: their events that went out are deleted on the fediverse (Delete), and new ones stay here. On: their upcoming public events go out. Default on.',
+        description:
+          'Off: their events that went out are deleted on the fediverse (Delete), and new ones stay here. On: their upcoming public events go out. Default on.',
         body: federationSwitchSchema,
         response: { 200: federationSwitchSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (req) => {
       const user = currentUser(req)
-      await db.updateTable('users').set({ federate_events: req.body.federateEvents ? 1 : 0, updated_at: nowIso(app.ctx.now()) }).where('id', '=', user.id).execute()
+      await db
+        .updateTable('users')
+        .set({ federate_events: req.body.federateEvents ? 1 : 0, updated_at: nowIso(app.ctx.now()) })
+        .where('id', '=', user.id)
+        .execute()
       await app.ctx.domainEvents.emit({ type: 'federationSwitch', userFrom: user.id })
       return { federateEvents: req.body.federateEvents }
     },
@@ -132,7 +174,10 @@ const federationSettingsRoutes: FastifyPluginAsync = async (app) => {
       const service = app.ctx.federation
       if (!service) throw new HttpError(404, 'federationOff')
       const ours = /^@?([^@\s]+)@([^@\s]+)$/.exec(req.query.handle)
-      const ref = ours && ours[2]!.toLowerCase() === config.federation.host.toLowerCase() ? await service.actors.byHandle(ours[1]!) : null
+      const ref =
+        ours && ours[2]!.toLowerCase() === config.federation.host.toLowerCase()
+          ? await service.actors.byHandle(ours[1]!)
+          : null
       if (!ref) throw new HttpError(400, 'validationFailed', { handle: ['invalidValue'] })
       const actorUrl = `${config.federation.origin}/ap/actors/${actorIdentifier(ref)}`
       const url = await service.remoteFollowUrl(req.query.account, actorUrl)

@@ -9,20 +9,35 @@ import { inputClass } from '~/components/forms/field'
 import { useHydrated } from '~/components/ui/use-hydrated'
 import { copyText } from '~/utils/copy-text'
 
-export function FediverseCard({ presence, kind }: { presence: NonNullable<FediversePresence>; kind: 'person' | 'place' | 'city' }) {
+export function FediverseCard({
+  presence,
+  kind,
+}: {
+  presence: NonNullable<FediversePresence>
+  kind: 'person' | 'place' | 'city'
+}) {
   const { t } = useTranslation('fediverse')
   const hydrated = useHydrated()
   const [copied, setCopied] = useState(false)
   const accountId = `fediverse-account-${kind}`
   return (
-    <section aria-labelledby={`fediverse-${kind}`} className="rounded-lg border border-slate-200 bg-white p-4 text-sm" data-testid="fediverse-card">
+    <section
+      aria-labelledby={`fediverse-${kind}`}
+      className="rounded-lg border border-slate-200 bg-white p-4 text-sm"
+      data-testid="fediverse-card"
+    >
       <h2 id={`fediverse-${kind}`} className="text-base font-semibold text-slate-900">
         {t('title')}
       </h2>
-      <p className="mt-1 text-slate-600">{kind === 'city' ? t('introCity') : kind === 'place' ? t('introPlace') : t('intro')}</p>
+      <p className="mt-1 text-slate-600">
+        {kind === 'city' ? t('introCity') : kind === 'place' ? t('introPlace') : t('intro')}
+      </p>
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <span className="sr-only">{t('handle')}</span>
-        <code className="select-all break-all rounded bg-slate-100 px-2 py-1 text-slate-900" data-testid="fediverse-handle">
+        <code
+          className="select-all break-all rounded bg-slate-100 px-2 py-1 text-slate-900"
+          data-testid="fediverse-handle"
+        >
           {presence.handle}
         </code>
         {hydrated ? (
@@ -44,9 +59,21 @@ export function FediverseCard({ presence, kind }: { presence: NonNullable<Fedive
           <label htmlFor={accountId} className="block font-medium text-slate-700">
             {t('account')}
           </label>
-          <input id={accountId} name="account" type="text" autoComplete="off" spellCheck={false} placeholder={t('accountHint')} className={inputClass} required />
+          <input
+            id={accountId}
+            name="account"
+            type="text"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder={t('accountHint')}
+            className={inputClass}
+            required
+          />
         </div>
-        <button type="submit" className="rounded-md bg-brand-600 px-3 py-2 font-medium text-white hover:bg-brand-700">
+        <button
+          type="submit"
+          className="rounded-md bg-brand-600 px-3 py-2 font-medium text-white hover:bg-brand-700"
+        >
           {t('followFromServer')}
         </button>
       </Form>
@@ -60,7 +87,9 @@ export function FediverseReactions({ likes, boosts }: { likes: number; boosts: n
   if (!likes && !boosts) return null
   return (
     <p className="text-sm text-slate-600" data-testid="fediverse-reactions">
-      {[likes ? t('likes', { count: likes }) : null, boosts ? t('boosts', { count: boosts }) : null].filter(Boolean).join(' · ')}
+      {[likes ? t('likes', { count: likes }) : null, boosts ? t('boosts', { count: boosts }) : null]
+        .filter(Boolean)
+        .join(' · ')}
     </p>
   )
 }

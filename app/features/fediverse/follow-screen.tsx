@@ -10,7 +10,13 @@ import { ErrorList, FormErrors, FormProvider, inputClass } from '~/components/fo
 import type { FormActionData } from '~/components/forms/submission.server'
 import { SubmitButton } from '~/components/forms/submit-button'
 
-export function RemoteFollowScreen({ handle, actionData }: { handle: string | null; actionData: (FormActionData & { url?: string }) | undefined }) {
+export function RemoteFollowScreen({
+  handle,
+  actionData,
+}: {
+  handle: string | null
+  actionData: (FormActionData & { url?: string }) | undefined
+}) {
   const { t } = useTranslation('fediverse')
   const url = actionData?.url
   useEffect(() => {
@@ -51,7 +57,10 @@ export function RemoteFollowScreen({ handle, actionData }: { handle: string | nu
               {t('account')}
             </label>
             <input
-              {...getInputProps(fields.account, { type: 'text', ariaDescribedBy: `${fields.account.id}-hint` })}
+              {...getInputProps(fields.account, {
+                type: 'text',
+                ariaDescribedBy: `${fields.account.id}-hint`,
+              })}
               key={fields.account.key}
               autoComplete="off"
               spellCheck={false}

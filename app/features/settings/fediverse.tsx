@@ -25,7 +25,12 @@ export function FediverseSettings() {
       ) : null}
       <Form method="post" key={String(federateEvents)} className="space-y-3">
         <label className="flex items-center gap-2 text-sm text-slate-700">
-          <input type="checkbox" name="federateEvents" defaultChecked={federateEvents} className="h-4 w-4 rounded border-slate-300" />
+          <input
+            type="checkbox"
+            name="federateEvents"
+            defaultChecked={federateEvents}
+            className="h-4 w-4 rounded border-slate-300"
+          />
           {t('settingsSwitch')}
         </label>
         <p className="text-xs text-slate-500">{t('settingsOffNote')}</p>

@@ -16,6 +16,7 @@ import {
   send,
   type TestUser,
 } from './events-fixtures'
+import { purgeDeletedAccounts } from '../../api/modules/account/purge'
 import { activatedUser, freePort, startTestApi, type TestApi } from './helpers'
 import { startFediversePeer, type DeliveredActivity, type FediversePeer } from '../support/fediverse-peer'
 
@@ -24,6 +25,8 @@ let api: TestApi
 let peer: FediversePeer
 let organizer: TestUser
 let origin: string
+/** The app's clock runs this far ahead (the account purge's 30 days). */
+let clockShift = 0
 
 const AP = { accept: 'application/activity+json' }
 
@@ -65,7 +68,7 @@ beforeAll(async () => {
       FEDERATION_QUEUE_POLL_MS: '50',
     },
     undefined,
-    {},
+    { clock: () => new Date(Date.now() + clockShift) },
     port,
   )
   api.app.ctx.federation!.startQueue()
@@ -431,6 +434,15 @@ describe('what leaves the server, and when', () => {
     await peer.waitFor((a) => a.type === 'Delete' && (a.json.object as { id?: string }).id === objectId)
     // The account is no actor any more: its document is gone.
     expect((await getJson(`/ap/actors/user-${person.user.id}`)).status).toBe(404)
+
+    // Purged 30 days later: Delete of the person.
+    clockShift = 31 * 86_400_000
+    try {
+      expect(await purgeDeletedAccounts(api.app.ctx)).toMatchObject({ purged: 1 })
+    } finally {
+      clockShift = 0
+    }
+    await peer.waitFor((a) => a.type === 'Delete' && a.json.object === personActor() && a.json.actor === personActor())
   })
 
   it('stops sending once the follower has sent Undo(Follow)', async () => {

@@ -127,4 +127,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ REALTIME_TICKET_TTL_SECONDS: '0' })).toThrow(/REALTIME_TICKET_TTL_SECONDS/)
     expect(loadConfig({ PUSH_ALLOW_INSECURE_ENDPOINTS: 'true' }).webPush.allowInsecureEndpoints).toBe(true)
   })
+
+  it('federates only when asked, or by default behind a public https WEB_URL', () => {
+    expect(loadConfig({}).federation).toMatchObject({ enabled: false, origin: 'http://localhost:3000', host: 'localhost:3000' })
+    expect(loadConfig({ WEB_URL: 'https://nearby.example' }).federation).toMatchObject({ enabled: true, host: 'nearby.example' })
+    expect(loadConfig({ WEB_URL: 'https://10.0.0.5' }).federation.enabled).toBe(false)
+    expect(loadConfig({ WEB_URL: 'https://nearby.example', FEDERATION: 'off' }).federation.enabled).toBe(false)
+    expect(loadConfig({ FEDERATION: 'on' }).federation.enabled).toBe(true)
+    expect(() => loadConfig({ FEDERATION: 'maybe' })).toThrow(/FEDERATION/)
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true' }),
+    ).toThrow(/FEDERATION_ALLOW_PRIVATE_ADDRESSES/)
+  })
 })

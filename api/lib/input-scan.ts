@@ -19,6 +19,8 @@ export function findInputIssues(value: unknown, root = ''): InputIssues {
       continue
     }
     if (!current || typeof current !== 'object') continue
+    // Raw bodies (the ActivityPub inboxes read bytes, checked by Fedify) are not walked byte by byte.
+    if (ArrayBuffer.isView(current)) continue
     if (depth >= MAX_INPUT_DEPTH) {
       issues[where] = ['invalidValue']
       continue

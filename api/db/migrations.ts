@@ -706,15 +706,17 @@ const m013_federation: Migration = {
       .addColumn('decided_by', id)
       .addColumn('decided_at', ts, (c) => c.notNull())
       .execute()
-    // Which of our events went out (Create sent): a change then sends Update, and an event that may no longer
-    // leave (deleted, rejected, made private, its author gone) sends Delete. No foreign key: a purged post's row
-    // is what tells us to send its Delete.
+    // Which of our actors sent which event (Create): a change then sends Update from each, and an actor that may
+    // no longer send it (the event was deleted, rejected, made private or moved away; its author left) sends
+    // Delete. No foreign key: a purged post's rows are what tell us to send its Delete.
     await db.schema
       .createTable('federation_published')
-      .addColumn('post_id', id, (c) => c.primaryKey())
+      .addColumn('post_id', id, (c) => c.notNull())
+      .addColumn('actor', 'text', (c) => c.notNull())
       .addColumn('author_id', id, (c) => c.notNull())
       .addColumn('published_at', ts, (c) => c.notNull())
       .addColumn('updated_at', ts, (c) => c.notNull())
+      .addPrimaryKeyConstraint('federation_published_pk', ['post_id', 'actor'])
       .execute()
     await db.schema.createIndex('federation_published_author_idx').on('federation_published').columns(['author_id']).execute()
     await db.schema

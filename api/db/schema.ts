@@ -330,9 +330,10 @@ export interface FederationDomainsTable {
   decided_at: Iso
 }
 
-/** One of our events that went out to the fediverse (Create sent), so that later changes send Update or Delete. */
+/** One of our events that one of our actors sent to its followers (Create), so later changes send Update or Delete. */
 export interface FederationPublishedTable {
   post_id: string
+  actor: string
   author_id: string
   published_at: Iso
   updated_at: Iso

@@ -15,11 +15,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** `user-<uuid>`, `place-<uuid>`, `city-<digits>` → what it names; anything else → null. */
 export function parseActorIdentifier(identifier: string): ActorRef | null {
+  if (identifier.length > 48) return null
   const dash = identifier.indexOf('-')
   const kind = identifier.slice(0, dash)
   const id = identifier.slice(dash + 1)
-  if ((kind === 'user' || kind === 'place') && UUID.test(id)) return { kind, id: id.toLowerCase() }
-  if (kind === 'city' && /^\d{1,10}$/.test(id)) return { kind, id }
+  // Only the one spelling of each (lower-case UUIDs, no leading zeros): another spelling would be another actor
+  // with keys of its own, made on request.
+  if ((kind === 'user' || kind === 'place') && UUID.test(id) && id === id.toLowerCase()) return { kind, id }
+  if (kind === 'city' && /^[1-9]\d{0,9}$/.test(id)) return { kind, id }
   return null
 }
 

@@ -148,8 +148,10 @@ export function createFederationService(ctx: AppContext): FederationService {
     onIdle: () => kv.sweep(),
     // A delivery is checked again when it is made: an inbox that now names a private address is dropped.
     admit: async (message) => {
-      const inbox = (message as { inbox?: unknown }).inbox
+      const { inbox, activity } = message as { inbox?: unknown; activity?: unknown }
       if (typeof inbox !== 'string') return true
+      // A retried Create or Update must not arrive after the event left (its Delete may have gone out meanwhile).
+      if (!(await stillOut(activity))) return false
       const problem = await deliveryProblem(new URL(inbox), settings.allowPrivateAddresses)
       if (problem) log.warn({ inbox, problem }, 'federation: delivery to a refused address dropped')
       return !problem
@@ -184,7 +186,7 @@ export function createFederationService(ctx: AppContext): FederationService {
   const photoUrl = (path: string) => `${config.publicUrl}/uploads/${path}`
 
   // --- keys ---------------------------------------------------------------------------------------
-  async function keyPairsOf(identifier: string): Promise<CryptoKeyPair[]> {
+  async function keyPairsOf(identifier: string, mayCreate: () => Promise<boolean>): Promise<CryptoKeyPair[]> {
     const stored = await db
       .selectFrom('federation_keys')
       .select(['algorithm', 'private_jwk', 'public_jwk'])
@@ -194,6 +196,7 @@ export function createFederationService(ctx: AppContext): FederationService {
     for (const algorithm of ['RSASSA-PKCS1-v1_5', 'Ed25519'] as const) {
       let row = stored.find((r) => r.algorithm === algorithm)
       if (!row) {
+        if (!(await mayCreate())) return []
         // Made on first need; two instances making one at once keep the first stored.
         const pair = await generateCryptoKeyPair(algorithm)
         await db
@@ -284,9 +287,13 @@ export function createFederationService(ctx: AppContext): FederationService {
 
   federation
     .setActorDispatcher(AP_PATHS.actor, actorDocument)
-    .setKeyPairsDispatcher((_context, identifier) =>
-      parseActorIdentifier(identifier) ? keyPairsOf(identifier) : [],
-    )
+    // Stored keys are used as they are (a deleted account still signs its Deletes); new ones are made only for
+    // an actor that exists, so a request for an unknown identifier makes none.
+    .setKeyPairsDispatcher(async (_context, identifier) => {
+      const ref = parseActorIdentifier(identifier)
+      if (!ref) return []
+      return keyPairsOf(identifier, async () => !!(await actors.handleOf(ref)))
+    })
     .mapHandle(async (_context, handle) => {
       const ref = await actors.byHandle(handle)
       return ref ? actorIdentifier(ref) : null
@@ -578,34 +585,13 @@ export function createFederationService(ctx: AppContext): FederationService {
     return out
   }
 
-  async function send(identifiers: string[], activity: Create | Update | Delete) {
-    const context = federation.createContext(new URL(origin))
-    for (const identifier of identifiers) {
-      await context.sendActivity(
-        { identifier },
-        'followers',
-        activity instanceof Delete ? activity : await withActor(activity, context, identifier),
-        { preferSharedInbox: true },
-      )
-    }
-  }
-
-  /** The same activity as sent by each actor (its own id and actor). */
-  async function withActor(activity: Create | Update, context: Context<void>, identifier: string) {
-    return activity.clone({
-      id: new URL(`${activity.id!.href}/${identifier}`),
-      actor: context.getActorUri(identifier),
-      ccs: [context.getFollowersUri(identifier)],
-    })
-  }
-
-  // One sync of an event at a time in this process: a rejection heard while its Create is being sent waits for
-  // it, then finds it published and sends Delete.
+  // One sync of an event at a time in this process: a change heard while the event's last one is being sent
+  // waits for it (a rejection right after the Create finds it sent, and sends Delete).
   const syncing = new Map<string, Promise<void>>()
   async function syncEvents(postIds: string[]): Promise<void> {
     await Promise.all(
       [...new Set(postIds)].map((id) => {
-        const run = (syncing.get(id) ?? Promise.resolve()).then(() => syncOne([id]))
+        const run = (syncing.get(id) ?? Promise.resolve()).then(() => syncOne(id))
         const settled = run.catch(() => undefined)
         syncing.set(id, settled)
         void settled.then(() => {
@@ -616,94 +602,83 @@ export function createFederationService(ctx: AppContext): FederationService {
     )
   }
 
-  async function syncOne(postIds: string[]): Promise<void> {
+  /**
+   * What each of our actors' followers must now know of one event (federation_published: which actor sent it).
+   * Actors whose programme holds it and who have followers: Create if they never sent it, else Update. Actors
+   * that sent it and no longer may (it was deleted, rejected, made private, moved away, its author left or
+   * turned federation off): Delete. The rows are written before sending, so a sync that starts meanwhile on
+   * another instance sees what this one is about to send.
+   */
+  async function syncOne(postId: string): Promise<void> {
     const context = federation.createContext(new URL(origin))
-    const rows = await loadEventRows(db, postIds)
-    const published = await db
-      .selectFrom('federation_published')
-      .select(['post_id', 'author_id'])
-      .where('post_id', 'in', postIds.length ? postIds : [''])
-      .execute()
+    const [row] = await loadEventRows(db, [postId])
+    const sent = await db.selectFrom('federation_published').select(['actor', 'author_id']).where('post_id', '=', postId).execute()
+    const goesOut = !!row && isFederatable(row) && (await authorAllows(row.posted_by))
+    const audience = row && goesOut ? await audienceOf(row) : []
+    const leaving = sent.filter((s) => !audience.includes(s.actor))
     const now = ctx.now()
-    for (const id of postIds) {
-      const row = rows.find((r) => r.id === id)
-      const wasPublished = published.find((p) => p.post_id === id)
-      const goesOut = !!row && isFederatable(row) && (await authorAllows(row.posted_by))
-      if (row && goesOut) {
-        const event = eventObject(context, row)
-        const audience = await audienceOf(row)
-        const stamp = now.getTime().toString(36)
-        const activity = wasPublished
-          ? new Update({
-              id: new URL(`${event.id!.href}#update-${stamp}`),
-              object: event,
-              to: PUBLIC_COLLECTION,
-              updated: Temporal.Instant.fromEpochMilliseconds(now.getTime()),
-            })
-          : new Create({
-              id: new URL(`${event.id!.href}#create-${stamp}`),
-              object: event,
-              to: PUBLIC_COLLECTION,
-              published: Temporal.Instant.from(row.created_at),
-            })
-        await send(audience, activity)
+    const stamp = now.getTime().toString(36)
+    if (row)
+      for (const actor of audience)
         await db
           .insertInto('federation_published')
-          .values({
-            post_id: id,
-            author_id: row.posted_by,
-            published_at: nowIso(now),
-            updated_at: nowIso(now),
-          })
-          .onConflict((oc) => oc.column('post_id').doUpdateSet({ updated_at: nowIso(now) }))
+          .values({ post_id: postId, actor, author_id: row.posted_by, published_at: nowIso(now), updated_at: nowIso(now) })
+          .onConflict((oc) => oc.columns(['post_id', 'actor']).doUpdateSet({ updated_at: nowIso(now) }))
           .execute()
-      } else if (wasPublished) {
-        await sendDelete(context, id, wasPublished.author_id, row ?? null)
+    if (leaving.length)
+      await db
+        .deleteFrom('federation_published')
+        .where('post_id', '=', postId)
+        .where(
+          'actor',
+          'in',
+          leaving.map((s) => s.actor),
+        )
+        .execute()
+    const objectId = context.getObjectUri(Event, { id: postId })
+    if (row && audience.length) {
+      const event = eventObject(context, row)
+      for (const identifier of audience) {
+        const actorUri = context.getActorUri(identifier)
+        const common = { actor: actorUri, object: event, to: PUBLIC_COLLECTION, cc: context.getFollowersUri(identifier) }
+        // Published now: Mastodon puts only recent posts in home timelines.
+        const activity = sent.some((s) => s.actor === identifier)
+          ? new Update({ ...common, id: new URL(`${objectId.href}#update-${stamp}/${identifier}`), updated: Temporal.Instant.fromEpochMilliseconds(now.getTime()) })
+          : new Create({ ...common, id: new URL(`${objectId.href}#create-${stamp}/${identifier}`), published: Temporal.Instant.fromEpochMilliseconds(now.getTime()) })
+        await context.sendActivity({ identifier }, 'followers', activity, { preferSharedInbox: true })
       }
     }
-  }
-
-  async function sendDelete(
-    context: Context<void>,
-    postId: string,
-    authorId: string,
-    row: FederatedEventRow | null,
-  ) {
-    const objectId = context.getObjectUri(Event, { id: postId })
-    const organizer = actorIdentifier({ kind: 'user', id: authorId })
-    const audience = row ? await audienceOf(row) : [organizer]
-    if (!audience.includes(organizer)) audience.push(organizer)
-    for (const identifier of audience) {
-      const followers = await followersCountOf(identifier)
-      if (!followers) continue
+    for (const { actor: identifier } of leaving) {
+      if (!(await followersCountOf(identifier))) continue
       await context.sendActivity(
         { identifier },
         'followers',
         new Delete({
-          id: new URL(`${objectId.href}#delete/${identifier}`),
+          id: new URL(`${objectId.href}#delete-${stamp}/${identifier}`),
           actor: context.getActorUri(identifier),
-          object: toTombstone(objectId, ctx.now()),
+          object: toTombstone(objectId, now),
           to: PUBLIC_COLLECTION,
         }),
         { preferSharedInbox: true },
       )
     }
-    await db.deleteFrom('federation_published').where('post_id', '=', postId).execute()
+  }
+
+  /** Whether a queued Create or Update of one of our events may still be delivered (it may have left since). */
+  async function stillOut(activity: unknown): Promise<boolean> {
+    const json = activity as { type?: unknown; object?: unknown } | null
+    if (json?.type !== 'Create' && json?.type !== 'Update') return true
+    const objectId = typeof json.object === 'string' ? json.object : (json.object as { id?: unknown } | null)?.id
+    const prefix = `${origin}/ap/events/`
+    if (typeof objectId !== 'string' || !objectId.startsWith(prefix)) return true
+    const [row] = await loadEventRows(db, [objectId.slice(prefix.length)])
+    return !!row && isFederatable(row) && (await authorAllows(row.posted_by))
   }
 
   async function accountGone(userId: string, purged: boolean): Promise<void> {
     const context = federation.createContext(new URL(origin))
-    const published = await db
-      .selectFrom('federation_published')
-      .select('post_id')
-      .where('author_id', '=', userId)
-      .execute()
-    const rows = await loadEventRows(
-      db,
-      published.map((p) => p.post_id),
-    )
-    for (const { post_id } of published)
-      await sendDelete(context, post_id, userId, rows.find((r) => r.id === post_id) ?? null)
+    const published = await db.selectFrom('federation_published').select('post_id').distinct().where('author_id', '=', userId).execute()
+    await syncEvents(published.map((p) => p.post_id))
     if (purged) {
       const identifier = actorIdentifier({ kind: 'user', id: userId })
       if (await followersCountOf(identifier)) {

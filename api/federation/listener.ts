@@ -30,6 +30,7 @@ export function listenForFederation(ctx: AppContext, service: FederationService)
       case 'eventCancelled':
       case 'eventMoved':
       case 'postRemoved':
+      case 'postPhotosChanged':
         return service.syncEvents([event.postId])
       case 'moderation':
         // The target is an event or a person: a person's events follow their account's state.

@@ -61,6 +61,7 @@ export async function loadEventRows(db: Db, ids: string[]): Promise<FederatedEve
         'moderation_status',
         'post_status',
         'cancelled_at',
+        'moderation_image_status',
         'created_at',
         'updated_at',
       ])
@@ -87,7 +88,11 @@ export async function loadEventRows(db: Db, ids: string[]): Promise<FederatedEve
       lon: Number(post.lon),
       price_donation: Number(post.price_donation),
       categories: categories.filter((c) => c.post_id === post.id).map((c) => c.category),
-      images: images.filter((i) => i.post_id === post.id).map((i) => ({ path: i.path, name: i.name })),
+      // Photos a moderator rejected stay here (the web hides them from others too).
+      images:
+        post.moderation_image_status === 'REJECTED'
+          ? []
+          : images.filter((i) => i.post_id === post.id).map((i) => ({ path: i.path, name: i.name })),
       language: languageOr(locales.find((l) => l.id === post.posted_by)?.locale),
     }))
     .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
@@ -116,34 +121,40 @@ function priceText(row: FederatedEventRow, language: Language): string | null {
 }
 
 /** The event's text in a language: what Mastodon shows (description, when, where, price, the page's link). */
-export function eventContent(
-  row: FederatedEventRow,
-  pageUrl: string,
-  language: Language,
-  timeZone: string,
-): string {
-  const line = (key: Parameters<typeof translateMessage>[0], value: string) =>
-    `<p>${escapeHtml(translateMessage(key, language).replace(/\{\w+\}/, value))}</p>`
-  const when = [
-    formatDateTime(row.start_date, language, timeZone),
-    formatDateTime(row.end_date, language, timeZone),
-  ]
+/** The event's paragraphs in a language: cancelled?, description, when, where, price. */
+function eventParagraphs(row: FederatedEventRow, language: Language, timeZone: string): { text: string; strong?: boolean }[] {
+  const line = (key: Parameters<typeof translateMessage>[0], value: string) => translateMessage(key, language).replace(/\{\w+\}/, value)
+  const when = [formatDateTime(row.start_date, language, timeZone), formatDateTime(row.end_date, language, timeZone)]
     .filter(Boolean)
     .join(' – ')
   const price = priceText(row, language)
   return [
-    row.cancelled_at
-      ? `<p><strong>${escapeHtml(translateMessage('apCancelledLine', language))}</strong></p>`
-      : '',
+    ...(row.cancelled_at ? [{ text: translateMessage('apCancelledLine', language), strong: true }] : []),
     ...row.description
       .split(/\n{2,}/)
-      .filter((p) => p.trim())
-      .map((p) => `<p>${escapeHtml(p.trim()).replace(/\n/g, '<br>')}</p>`),
-    when ? line('apWhen', `${when} (${timeZone})`) : '',
-    line('apWhere', row.address),
-    price ? line('apPrice', price) : '',
-    `<p><a href="${escapeHtml(pageUrl)}">${escapeHtml(pageUrl)}</a></p>`,
-  ].join('')
+      .map((p) => p.trim())
+      .filter(Boolean)
+      .map((text) => ({ text })),
+    ...(when ? [{ text: line('apWhen', `${when} (${timeZone})`) }] : []),
+    { text: line('apWhere', row.address) },
+    ...(price ? [{ text: line('apPrice', price) }] : []),
+  ]
+}
+
+/** The event's text as HTML (`content`: what most servers show), ending with the link to its page. */
+export function eventContent(row: FederatedEventRow, pageUrl: string, language: Language, timeZone: string): string {
+  const paragraphs = eventParagraphs(row, language, timeZone).map(({ text, strong }) => {
+    const html = escapeHtml(text).replace(/\n/g, '<br>')
+    return `<p>${strong ? `<strong>${html}</strong>` : html}</p>`
+  })
+  return [...paragraphs, `<p><a href="${escapeHtml(pageUrl)}">${escapeHtml(pageUrl)}</a></p>`].join('')
+}
+
+/** The same as plain text (`summary`: Mastodon shows an Event's name, summary and link, as text). */
+export function eventSummary(row: FederatedEventRow, language: Language, timeZone: string): string {
+  return eventParagraphs(row, language, timeZone)
+    .map((p) => p.text)
+    .join('\n\n')
 }
 
 export interface EventUrls {
@@ -171,7 +182,7 @@ export function toEvent(row: FederatedEventRow, urls: EventUrls, options: { time
     id: urls.objectId,
     name: title,
     // Mastodon shows an Event's name, summary and link (not its content); others read the content.
-    summary: contentOf(language),
+    summary: eventSummary(row, language, timeZone),
     content: contentOf(language),
     startTime: row.start_date ? Temporal.Instant.from(row.start_date) : null,
     endTime: row.end_date ? Temporal.Instant.from(row.end_date) : null,

@@ -24,8 +24,8 @@ export type DomainEvent =
   | { type: 'waitlistSeat'; userFrom: string; postId: string; recipientIds: string[] }
   /** The organizer cancelled the event or moved it: its participants, people waiting and invitees hear of it. */
   | { type: 'eventCancelled' | 'eventMoved'; userFrom: string; postId: string }
-  /** The organizer deleted their post (the fediverse hears Delete; decision 039). */
-  | { type: 'postRemoved'; userFrom: string; postId: string }
+  /** The organizer deleted their post, or added or removed a photo (the fediverse hears it; decision 039). */
+  | { type: 'postRemoved' | 'postPhotosChanged'; userFrom: string; postId: string }
   /** An account asked to be deleted (deactivated now) or was purged: its events leave the fediverse. */
   | { type: 'accountGone'; userFrom: string; purged: boolean }
   /** A person turned the federation of their events on or off (Settings). */

@@ -119,6 +119,12 @@ describe('actors, WebFinger and NodeInfo', () => {
     expect(String(city.body!.name)).toContain('Belgrade')
     expect((await getJson('/ap/actors/city-99999999999')).status).toBe(404)
     expect((await getJson('/ap/actors/user-not-a-uuid')).status).toBe(404)
+    // Another spelling of an actor is no actor, and makes no keys.
+    for (const other of [`user-${organizer.id.toUpperCase()}`, `city-0${BELGRADE}`]) {
+      expect((await getJson(`/ap/actors/${other}`)).status, other).toBe(404)
+      const keys = await api.app.ctx.db.selectFrom('federation_keys').select('actor').where('actor', '=', other).execute()
+      expect(keys, other).toEqual([])
+    }
   })
 
   it('sends a browser to the page and an ActivityPub client to the document (content negotiation)', async () => {
@@ -193,6 +199,8 @@ describe('a Mastodon-like peer follows a city and a place', () => {
       url: `${origin}/event/${created._id}`,
     })
     expect(String(event.content)).toContain('Live jazz by the river')
+    // Mastodon shows the summary as text: no markup in it.
+    expect(String(event.summary)).toMatch(/^Live jazz by the river\n\nWhen: .*\n\nWhere: Knez Mihailova 1, Belgrade\n\nPrice: from 500 RSD$/s)
     expect(String(event.content)).toContain('Knez Mihailova 1, Belgrade')
     expect(String(event.content)).toContain('from 500 RSD')
     expect(String(event.content)).toMatch(/When: .*20\d\d/)
@@ -269,9 +277,12 @@ describe('what leaves the server, and when', () => {
         hidden.title as string,
       ).toEqual([])
     expect(JSON.stringify(peer.inbox)).not.toMatch(/Private party|Friends only|Rejected/)
-    // Nor can they be fetched.
-    for (const hidden of [privateEvent, followersOnly, rejected])
+    // Nor can they be fetched, or found through their page's address.
+    for (const hidden of [privateEvent, followersOnly, rejected]) {
       expect((await getJson(`/ap/events/${hidden._id}`)).status).toBe(404)
+      expect((await getJson(`/ap/posts/${hidden._id}`)).status).toBe(404)
+    }
+    expect((await getJson(`/ap/posts/${marker._id}`)).status).toBe(302)
   })
 
   it('sends Update for an edit and a move, Update marked cancelled for a cancellation, and Delete for a deletion', async () => {
@@ -329,6 +340,21 @@ describe('what leaves the server, and when', () => {
     )
     expect((deleted.json.object as { type: string }).type).toBe('Tombstone')
     expect((await getJson(`/ap/events/${event._id}`)).status).toBe(404)
+  })
+
+  it('keeps photos a moderator rejected at home, and sends Update when the organizer changes the photos', async () => {
+    const admin = await makeUser(api, { role: 'admin' })
+    const event = await createEvent(api, person.accessToken, { title: 'Photo changes' })
+    const objectId = `${origin}/ap/events/${event._id}`
+    const isAbout = (a: DeliveredActivity) => a.json.actor === personActor() && objectOf(a)?.id === objectId
+    await peer.waitFor((a) => a.type === 'Create' && isAbout(a) && !!objectOf(a).attachment)
+    const rejected = await send(api, 'PATCH', `/admin/posts/${event._id}`, { token: admin.token, json: { moderationImageStatus: 'REJECTED', reason: 'blurry' } })
+    expect(rejected.status, rejected.text).toBe(200)
+    await peer.waitFor((a) => a.type === 'Update' && isAbout(a) && !objectOf(a).attachment)
+    const added = await send(api, 'POST', `/event/${event._id}/upload`, { token: person.accessToken, form: eventForm({}, [await jpeg({ color: '#22aa44' })]) })
+    expect(added.status, added.text).toBeLessThan(300)
+    // A new photo is pending again (post-moderation): the event goes out with its photos.
+    await peer.waitFor((a) => a.type === 'Update' && isAbout(a) && !!objectOf(a).attachment)
   })
 
   it('sends Delete when a moderator rejects an event that went out', async () => {

@@ -410,6 +410,7 @@ export function createPostWriting(ctx: AppContext, rows: PostRows) {
       const row = await ownedRow(id, viewer)
       // Post-moderation: new photos are reviewed again.
       const { postId, images } = await addImagesTo(row, files, 'PENDING')
+      await ctx.domainEvents.emit({ type: 'postPhotosChanged', postId, userFrom: viewer.id })
       return { postId, images }
     },
 
@@ -421,6 +422,7 @@ export function createPostWriting(ctx: AppContext, rows: PostRows) {
         body,
         row.moderation_image_status === 'REJECTED' ? 'PENDING' : undefined,
       )
+      await ctx.domainEvents.emit({ type: 'postPhotosChanged', postId, userFrom: viewer.id })
       return { postId, images }
     },
 

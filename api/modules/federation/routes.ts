@@ -14,6 +14,7 @@ import { nowIso } from '../../db'
 import { bearerSecurity, errorResponses } from '../../lib/openapi'
 import { currentUser } from '../../plugins/auth'
 import { HttpError } from '../../lib/errors'
+import { postsVisibleTo } from '../../access/policy'
 import { actorIdentifier } from '../../federation/actors'
 import { DEFAULT_CITY, findCity } from '../cities/data'
 
@@ -112,10 +113,13 @@ const activityPubRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Params: { id: string } }>('/ap/posts/:id', hidden, async (req, reply) => {
     if (!service) throw new HttpError(404, 'notFound')
+    // Only what a signed-out visitor may read: a private event's id says nothing here.
     const post = await app.ctx.db
       .selectFrom('posts')
       .select(['id', 'event_type'])
       .where('id', '=', req.params.id)
+      .where('access_type', '=', 'COMMON')
+      .where(postsVisibleTo(null))
       .executeTakeFirst()
     if (!post) throw new HttpError(404, 'notFound')
     const path =

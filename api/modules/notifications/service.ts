@@ -68,7 +68,7 @@ export function createNotificationsService(ctx: AppContext) {
       return { type: 'invite', entityId: event.postId, recipients: await existingUserIds(conn, event.recipientIds) }
     }
     // What only the fediverse hears of (api/federation).
-    if (event.type === 'postRemoved' || event.type === 'accountGone' || event.type === 'federationSwitch') return null
+    if (event.type === 'postRemoved' || event.type === 'postPhotosChanged' || event.type === 'accountGone' || event.type === 'federationSwitch') return null
     const post = await conn
       .selectFrom('posts')
       .select(['id', 'posted_by', 'post_status'])

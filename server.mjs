@@ -88,10 +88,14 @@ app.use((req, res, next) => (PUBLIC_FILES.has(req.path) ? publicFiles(req, res, 
 const API_BASE = (process.env.API_URL ?? 'http://localhost:4000').replace(/\/+$/, '')
 const FEDERATION_PATH = /^\/(?:\.well-known\/(?:webfinger|nodeinfo)$|nodeinfo\/2\.1$|ap\/)/
 const AP_ACCEPT = /application\/(?:activity\+json|ld\+json)/i
-const HOP_HEADERS = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'upgrade', 'x-client-ip'])
+// Hop-by-hop headers, and what the API's ActivityPub paths never read (the reader's cookies and session).
+const HOP_HEADERS = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'upgrade', 'expect', 'te', 'trailer', 'proxy-authorization', 'cookie', 'authorization', 'x-client-ip'])
 app.use(async (req, res, next) => {
   let target = FEDERATION_PATH.test(req.path) ? req.originalUrl : null
-  if (!target && req.method === 'GET' && AP_ACCEPT.test(req.get('accept') ?? '') && !/text\/html/i.test(req.get('accept') ?? '')) {
+  const negotiated = req.path === '/' || /^\/(profile|event)\/[0-9a-f-]{36}$/i.test(req.path)
+  // These pages answer ActivityPub clients differently: caches must keep the two apart.
+  if (negotiated) res.vary('Accept')
+  if (!target && negotiated && req.method === 'GET' && AP_ACCEPT.test(req.get('accept') ?? '') && !/text\/html/i.test(req.get('accept') ?? '')) {
     const page = /^\/(profile|event)\/([0-9a-f-]{36})$/i.exec(req.path)
     // The actor's or object's own address (the API's /ap/posts and /ap/cities redirect on to it).
     if (page) return res.redirect(302, page[1] === 'profile' ? `/ap/actors/user-${page[2].toLowerCase()}` : `/ap/posts/${page[2].toLowerCase()}`)

@@ -205,7 +205,8 @@ export class DbMessageQueue implements MessageQueue {
       try {
         const message: unknown = JSON.parse(claimed.message)
         if (!this.options.admit || (await this.options.admit(message))) await handler(message)
-        await this.db.deleteFrom('federation_queue').where('id', '=', claimed.id).execute()
+        // Only while it is still ours: a lease that ran out was handed to another instance.
+        await this.db.deleteFrom('federation_queue').where('id', '=', claimed.id).where('lease_owner', '=', this.owner).execute()
       } catch (err) {
         // Fedify retries deliveries itself (a new message with a delay); what still throws is tried again later.
         this.options.log.error({ err }, 'federation queue: a message failed; tried again in a minute')
@@ -217,6 +218,7 @@ export class DbMessageQueue implements MessageQueue {
             run_at: nowIso(new Date(this.now().getTime() + 60_000)),
           })
           .where('id', '=', claimed.id)
+          .where('lease_owner', '=', this.owner)
           .execute()
           .catch(() => undefined)
       }

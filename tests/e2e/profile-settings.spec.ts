@@ -2,17 +2,19 @@
 // 'The data has been changed!' ('Данные успешно изменены!' in Russian); bad input keeps what was typed and
 // says what is wrong; a taken username shows the API's field error and the failure toast; avatar upload
 // and removal with their toasts.
-import { expect, test } from './fixtures'
+import { expect, test, waitForHydration } from './fixtures'
 import { photoFile } from './event-fixtures'
 import { e2e } from './env'
 
 const PATH = '/admin/profile/settings/profile'
 
-test('edits the profile: saved with the success toast and shown on the public profile', async ({ page, createUser, signIn }) => {
+test('edits the profile: saved with the success toast and shown on the public profile', async ({ page, createUser, signIn, javaScriptEnabled }) => {
   const user = await createUser()
   await signIn(page, user)
   await page.goto(PATH)
   await expect(page.getByRole('heading', { name: 'Profile', level: 2 })).toBeVisible()
+  // With JavaScript the enhanced form is the path under test: typing starts once the app has started.
+  if (javaScriptEnabled) await waitForHydration(page.getByRole('button', { name: 'Save changes' }))
   await expect(page.getByLabel('Username')).toHaveValue(user.username)
 
   await page.getByLabel('Name', { exact: true }).fill('Annabel')
@@ -37,6 +39,7 @@ test('edits the profile: saved with the success toast and shown on the public pr
 
   // Emptied fields are cleared, not kept.
   await page.goto(PATH)
+  if (javaScriptEnabled) await waitForHydration(page.getByRole('button', { name: 'Save changes' }))
   await page.getByLabel('Bio').fill('')
   await page.getByLabel('Phone').fill('')
   await page.getByRole('button', { name: 'Save changes' }).click()
@@ -84,6 +87,7 @@ test('avatar: upload and removal show their toasts and the picture changes', asy
   await signIn(page, user)
   await page.goto(PATH)
   await expect(page.getByRole('img', { name: 'Your avatar' })).toHaveCount(0)
+  if (javaScriptEnabled) await waitForHydration(page.getByRole('button', { name: 'Upload photo' }))
   await page.getByLabel('Photo').setInputFiles(await photoFile('avatar.jpg', '#cc6633'))
   await page.getByRole('button', { name: 'Upload photo' }).click()
   await expect(page.getByTestId('toast')).toHaveText(/The data has been sent!/)

@@ -45,7 +45,6 @@ import {
   type FediversePresence,
   translateMessage,
 } from '#contract'
-import type { Config } from '../config'
 import type { AppContext } from '../context'
 import { nowIso } from '../db'
 import { cityName } from '../modules/cities/data'
@@ -61,7 +60,6 @@ import { isFederatable, loadEventRows, toEvent, toTombstone, type FederatedEvent
 import {
   createSafeFetch,
   deliveryProblem,
-  RefusedAddressError,
   type SafeFetch,
   urlProblem,
 } from './safe-fetch'
@@ -778,5 +776,3 @@ function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): num
   return Math.sqrt(dLat * dLat + dLon * dLon) * 111.32
 }
 
-export { RefusedAddressError }
-export type { Config }

@@ -10,7 +10,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import Database from 'better-sqlite3'
 import type { Locator, Page } from '@playwright/test'
-import { test, expect, type TestUser } from './fixtures'
+import { test, expect, waitForHydration, type TestUser } from './fixtures'
 import { callApiAs, createEventViaApi } from './event-fixtures'
 import { e2e } from './env'
 
@@ -244,7 +244,10 @@ for (const { language, width } of PAIRS) {
             path: `/event/${own._id}`,
             label: 'own event with the edit drawer open',
             open: async (page, language) => {
-              await page.getByRole('link', { name: text(language, 'Edit', 'Изменить'), exact: true }).click()
+              const edit = page.getByRole('link', { name: text(language, 'Edit', 'Изменить'), exact: true })
+              // The drawer is the app's: a click before it has started opens the edit page instead.
+              await waitForHydration(edit)
+              await edit.click()
               await expect(page.getByRole('dialog').locator('form')).toBeVisible()
             },
           },

@@ -48,6 +48,7 @@ import {
 import type { AppContext } from '../context'
 import { nowIso } from '../db'
 import { cityName } from '../modules/cities/data'
+import { isWithinKm } from '../modules/events/filters'
 import {
   actorIdentifier,
   type ActorRef,
@@ -578,7 +579,7 @@ export function createFederationService(ctx: AppContext): FederationService {
       const center = ref.kind === 'place' ? await actors.place(ref.id) : actors.city(ref.id)
       if (!center) continue
       const km = ref.kind === 'place' ? CALENDAR_LIMITS.placeRadiusM / 1000 : EVENT_LIMITS.radiusKm
-      if (distanceKm(center.lat, center.lon, row.lat, row.lon) <= km) out.push(actor)
+      if (isWithinKm(center.lat, center.lon, km, row.lat, row.lon)) out.push(actor)
     }
     return out
   }
@@ -767,12 +768,5 @@ export function createFederationService(ctx: AppContext): FederationService {
       await remoteFetch.close()
     },
   }
-}
-
-function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const k = Math.cos((((lat1 + lat2) / 2) * Math.PI) / 180)
-  const dLat = lat2 - lat1
-  const dLon = (lon2 - lon1) * k
-  return Math.sqrt(dLat * dLat + dLon * dLon) * 111.32
 }
 

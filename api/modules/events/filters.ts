@@ -22,6 +22,13 @@ export function withinKm(lat0: number, lon0: number, km: number) {
     ])
 }
 
+/** The same rule as withinKm for one point in memory (whether an event is in a place's or a city's programme). */
+export function isWithinKm(lat0: number, lon0: number, km: number, lat: number, lon: number): boolean {
+  const dLat = km / KM_PER_DEG
+  const k = Math.max(Math.cos((lat0 * Math.PI) / 180), 0.01)
+  return (lat - lat0) * (lat - lat0) + (lon - lon0) * (lon - lon0) * k * k <= dLat * dLat
+}
+
 /** Posts with any of these categories. */
 export function inCategories(categories: readonly string[]) {
   return (eb: ExpressionBuilder<Database, 'posts'>) =>

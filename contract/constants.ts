@@ -74,8 +74,8 @@ export type InvitationStatus = (typeof INVITATION_STATUSES)[number]
 export const REPORT_TARGET_TYPES = ['POST', 'USER'] as const
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number]
 
-/** What a moderation decision is about: a post (event or place) or a user. */
-export const MODERATION_TARGET_TYPES = ['POST', 'USER'] as const
+/** What a moderation decision is about: a post (event or place), a user, or a fediverse server (decision 040). */
+export const MODERATION_TARGET_TYPES = ['POST', 'USER', 'DOMAIN'] as const
 export type ModerationTargetType = (typeof MODERATION_TARGET_TYPES)[number]
 
 /** What a moderation decision changed (one log row per field). */
@@ -88,6 +88,8 @@ export const MODERATION_FIELDS = [
   'content',
   'avatar',
   'images',
+  /** A fediverse server's status: ALLOWED, SILENCED, BLOCKED, or none. */
+  'federation',
 ] as const
 export type ModerationField = (typeof MODERATION_FIELDS)[number]
 

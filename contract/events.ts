@@ -16,7 +16,7 @@ import {
   WEEK_DAYS,
 } from './constants'
 import { avatarFileSchema, requiredString } from './common'
-import { fediversePresenceSchema } from './federation'
+import { fediversePresenceSchema, remoteOriginSchema } from './federation'
 import type { MessageCode } from './messages'
 
 export type WeekDay = (typeof WEEK_DAYS)[number]
@@ -358,6 +358,8 @@ export const eventSchema = z.object({
   /** Likes and boosts from the fediverse, counted apart from likesCount (GET /event/{id} with federation on). */
   fediverseLikes: z.number().int().optional(),
   fediverseBoosts: z.number().int().optional(),
+  /** An event from the fediverse (read-only here): its page and server, and its text as sanitised HTML. */
+  remote: remoteOriginSchema.optional(),
 })
 export type Event = z.infer<typeof eventSchema>
 

@@ -1,7 +1,7 @@
 // Profile, following and avatars (SPEC §2 Profile, §3 User, §4 follow toggle, §7 Profile). One schema per
 // payload serves the API (request validation, OpenAPI) and the settings form of the web; messages are codes.
 import { z } from 'zod'
-import { fediversePresenceSchema } from './federation'
+import { fediversePresenceSchema, remoteOriginSchema } from './federation'
 import { registrationSchema } from './auth'
 import { avatarFileSchema, userSchema } from './common'
 import { PROFILE_LIMITS } from './constants'
@@ -167,6 +167,8 @@ export const profileSchema = userSchema.extend({
   fediverse: fediversePresenceSchema.optional(),
   /** For the user themself only: whether their public events go out to the fediverse (Settings). */
   federateEvents: z.boolean().nullable().optional(),
+  /** A fediverse account our people follow (decision 040): its handle, page and server. */
+  remote: remoteOriginSchema.optional(),
 })
 export type Profile = z.infer<typeof profileSchema>
 

@@ -169,3 +169,36 @@ export function profileAccess(user: ProfileFacts, viewer: Pick<Viewer, 'id' | 'r
     mayModerate: isModerator,
   }
 }
+
+/**
+ * Which posts the discovery lists (a city's events and places, its map, its calendar feeds) hold for `viewer`
+ * (decision 040): ours, and events from the fediverse when admins allowed their server or the viewer follows
+ * their author. Alias `posts`.
+ */
+export function postsListedFor(viewer: Pick<Viewer, 'id'> | null) {
+  return <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>): Expression<SqlBool> => {
+    const e = eb as unknown as ExpressionBuilder<Database, 'posts'>
+    // Row by row, through the keys of federation_domains and follows; our own posts stop at the first test.
+    const ways: Expression<SqlBool>[] = [
+      e('posts.remote_domain', 'is', null),
+      e.exists(
+        e
+          .selectFrom('federation_domains')
+          .select(sql<number>`1`.as('one'))
+          .whereRef('federation_domains.domain', '=', 'posts.remote_domain')
+          .where('federation_domains.status', '=', 'ALLOWED'),
+      ),
+    ]
+    if (viewer)
+      ways.push(
+        e.exists(
+          e
+            .selectFrom('follows')
+            .select(sql<number>`1`.as('one'))
+            .where('follows.follower_id', '=', viewer.id)
+            .whereRef('follows.followee_id', '=', 'posts.posted_by'),
+        ),
+      )
+    return e.or(ways)
+  }
+}

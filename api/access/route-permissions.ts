@@ -23,6 +23,9 @@ const ROUTE_PERMISSIONS = {
   'GET /ap/cities': null,
   'PUT /profile/my/federation': null,
   'GET /federation/remote-follow': null,
+  'POST /federation/following': null,
+  'GET /admin/federation/instances': 'moderate',
+  'PUT /admin/federation/domains/:domain': 'moderate',
   // auth
   'POST /auth/registration': null,
   'POST /auth/resetPassword': null,

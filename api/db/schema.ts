@@ -40,6 +40,13 @@ export interface UsersTable {
   remind_by_mail: Generated<Bool>
   /** Whether the person's public events go out to the fediverse (Settings; migration 013, decision 039). */
   federate_events: Generated<Bool>
+  /** A fediverse actor our people follow (migration 014, decision 040): its ActivityPub id; null for our own people. */
+  remote_actor: string | null
+  /** The remote actor's server (host name), its page, its inbox and shared inbox. */
+  remote_domain: string | null
+  remote_url: string | null
+  remote_inbox: string | null
+  remote_shared_inbox: string | null
 }
 
 export interface EmailCodesTable {
@@ -112,6 +119,12 @@ export interface PostsTable {
   ends_at: GeneratedAlways<Iso>
   /** Generated (migration 011): how long the event lasts, in classes of 4× (SPAN_CLASS_DAYS). */
   span_class: GeneratedAlways<number>
+  /** An event from the fediverse (migration 014, decision 040): its object id, server (host name) and page. */
+  remote_object: string | null
+  remote_domain: string | null
+  remote_url: string | null
+  /** Its content as the origin wrote it, sanitised to a safe subset of HTML (description holds the plain text). */
+  remote_html: string | null
 }
 
 /** People waiting for a seat of a full event, in line by `position`. */
@@ -321,10 +334,13 @@ export interface FederationReactionsTable {
   created_at: Iso
 }
 
-/** A domain admins blocked (nothing in or out) or silenced (its events stay out of the city lists). */
+/**
+ * An admin's decision on a fediverse server (decision 040): ALLOWED (its events within a city's radius show in that
+ * city's lists), SILENCED (only the people who follow its actors see its events), BLOCKED (nothing in or out).
+ */
 export interface FederationDomainsTable {
   domain: string
-  status: 'BLOCKED' | 'SILENCED'
+  status: 'ALLOWED' | 'SILENCED' | 'BLOCKED'
   reason: string
   decided_by: string | null
   decided_at: Iso
@@ -337,6 +353,22 @@ export interface FederationPublishedTable {
   author_id: string
   published_at: Iso
   updated_at: Iso
+}
+
+/** One of our people follows a fediverse actor (a remote `users` row): the Follow's id, and whether it was accepted. */
+export interface FederationFollowingTable {
+  user_id: string
+  actor: string
+  remote_user_id: string
+  follow_id: string
+  status: 'PENDING' | 'ACCEPTED'
+  created_at: Iso
+}
+
+/** A fediverse server that delivered something to us, and when it last did (the console's Fediverse tab). */
+export interface FederationInstancesTable {
+  domain: string
+  last_received_at: Iso
 }
 
 export interface Database {
@@ -370,6 +402,8 @@ export interface Database {
   federation_reactions: FederationReactionsTable
   federation_domains: FederationDomainsTable
   federation_published: FederationPublishedTable
+  federation_following: FederationFollowingTable
+  federation_instances: FederationInstancesTable
 }
 
 export type UserRow = Selectable<UsersTable>

@@ -90,6 +90,8 @@ export function createActorRows(db: Db): ActorRows {
         'moderation_status',
       ])
       .where('id', '=', id)
+      // A remote actor is its own server's (decision 040).
+      .where('remote_actor', 'is', null)
       .executeTakeFirst()
     // Gone, deactivated or rejected accounts are no actors (their information is not public on the web either).
     if (!row || isInactiveAccount(row) || row.moderation_status === 'REJECTED') return null
@@ -164,6 +166,7 @@ export function createActorRows(db: Db): ActorRows {
         .selectFrom('users')
         .select('id')
         .where(sql`lower(username)`, '=', name)
+        .where('remote_actor', 'is', null)
         .executeTakeFirst()
       if (owner) return { kind: 'user', id: owner.id }
       const [slug, country] = name.split('.')

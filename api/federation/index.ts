@@ -22,6 +22,7 @@ import {
   Like,
   Person,
   PUBLIC_COLLECTION,
+  Reject,
   type Recipient,
   Service,
   Undo,
@@ -57,6 +58,7 @@ import {
   parseActorIdentifier,
   programmeScope,
 } from './actors'
+import { createFollowing, domainOf, type Following } from './following'
 import { isFederatable, loadEventRows, toEvent, toTombstone, type FederatedEventRow } from './objects'
 import {
   createSafeFetch,
@@ -106,6 +108,8 @@ export interface FederationService {
   remoteFollowUrl(account: string, actorUrl: string): Promise<string | null>
   /** An actor's handle, id and follower count as the web and the app show them; null when it is no actor. */
   presence(ref: ActorRef): Promise<FediversePresence>
+  /** Following the fediverse (decision 040): finding actors by handle, Follow and Undo, domain blocks. */
+  readonly following: Following
   startQueue(): void
   close(): Promise<void>
   /** The safe fetch used for every remote document (tests read its refusals). */
@@ -151,6 +155,8 @@ export function createFederationService(ctx: AppContext): FederationService {
       if (typeof inbox !== 'string') return true
       // A retried Create or Update must not arrive after the event left (its Delete may have gone out meanwhile).
       if (!(await stillOut(activity))) return false
+      // Nothing goes to a server an admin blocked (queued before the block, or a retry).
+      if (await isBlocked(inbox)) return false
       const problem = await deliveryProblem(new URL(inbox), settings.allowPrivateAddresses)
       if (problem) log.warn({ inbox, problem }, 'federation: delivery to a refused address dropped')
       return !problem
@@ -176,6 +182,14 @@ export function createFederationService(ctx: AppContext): FederationService {
     authenticatedDocumentLoaderFactory: () => loader,
   })
   const actors = createActorRows(db)
+  const following = createFollowing({
+    ctx,
+    federation,
+    loader,
+    remoteFetch,
+    allowPrivate: settings.allowPrivateAddresses,
+    origin,
+  })
   const webUrl = config.webUrl
   const pageOf = {
     event: (id: string) => `${webUrl}/event/${encodeURIComponent(id)}`,
@@ -434,12 +448,14 @@ export function createFederationService(ctx: AppContext): FederationService {
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('disabled_at', 'is', null)
         .where('deletion_requested_at', 'is', null)
+        .where('remote_actor', 'is', null)
         .executeTakeFirst(),
       db
         .selectFrom('posts')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('access_type', '=', 'COMMON')
         .where('post_status', '=', 'ACTIVE')
+        .where('remote_object', 'is', null)
         .executeTakeFirst(),
     ])
     return {
@@ -451,7 +467,6 @@ export function createFederationService(ctx: AppContext): FederationService {
   })
 
   // --- inbox --------------------------------------------------------------------------------------
-  const domainOf = (uri: URL | string) => new URL(uri).hostname.toLowerCase()
   async function isBlocked(uri: URL | string | null): Promise<boolean> {
     if (!uri) return false
     const row = await db
@@ -462,10 +477,22 @@ export function createFederationService(ctx: AppContext): FederationService {
     return row?.status === 'BLOCKED'
   }
 
+  /** When a server last delivered something to us (the console's list of known servers). */
+  async function heardFrom(uri: URL | null): Promise<void> {
+    if (!uri) return
+    const now = nowIso(ctx.now())
+    await db
+      .insertInto('federation_instances')
+      .values({ domain: domainOf(uri), last_received_at: now })
+      .onConflict((oc) => oc.column('domain').doUpdateSet({ last_received_at: now }))
+      .execute()
+  }
+
   federation
     .setInboxListeners(AP_PATHS.inbox, AP_PATHS.sharedInbox)
     .on(Follow, async (context, follow) => {
       if (!follow.id || !follow.actorId || !follow.objectId || (await isBlocked(follow.actorId))) return
+      await heardFrom(follow.actorId)
       const target = context.parseUri(follow.objectId)
       if (target?.type !== 'actor' || !(await actorDocument(context, target.identifier))) return
       const follower = await follow.getActor(context)
@@ -527,16 +554,44 @@ export function createFederationService(ctx: AppContext): FederationService {
       }
     })
     .on(Delete, async (_context, del) => {
-      // A remote actor deleted itself: it follows and likes nothing of ours any more.
-      if (!del.actorId || !del.objectId || del.objectId.href !== del.actorId.href) return
+      if (!del.actorId || !del.objectId || (await isBlocked(del.actorId))) return
+      await heardFrom(del.actorId)
+      // One of the events of an actor our people follow: it leaves our lists.
+      if (del.objectId.href !== del.actorId.href) return following.removeObject(del.actorId, del.objectId)
+      // A remote actor deleted itself: it follows and likes nothing of ours any more, and its events leave.
       await db.deleteFrom('federation_followers').where('follower', '=', del.actorId.href).execute()
       await db.deleteFrom('federation_reactions').where('actor', '=', del.actorId.href).execute()
+      await following.actorGone(del.actorId)
     })
+    .on(Accept, async (_context, accept) => {
+      if (!accept.actorId || !accept.objectId) return
+      await heardFrom(accept.actorId)
+      await following.answered(accept.objectId, accept.actorId, true)
+    })
+    .on(Reject, async (_context, reject) => {
+      if (!reject.actorId || !reject.objectId) return
+      await heardFrom(reject.actorId)
+      await following.answered(reject.objectId, reject.actorId, false)
+    })
+    .on(Create, async (context, create) => receivedObject(context, create))
+    .on(Update, async (context, update) => receivedObject(context, update))
     .on(Like, async (context, like) => reaction(context, like, 'LIKE'))
     .on(Announce, async (context, announce) => reaction(context, announce, 'ANNOUNCE'))
     .onError((_context, error) => {
       log.warn({ err: error }, 'federation: an inbox activity failed')
     })
+
+  /** A Create or Update from the fediverse: an event of an actor our people follow, or an actor's new profile. */
+  async function receivedObject(context: Context<void>, activity: Create | Update): Promise<void> {
+    if (!activity.actorId || (await isBlocked(activity.actorId))) return
+    await heardFrom(activity.actorId)
+    const object = await activity.getObject(context)
+    if (object instanceof Event) return following.receiveEvent(activity.actorId, object)
+    if (isActor(object) && object.id?.href === activity.actorId.href) {
+      const known = await db.selectFrom('users').select('id').where('remote_actor', '=', object.id.href).executeTakeFirst()
+      if (known) await following.storeActor(object)
+    }
+  }
 
   function eventIdOf(context: Context<void>, objectId: URL): string | null {
     const parsed = context.parseUri(objectId)
@@ -545,6 +600,7 @@ export function createFederationService(ctx: AppContext): FederationService {
 
   async function reaction(context: Context<void>, activity: Like | Announce, kind: 'LIKE' | 'ANNOUNCE') {
     if (!activity.actorId || !activity.objectId || (await isBlocked(activity.actorId))) return
+    await heardFrom(activity.actorId)
     const postId = eventIdOf(context, activity.objectId)
     if (!postId) return
     const [row] = await loadEventRows(db, [postId])
@@ -676,6 +732,9 @@ export function createFederationService(ctx: AppContext): FederationService {
 
   async function accountGone(userId: string, purged: boolean): Promise<void> {
     const context = federation.createContext(new URL(origin))
+    // The remote actors they followed hear Undo: nothing more is delivered for them.
+    const followed = await db.selectFrom('federation_following').select('remote_user_id').where('user_id', '=', userId).execute()
+    for (const { remote_user_id } of followed) await following.sendUndo(userId, remote_user_id)
     const published = await db.selectFrom('federation_published').select('post_id').distinct().where('author_id', '=', userId).execute()
     await syncEvents(published.map((p) => p.post_id))
     if (purged) {
@@ -703,6 +762,7 @@ export function createFederationService(ctx: AppContext): FederationService {
   return {
     federation,
     actors,
+    following,
     remoteFetch,
     fetch: (request, onNotAcceptable) =>
       federation.fetch(request, {

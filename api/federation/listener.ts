@@ -51,6 +51,11 @@ export function listenForFederation(ctx: AppContext, service: FederationService)
       }
       case 'accountGone':
         return service.accountGone(event.userFrom, event.purged)
+      // Following a remote actor (decision 040): its server hears Follow, and Undo when it ends.
+      case 'follow':
+        return service.following.sendFollow(event.userFrom, event.followeeId)
+      case 'unfollow':
+        return service.following.sendUndo(event.userFrom, event.followeeId)
       default:
         return undefined
     }

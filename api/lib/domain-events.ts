@@ -15,6 +15,8 @@ export type DomainEvent =
   /** newPost → the author's followers; updatePost → participants; newParticipate → organizer; postLike → owner. */
   | { type: 'newPost' | 'updatePost' | 'newParticipate' | 'postLike'; postId: string; userFrom: string }
   | { type: 'follow'; userFrom: string; followeeId: string }
+  /** Someone stopped following someone (a followed remote actor's server hears Undo; decision 040). */
+  | { type: 'unfollow'; userFrom: string; followeeId: string }
   | { type: 'invite'; userFrom: string; postId: string; invitationId: string; recipientIds: string[] }
   /** A moderator's decision that the owner must hear of (a REJECTED status, a DELETED post): the log row tells what. */
   | { type: 'moderation'; userFrom: string; recipientId: string; targetId: string; logId: string }

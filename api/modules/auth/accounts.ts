@@ -37,6 +37,11 @@ export function newAccountRow(account: NewAccount, id: string, now: string): Use
     remind_by_mail: 1,
     // Their public events federate unless they turn it off (decision 039).
     federate_events: 1,
+    remote_actor: null,
+    remote_domain: null,
+    remote_url: null,
+    remote_inbox: null,
+    remote_shared_inbox: null,
     created_at: now,
     updated_at: now,
   }

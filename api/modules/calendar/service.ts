@@ -15,7 +15,7 @@ import {
   translateMessage,
 } from '#contract'
 import type { SelectQueryBuilder } from 'kysely'
-import { isInactiveAccount, postsVisibleTo } from '../../access/policy'
+import { isInactiveAccount, postsListedFor, postsVisibleTo } from '../../access/policy'
 import type { AppContext } from '../../context'
 import { isUniqueViolation } from '../../db'
 import type { Database } from '../../db/schema'
@@ -196,6 +196,15 @@ export function createCalendarService(ctx: AppContext) {
         .select('own.id')
         .where('own.posted_by', '=', userId)
         .union(db.selectFrom('post_participants').select('post_participants.post_id as id').where('post_participants.user_id', '=', userId))
+        // The events of the fediverse actors they follow (decision 040).
+        .union(
+          db
+            .selectFrom('follows')
+            .innerJoin('posts as remote', 'remote.posted_by', 'follows.followee_id')
+            .select('remote.id')
+            .where('follows.follower_id', '=', userId)
+            .where('remote.remote_object', 'is not', null),
+        )
       const fromTheirs = () =>
         db.selectFrom(theirs.as('theirs')).crossJoin('posts').whereRef('posts.id', '=', 'theirs.id') as unknown as SelectQueryBuilder<Database, 'posts', object>
       const [feed, joined] = await Promise.all([
@@ -232,7 +241,7 @@ export function createCalendarService(ctx: AppContext) {
         .executeTakeFirst()
       if (!place) throw new HttpError(404, 'notFound')
       const around = withinKm(Number(place.lat), Number(place.lon), CALENDAR_LIMITS.placeRadiusM / 1000)
-      const feed = await load((q) => q.where(around), publicOnly)
+      const feed = await load((q) => q.where(around).where(postsListedFor(null)), publicOnly)
       return { name: translateMessage('calendarPlaceName', language).replace('{place}', place.title), ...feed }
     },
 
@@ -243,7 +252,7 @@ export function createCalendarService(ctx: AppContext) {
       const around = withinKm(city.lat, city.lon, EVENT_LIMITS.radiusKm)
       const categories = q.categories ?? []
       const scope = <O>(query: SelectQueryBuilder<Database, 'posts', O>) => {
-        let out = query.where(around)
+        let out = query.where(around).where(postsListedFor(null))
         if (categories.length) out = out.where(inCategories(categories))
         return out
       }

@@ -333,6 +333,9 @@ export function imageDto(
   img: { id: string; name: string; path: string; thumb_path: string | null },
   publicUrl: string,
 ): EventImage {
+  // A fediverse event's photo stays on its server (decision 040): its address as the origin gave it.
+  if (/^https?:\/\//.test(img.path))
+    return { _id: img.id, name: img.name, path: img.path, url: img.path, thumbnailPath: img.path, thumbnailUrl: img.path }
   const path = `/uploads/${img.path}`
   const thumbnailPath = `/uploads/${img.thumb_path ?? img.path}`
   return {
@@ -377,6 +380,7 @@ export function toEventDto(row: PostRow, rel: Relations, viewer: Viewer | null, 
     viewer.isActivated &&
     access.mayJoin &&
     access.open &&
+    row.remote_object === null &&
     !access.isParticipant &&
     row.event_type === 'EVENT' &&
     !ended &&
@@ -442,6 +446,15 @@ export function toEventDto(row: PostRow, rel: Relations, viewer: Viewer | null, 
     isEnded: ended,
     invitation: rel.invitations.get(row.id) ?? null,
     moderationReasons: access.isOwner || access.isModerator ? (rel.reasons.get(row.id) ?? null) : null,
+    ...(row.remote_object
+      ? {
+          remote: {
+            url: row.remote_url ?? row.remote_object,
+            domain: row.remote_domain ?? new URL(row.remote_object).hostname,
+            html: restricted ? null : row.remote_html,
+          },
+        }
+      : {}),
   }
 }
 

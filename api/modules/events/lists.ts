@@ -1,7 +1,7 @@
 // Lists and reads of posts (SPEC §7 Events): one post, the lists near a city (tabs, dates, categories,
 // pages), a user's posts and the widget. Lists filter with the access policy's postsVisibleTo.
 import { type Event, EVENT_LIMITS, type EventListQuery, type GeoFilter, type Language } from '#contract'
-import { postsVisibleTo } from '../../access/policy'
+import { postsListedFor, postsVisibleTo } from '../../access/policy'
 import type { AppContext } from '../../context'
 import { type Db, nowIso } from '../../db'
 import { addError, type FieldErrors, HttpError, validationError } from '../../lib/errors'
@@ -88,8 +88,12 @@ export function createEventLists(ctx: AppContext, rows: PostRows) {
       if (q.filter === 'my' && viewer) {
         query = query.where('posted_by', '=', viewer.id).where(postsVisibleTo(viewer))
       } else {
-        // Discovery lists are the same for everyone: what a signed-out visitor may see.
-        query = query.where(postsVisibleTo(null)).where(withinKm(lat0, lon0, EVENT_LIMITS.radiusKm))
+        // Discovery lists show what a signed-out visitor may see, plus the fediverse events of the actors the
+        // viewer follows (decision 040).
+        query = query
+          .where(postsVisibleTo(null))
+          .where(withinKm(lat0, lon0, EVENT_LIMITS.radiusKm))
+          .where(postsListedFor(viewer))
         const now = nowIso()
         if (!isPlace && q.filter === 'completed') {
           window.endedBefore = now

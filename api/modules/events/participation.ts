@@ -21,6 +21,8 @@ import type { PostRows } from './rows'
 
 /** Who may take a seat or a place in line now, given the policy's answer (the same rules as canJoin). */
 function assertMayTakePart(row: PostRow, access: ReturnType<typeof accessOf>) {
+  // An event from the fediverse (decision 040) has its seats on its own server.
+  if (row.remote_object !== null) throw new HttpError(400, 'remoteEventReadOnly')
   if (!access.mayJoin) throw new HttpError(403, access.denyCode)
   // Moderators may see a rejected or deleted post; nobody may join one.
   if (!access.open) throw new HttpError(400, 'eventNotAvailable')

@@ -6,7 +6,17 @@
 //   POST /ap/actors/{identifier}/inbox, /ap/inbox
 //   GET  /ap/cities?city&country → 302 to the city's actor (the web's city list for AP clients)
 //   GET  /ap/posts/{id}   → 302 to the event's object or the place's actor (the web's /event/{id} for AP clients)
-import { federationSwitchSchema, remoteFollowSchema } from '#contract'
+import {
+  domainDecisionSchema,
+  domainField,
+  federationInstanceSchema,
+  federationInstancesQuerySchema,
+  federationInstancesResponseSchema,
+  federationSwitchSchema,
+  followRemoteResponseSchema,
+  followRemoteSchema,
+  remoteFollowSchema,
+} from '#contract'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -17,10 +27,13 @@ import { HttpError } from '../../lib/errors'
 import { postsVisibleTo } from '../../access/policy'
 import { actorIdentifier } from '../../federation/actors'
 import { DEFAULT_CITY, findCity } from '../cities/data'
+import { createProfileService } from '../profile/service'
+import { createInstancesService } from './instances'
 
 const federationRoutes: FastifyPluginAsync = async (app) => {
   await app.register(activityPubRoutes)
   await app.register(federationSettingsRoutes)
+  await app.register(followingRoutes)
 }
 
 const activityPubRoutes: FastifyPluginAsync = async (app) => {
@@ -188,6 +201,74 @@ const federationSettingsRoutes: FastifyPluginAsync = async (app) => {
       if (!url) throw new HttpError(422, 'remoteServerUnreachable', { account: ['remoteServerUnreachable'] })
       return { url }
     },
+  )
+}
+
+/** Following the fediverse (decision 040): a person follows a remote actor; admins decide on servers. */
+const followingRoutes: FastifyPluginAsync = async (app) => {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const profiles = createProfileService(app.ctx)
+  const instances = createInstancesService(app.ctx)
+
+  r.post(
+    '/federation/following',
+    {
+      preHandler: app.requireActivated,
+      schema: {
+        tags: ['federation'],
+        security: bearerSecurity,
+        summary: 'Follow a fediverse account by its handle',
+        description:
+          "handle: @events@gancio.example (a Gancio instance, a Mobilizon group, a person on another Nearby, any ActivityPub actor). Its server is asked (WebFinger, then the actor's document) and sent a Follow; the events it sends from then on show in the follower's lists, map and calendar feed, and on its profile here (GET /profile/{profileId}). Unfollow with PUT /profile/{profileId}/follow {follow:false}. 404 federationOff, 404 remoteAccountNotFound, 403 remoteDomainBlocked, 422 remoteActorUnreachable.",
+        body: followRemoteSchema,
+        response: { 200: followRemoteResponseSchema, ...errorResponses(400, 401, 403, 404, 422) },
+      },
+    },
+    async (req) => {
+      const service = app.ctx.federation
+      if (!service) throw new HttpError(404, 'federationOff')
+      const user = currentUser(req)
+      const profileId = await service.following.resolveHandle(req.body.handle)
+      const result = await profiles.setFollow(
+        { id: user.id, role: user.role },
+        profileId,
+        true,
+      )
+      return { profileId, ...result }
+    },
+  )
+
+  const tags = ['admin']
+  const rights = 'Admin or superAdmin, activated (401/403 otherwise).'
+  r.get(
+    '/admin/federation/instances',
+    {
+      schema: {
+        tags,
+        security: bearerSecurity,
+        summary: 'The fediverse servers known here, by name, 50 a page',
+        description: `${rights} Each: the admins' decision (ALLOWED, SILENCED, BLOCKED or null) and its reason, its accounts following our actors, its actors our people follow, its events kept here, and when it last delivered something.`,
+        querystring: federationInstancesQuerySchema,
+        response: { 200: federationInstancesResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (req) => instances.list(req.query.page),
+  )
+
+  r.put(
+    '/admin/federation/domains/:domain',
+    {
+      schema: {
+        tags,
+        security: bearerSecurity,
+        summary: "Decide on a fediverse server: allow it in the city lists, silence it, block it, or clear the decision",
+        description: `${rights} ALLOWED: its events within a city's radius show in that city's lists and map. SILENCED: only the people who follow its actors see its events (the default for a server nobody decided on is the same, but a silenced server cannot be allowed by mistake). BLOCKED: its deliveries are refused, nothing is sent to it, its events here are deleted, our people's follows of its actors and its followers of ours end. NONE clears the decision. Logged (GET /admin/log, targetType DOMAIN) with the reason.`,
+        params: z.object({ domain: domainField }),
+        body: domainDecisionSchema,
+        response: { 200: federationInstanceSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (req) => instances.decide(req.params.domain, req.body, currentUser(req).id),
   )
 }
 

@@ -28,7 +28,13 @@ export function createNotificationsService(ctx: AppContext) {
     if (ids.length === 0) return []
     const out: string[] = []
     for (let i = 0; i < ids.length; i += INSERT_CHUNK) {
-      const rows = await conn.selectFrom('users').select('id').where('id', 'in', ids.slice(i, i + INSERT_CHUNK)).execute()
+      // A remote actor (decision 040) hears nothing from here: its server is where it reads.
+      const rows = await conn
+        .selectFrom('users')
+        .select('id')
+        .where('id', 'in', ids.slice(i, i + INSERT_CHUNK))
+        .where('remote_actor', 'is', null)
+        .execute()
       out.push(...rows.map((r) => r.id))
     }
     return out
@@ -68,7 +74,14 @@ export function createNotificationsService(ctx: AppContext) {
       return { type: 'invite', entityId: event.postId, recipients: await existingUserIds(conn, event.recipientIds) }
     }
     // What only the fediverse hears of (api/federation).
-    if (event.type === 'postRemoved' || event.type === 'postPhotosChanged' || event.type === 'accountGone' || event.type === 'federationSwitch') return null
+    if (
+      event.type === 'postRemoved' ||
+      event.type === 'postPhotosChanged' ||
+      event.type === 'accountGone' ||
+      event.type === 'federationSwitch' ||
+      event.type === 'unfollow'
+    )
+      return null
     const post = await conn
       .selectFrom('posts')
       .select(['id', 'posted_by', 'post_status'])

@@ -131,6 +131,15 @@ export function createProfileService(ctx: AppContext) {
       moderationReasons: reasons.get(row.id) ?? null,
       fediverse,
       federateEvents: access.isSelf ? row.federate_events === 1 : null,
+      ...(row.remote_actor
+        ? {
+            remote: {
+              url: row.remote_url ?? row.remote_actor,
+              domain: row.remote_domain ?? new URL(row.remote_actor).hostname,
+              handle: `@${row.username}`,
+            },
+          }
+        : {}),
     }
   }
 
@@ -285,8 +294,10 @@ export function createProfileService(ctx: AppContext) {
               .executeTakeFirst()
           ).numDeletedRows,
         )
-      if (follow === false || (follow === undefined && (await unfollow()) > 0)) {
-        if (follow === false) await unfollow()
+      let removed = 0
+      if (follow === false || (follow === undefined && (removed = await unfollow()) > 0)) {
+        if (follow === false) removed = await unfollow()
+        if (removed) await ctx.domainEvents.emit({ type: 'unfollow', userFrom: viewer.id, followeeId })
         const { followers } = await followCounts(db, followeeId)
         return { followers, isFollowing: false }
       }

@@ -1,0 +1,275 @@
+// Following the fediverse (issue 26 part 2, decision 040): two real Nearby APIs on loopback, A at 127.0.0.1 and
+// B at localhost (two host names, two ports, two databases), federate for real. A person on B follows an
+// organizer on A by handle; A's events arrive on B and follow every change; an unfollow and a domain block stop
+// them; admins decide on servers through the API, and the decisions are logged.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createEvent, future, makeUser, send, type TestUser } from './events-fixtures'
+import { freePort, startTestApi, type TestApi } from './helpers'
+
+let a: TestApi
+let b: TestApi
+let organizer: TestUser
+let reader: TestUser
+let admin: TestUser
+
+async function startInstance(host: string): Promise<TestApi> {
+  const port = await freePort()
+  const origin = `http://${host}:${port}`
+  const api = await startTestApi(
+    {
+      FEDERATION: 'on',
+      FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true',
+      WEB_URL: origin,
+      API_PUBLIC_URL: origin,
+      FEDERATION_QUEUE_POLL_MS: '50',
+    },
+    undefined,
+    {},
+    port,
+  )
+  api.app.ctx.federation!.startQueue()
+  return api
+}
+
+/** Waits until `check` stops throwing (deliveries go through both queues). */
+async function eventually<T>(check: () => Promise<T>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    try {
+      return await check()
+    } catch (error) {
+      if (Date.now() > deadline) throw error
+      await new Promise((r) => setTimeout(r, 100))
+    }
+  }
+}
+
+/** B's copy of one of A's events, by title, as B's API shows it to `viewer`. */
+async function remoteCopy(title: string, viewer: TestUser | null = reader) {
+  const row = await b.app.ctx.db
+    .selectFrom('posts')
+    .select(['id', 'post_status'])
+    .where('title', '=', title)
+    .where('remote_object', 'is not', null)
+    .executeTakeFirst()
+  if (!row) throw new Error(`${title} has not arrived on B`)
+  const res = await send(b, 'GET', `/event/${row.id}`, viewer ? { token: viewer.token } : {})
+  return { row, res, event: res.body as Record<string, unknown> & { remote?: { url: string; domain: string; html: string } } }
+}
+
+const handleOnA = () => `@${organizer.username.toLowerCase()}@127.0.0.1:${new URL(a.url).port}`
+/** B's list of Belgrade's events for `viewer`. */
+const belgradeList = async (viewer: TestUser | null) =>
+  (
+    (await send(b, 'GET', '/event/all?city=Belgrade&eventType=EVENT', viewer ? { token: viewer.token } : {})).body as {
+      events: { title: string }[]
+    }
+  ).events.map((e) => e.title)
+
+beforeAll(async () => {
+  ;[a, b] = await Promise.all([startInstance('127.0.0.1'), startInstance('localhost')])
+  organizer = await makeUser(a)
+  reader = await makeUser(b)
+  admin = await makeUser(b, { role: 'admin' })
+}, 60_000)
+
+afterAll(async () => {
+  await Promise.all([a?.close(), b?.close()])
+})
+
+describe('a person on B follows an organizer on A', () => {
+  let profileId: string
+
+  it('follows by handle: B finds the actor through WebFinger, A accepts, and A counts a follower', async () => {
+    const res = await send(b, 'POST', '/federation/following', { token: reader.token, json: { handle: handleOnA() } })
+    expect(res.status, res.text).toBe(200)
+    expect(res.body).toMatchObject({ isFollowing: true, followers: 1 })
+    profileId = (res.body as { profileId: string }).profileId
+    const profile = await send(b, 'GET', `/profile/${profileId}`, { token: reader.token })
+    expect(profile.body).toMatchObject({
+      isFollowing: true,
+      remote: { handle: `@${organizer.username.toLowerCase()}@127.0.0.1:${new URL(a.url).port}`, domain: '127.0.0.1' },
+    })
+    await eventually(async () => {
+      const following = await b.app.ctx.db.selectFrom('federation_following').selectAll().execute()
+      expect(following).toMatchObject([{ user_id: reader.id, status: 'ACCEPTED' }])
+    })
+    const onA = await send(a, 'GET', `/profile/${organizer.id}`)
+    expect((onA.body as { fediverse: { followers: number } }).fediverse.followers).toBe(1)
+  })
+
+  it("carries A's new event to B with its photo URL, place, times and origin; read-only there", async () => {
+    const start = future(6)
+    const created = await createEvent(a, organizer.token, {
+      title: 'Federated gig',
+      description: 'Strings <b>and</b> brass',
+      startDate: start,
+      endDate: future(6, 22),
+    })
+    const { event } = await eventually(() => remoteCopy('Federated gig'))
+    expect(event).toMatchObject({
+      title: 'Federated gig',
+      startDate: start,
+      endDate: future(6, 22),
+      address: 'Knez Mihailova 1, Belgrade',
+      coordinates: [20.46, 44.81],
+      categories: ['concerts'],
+      canJoin: false,
+      isOwner: false,
+      remote: { url: `${a.config.webUrl}/event/${created._id}`, domain: '127.0.0.1' },
+    })
+    const photoOnA = ((await send(a, 'GET', `/event/${created._id}`)).body as { images: { url: string }[] }).images[0]!.url
+    expect((event.images as { url: string }[]).map((i) => i.url)).toEqual([photoOnA])
+    // The text as A wrote it, escaped there and kept as safe HTML here; the plain text for the app.
+    expect(event.remote!.html).toContain('Strings &lt;b&gt;and&lt;/b&gt; brass')
+    expect(String(event.description)).toContain('Strings <b>and</b> brass')
+    // Its seats are on A.
+    const join = await send(b, 'PUT', `/event/${event._id as string}/participate`, { token: reader.token })
+    expect(join.status).toBe(400)
+    expect(join.body).toMatchObject({ message: expect.stringContaining('another server') })
+    // The follower's list, calendar feed and the actor's profile hold it; a stranger's city list does not
+    // (nobody allowed A's server yet).
+    expect(await belgradeList(reader)).toContain('Federated gig')
+    expect(await belgradeList(null)).not.toContain('Federated gig')
+    const events = await send(b, 'GET', `/event/${profileId}/events`)
+    expect((events.body as { events: { title: string }[] }).events.map((e) => e.title)).toContain('Federated gig')
+    const feedUrl = ((await send(b, 'GET', '/calendar/me', { token: reader.token })).body as { url: string }).url
+    const feed = await fetch(feedUrl)
+    expect(await feed.text()).toContain('SUMMARY:Federated gig')
+  })
+
+  it('applies a move, a cancellation and a deletion on A to the copy on B', async () => {
+    const created = await createEvent(a, organizer.token, { title: 'Moving gig' })
+    await eventually(() => remoteCopy('Moving gig'))
+    const moved = await send(a, 'POST', `/event/${created._id}/reschedule`, {
+      token: organizer.token,
+      json: { startDate: future(14), endDate: future(14, 23) },
+    })
+    expect(moved.status, moved.text).toBe(200)
+    await eventually(async () => {
+      const { event } = await remoteCopy('Moving gig')
+      expect(event.startDate).toBe(future(14))
+      expect(event.rescheduledAt).not.toBeNull()
+    })
+    const cancelled = await send(a, 'POST', `/event/${created._id}/cancel`, { token: organizer.token, json: { message: 'Rain' } })
+    expect(cancelled.status, cancelled.text).toBe(200)
+    await eventually(async () => {
+      const { event } = await remoteCopy('Moving gig')
+      expect(event.cancelledAt).not.toBeNull()
+      expect(event.title).toBe('Moving gig')
+    })
+    expect((await send(a, 'DELETE', `/event/${created._id}`, { token: organizer.token })).status).toBe(200)
+    await eventually(async () => {
+      const { row, res } = await remoteCopy('Moving gig')
+      expect(row.post_status).toBe('DELETED')
+      expect(res.status).toBe(404)
+    })
+  })
+
+  it("shows A's events in B's city list for everyone once an admin allows A's server, and logs the decision", async () => {
+    expect(await belgradeList(null)).not.toContain('Federated gig')
+    const allow = await send(b, 'PUT', '/admin/federation/domains/127.0.0.1', {
+      token: admin.token,
+      json: { status: 'ALLOWED', reason: 'A friendly city calendar' },
+    })
+    expect(allow.status, allow.text).toBe(200)
+    expect(allow.body).toMatchObject({ domain: '127.0.0.1', status: 'ALLOWED', followedActors: 1, remoteEvents: 1 })
+    expect(await belgradeList(null)).toContain('Federated gig')
+    const log = await send(b, 'GET', '/admin/log?targetType=DOMAIN', { token: admin.token })
+    expect((log.body as { entries: unknown[] }).entries[0]).toMatchObject({
+      targetType: 'DOMAIN',
+      targetId: '127.0.0.1',
+      field: 'federation',
+      from: null,
+      to: 'ALLOWED',
+      reason: 'A friendly city calendar',
+    })
+    const list = await send(b, 'GET', '/admin/federation/instances', { token: admin.token })
+    expect((list.body as { instances: unknown[] }).instances).toContainEqual(
+      expect.objectContaining({ domain: '127.0.0.1', status: 'ALLOWED', lastReceivedAt: expect.any(String) }),
+    )
+    // Silenced: only followers see them again.
+    await send(b, 'PUT', '/admin/federation/domains/127.0.0.1', { token: admin.token, json: { status: 'SILENCED', reason: 'Spam wave' } })
+    expect(await belgradeList(null)).not.toContain('Federated gig')
+    expect(await belgradeList(reader)).toContain('Federated gig')
+  })
+
+  it('refuses the console calls to people who are not admins, and bad domains and reasons with 400', async () => {
+    const user = await send(b, 'PUT', '/admin/federation/domains/example.social', {
+      token: reader.token,
+      json: { status: 'BLOCKED', reason: 'x' },
+    })
+    expect(user.status).toBe(403)
+    expect((await send(b, 'GET', '/admin/federation/instances', { token: reader.token })).status).toBe(403)
+    for (const [domain, body] of [
+      ['exa_mple..social', { status: 'BLOCKED', reason: 'Spam' }],
+      ['example.social', { status: 'GONE', reason: 'Spam' }],
+      ['example.social', { status: 'BLOCKED', reason: '' }],
+    ] as const) {
+      const res = await send(b, 'PUT', `/admin/federation/domains/${domain}`, { token: admin.token, json: body })
+      expect(res.status, `${domain} ${JSON.stringify(body)}`).toBe(400)
+      expect(res.body).toMatchObject({ message: expect.any(String), errors: expect.any(Object) })
+    }
+  })
+
+  it('stops deliveries after an unfollow: A hears Undo and drops the follower', async () => {
+    const off = await send(b, 'PUT', `/profile/${profileId}/follow`, { token: reader.token, json: { follow: false } })
+    expect(off.status, off.text).toBe(200)
+    await eventually(async () => {
+      const onA = await send(a, 'GET', `/profile/${organizer.id}`)
+      expect((onA.body as { fediverse: { followers: number } }).fediverse.followers).toBe(0)
+    })
+    await createEvent(a, organizer.token, { title: 'After the unfollow' })
+    await a.app.federationSent!()
+    await new Promise((r) => setTimeout(r, 1000))
+    await expect(remoteCopy('After the unfollow')).rejects.toThrow(/has not arrived/)
+  })
+
+  it("blocks A's server: its events leave B, follows end, and nothing more arrives", async () => {
+    const again = await send(b, 'POST', '/federation/following', { token: reader.token, json: { handle: handleOnA() } })
+    expect(again.status, again.text).toBe(200)
+    // A's events go to the followers it has when they are sent: wait until it has handled the Follow.
+    await eventually(async () => {
+      const onA = await send(a, 'GET', `/profile/${organizer.id}`)
+      expect((onA.body as { fediverse: { followers: number } }).fediverse.followers).toBe(1)
+    })
+    await createEvent(a, organizer.token, { title: 'Before the block' })
+    await eventually(() => remoteCopy('Before the block'))
+    const block = await send(b, 'PUT', '/admin/federation/domains/127.0.0.1', {
+      token: admin.token,
+      json: { status: 'BLOCKED', reason: 'Harassment' },
+    })
+    expect(block.status, block.text).toBe(200)
+    expect(block.body).toMatchObject({ status: 'BLOCKED', remoteEvents: 0, followedActors: 0 })
+    expect((await remoteCopy('Before the block')).res.status).toBe(404)
+    expect((await send(b, 'GET', `/profile/${profileId}`, { token: reader.token })).body).toMatchObject({ isFollowing: false })
+    // A still thinks B follows (B sent no Undo): what A sends now is refused by B's inbox.
+    await createEvent(a, organizer.token, { title: 'After the block' })
+    await a.app.federationSent!()
+    await new Promise((r) => setTimeout(r, 1000))
+    await expect(remoteCopy('After the block')).rejects.toThrow(/has not arrived/)
+    // And following anyone there is refused.
+    const refused = await send(b, 'POST', '/federation/following', { token: reader.token, json: { handle: handleOnA() } })
+    expect(refused.status).toBe(403)
+    expect(refused.body).toMatchObject({ errors: { handle: [expect.stringContaining('blocked')] } })
+  })
+})
+
+describe('following by handle: refusals', () => {
+  it('explains a malformed handle, an unknown account and a server that does not answer, in the caller\'s language', async () => {
+    const malformed = await send(b, 'POST', '/federation/following', { token: reader.token, json: { handle: 'not a handle' } })
+    expect(malformed.status).toBe(400)
+    expect(malformed.body).toMatchObject({ errors: { handle: ['Enter the account to follow, like @events@gancio.example.'] } })
+    const russian = await send(b, 'POST', '/federation/following', {
+      token: reader.token,
+      lang: 'ru',
+      json: { handle: `@nobody-here@localhost:${new URL(a.url).port}` },
+    })
+    expect(russian.status).toBe(404)
+    expect(russian.body).toMatchObject({ errors: { handle: ['На его сервере нет аккаунта с таким именем.'] } })
+    const port = await freePort()
+    const silent = await send(b, 'POST', '/federation/following', { token: reader.token, json: { handle: `@x@localhost:${port}` } })
+    expect(silent.status).toBe(422)
+    expect((await send(b, 'POST', '/federation/following', { json: { handle: handleOnA() } })).status).toBe(401)
+  })
+})

@@ -24,6 +24,7 @@ const ROUTE_PERMISSIONS = {
   'PUT /profile/my/federation': null,
   'GET /federation/remote-follow': null,
   'POST /federation/following': null,
+  'GET /federation/media/:id': null,
   'GET /admin/federation/instances': 'moderate',
   'PUT /admin/federation/domains/:domain': 'moderate',
   // auth

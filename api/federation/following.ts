@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto'
 import {
   type Actor,
   Document,
-  Event,
+  type Event,
   Follow,
   Hashtag,
   Image,

@@ -114,6 +114,8 @@ export interface FederationService {
   close(): Promise<void>
   /** The safe fetch used for every remote document (tests read its refusals). */
   readonly remoteFetch: SafeFetch
+  /** The same rules with room for a photo: the photos of fediverse events are shown through our API. */
+  readonly mediaFetch: SafeFetch
 }
 
 function jsonLdLoader(remoteFetch: SafeFetch): DocumentLoader {
@@ -142,6 +144,12 @@ export function createFederationService(ctx: AppContext): FederationService {
     allowPrivate: settings.allowPrivateAddresses,
     timeoutMs: settings.fetchTimeoutMs,
     maxBytes: settings.maxBodyBytes,
+    userAgent: `Nearby/1.1.3 (+${origin})`,
+  })
+  const mediaFetch = createSafeFetch({
+    allowPrivate: settings.allowPrivateAddresses,
+    timeoutMs: settings.fetchTimeoutMs,
+    maxBytes: EVENT_LIMITS.imageMaxBytes,
     userAgent: `Nearby/1.1.3 (+${origin})`,
   })
   const kv = new DbKvStore(db, ctx.now)
@@ -764,6 +772,7 @@ export function createFederationService(ctx: AppContext): FederationService {
     actors,
     following,
     remoteFetch,
+    mediaFetch,
     fetch: (request, onNotAcceptable) =>
       federation.fetch(request, {
         contextData: undefined,
@@ -826,6 +835,7 @@ export function createFederationService(ctx: AppContext): FederationService {
       abort.abort()
       await queueRunning
       await remoteFetch.close()
+      await mediaFetch.close()
     },
   }
 }

@@ -130,6 +130,12 @@ export interface paths {
                                     /** @enum {string|null} */
                                     range: "FROM" | "UPTO" | null;
                                 } | null;
+                                remote?: {
+                                    domain: string;
+                                    handle?: string;
+                                    html?: string | null;
+                                    url: string;
+                                };
                                 rescheduledAt: string | null;
                                 restricted: boolean;
                                 startDate: string | null;
@@ -277,6 +283,211 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/federation/domains/{domain}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Decide on a fediverse server: allow it in the city lists, silence it, block it, or clear the decision
+         * @description Admin or superAdmin, activated (401/403 otherwise). ALLOWED: its events within a city's radius show in that city's lists and map. SILENCED: only the people who follow its actors see its events (the default for a server nobody decided on is the same, but a silenced server cannot be allowed by mistake). BLOCKED: its deliveries are refused, nothing is sent to it, its events here are deleted, our people's follows of its actors and its followers of ours end. NONE clears the decision. Logged (GET /admin/log, targetType DOMAIN) with the reason.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    domain: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                        /** @enum {string} */
+                        status: "ALLOWED" | "SILENCED" | "BLOCKED" | "NONE";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            decidedAt: string | null;
+                            domain: string;
+                            followedActors: number;
+                            followers: number;
+                            lastReceivedAt: string | null;
+                            reason: string | null;
+                            remoteEvents: number;
+                            /** @enum {string|null} */
+                            status: "ALLOWED" | "SILENCED" | "BLOCKED" | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/federation/instances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The fediverse servers known here, by name, 50 a page
+         * @description Admin or superAdmin, activated (401/403 otherwise). Each: the admins' decision (ALLOWED, SILENCED, BLOCKED or null) and its reason, its accounts following our actors, its actors our people follow, its events kept here, and when it last delivered something.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            hasMore: boolean;
+                            instances: {
+                                decidedAt: string | null;
+                                domain: string;
+                                followedActors: number;
+                                followers: number;
+                                lastReceivedAt: string | null;
+                                reason: string | null;
+                                remoteEvents: number;
+                                /** @enum {string|null} */
+                                status: "ALLOWED" | "SILENCED" | "BLOCKED" | null;
+                            }[];
+                            page: number;
+                            pageSize: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/log": {
         parameters: {
             query?: never;
@@ -294,7 +505,7 @@ export interface paths {
                     page?: number;
                     pageSize?: number;
                     targetId?: string;
-                    targetType?: "POST" | "USER";
+                    targetType?: "POST" | "USER" | "DOMAIN";
                 };
                 header?: never;
                 path?: never;
@@ -324,13 +535,13 @@ export interface paths {
                                 } | null;
                                 createdAt: string;
                                 /** @enum {string} */
-                                field: "moderationStatus" | "moderationImageStatus" | "postStatus" | "role" | "isActivated" | "content" | "avatar" | "images";
+                                field: "moderationStatus" | "moderationImageStatus" | "postStatus" | "role" | "isActivated" | "content" | "avatar" | "images" | "federation";
                                 from: string | null;
                                 reason: string | null;
                                 targetId: string;
                                 targetLabel: string | null;
                                 /** @enum {string} */
-                                targetType: "POST" | "USER";
+                                targetType: "POST" | "USER" | "DOMAIN";
                                 to: string | null;
                             }[];
                             hasMore: boolean;
@@ -600,6 +811,12 @@ export interface paths {
                                     /** @enum {string|null} */
                                     range: "FROM" | "UPTO" | null;
                                 } | null;
+                                remote?: {
+                                    domain: string;
+                                    handle?: string;
+                                    html?: string | null;
+                                    url: string;
+                                };
                                 rescheduledAt: string | null;
                                 restricted: boolean;
                                 startDate: string | null;
@@ -889,6 +1106,12 @@ export interface paths {
                                 /** @enum {string|null} */
                                 range: "FROM" | "UPTO" | null;
                             } | null;
+                            remote?: {
+                                domain: string;
+                                handle?: string;
+                                html?: string | null;
+                                url: string;
+                            };
                             rescheduledAt: string | null;
                             restricted: boolean;
                             startDate: string | null;
@@ -5460,6 +5683,12 @@ export interface paths {
                                 /** @enum {string|null} */
                                 range: "FROM" | "UPTO" | null;
                             } | null;
+                            remote?: {
+                                domain: string;
+                                handle?: string;
+                                html?: string | null;
+                                url: string;
+                            };
                             rescheduledAt: string | null;
                             restricted: boolean;
                             startDate: string | null;
@@ -5721,6 +5950,12 @@ export interface paths {
                                 /** @enum {string|null} */
                                 range: "FROM" | "UPTO" | null;
                             } | null;
+                            remote?: {
+                                domain: string;
+                                handle?: string;
+                                html?: string | null;
+                                url: string;
+                            };
                             rescheduledAt: string | null;
                             restricted: boolean;
                             startDate: string | null;
@@ -5969,6 +6204,12 @@ export interface paths {
                                 /** @enum {string|null} */
                                 range: "FROM" | "UPTO" | null;
                             } | null;
+                            remote?: {
+                                domain: string;
+                                handle?: string;
+                                html?: string | null;
+                                url: string;
+                            };
                             rescheduledAt: string | null;
                             restricted: boolean;
                             startDate: string | null;
@@ -6385,6 +6626,12 @@ export interface paths {
                                 /** @enum {string|null} */
                                 range: "FROM" | "UPTO" | null;
                             } | null;
+                            remote?: {
+                                domain: string;
+                                handle?: string;
+                                html?: string | null;
+                                url: string;
+                            };
                             rescheduledAt: string | null;
                             restricted: boolean;
                             startDate: string | null;
@@ -6648,6 +6895,12 @@ export interface paths {
                                     /** @enum {string|null} */
                                     range: "FROM" | "UPTO" | null;
                                 } | null;
+                                remote?: {
+                                    domain: string;
+                                    handle?: string;
+                                    html?: string | null;
+                                    url: string;
+                                };
                                 rescheduledAt: string | null;
                                 restricted: boolean;
                                 startDate: string | null;
@@ -7613,6 +7866,12 @@ export interface paths {
                                 /** @enum {string|null} */
                                 range: "FROM" | "UPTO" | null;
                             } | null;
+                            remote?: {
+                                domain: string;
+                                handle?: string;
+                                html?: string | null;
+                                url: string;
+                            };
                             rescheduledAt: string | null;
                             restricted: boolean;
                             startDate: string | null;
@@ -9017,6 +9276,12 @@ export interface paths {
                                     /** @enum {string|null} */
                                     range: "FROM" | "UPTO" | null;
                                 } | null;
+                                remote?: {
+                                    domain: string;
+                                    handle?: string;
+                                    html?: string | null;
+                                    url: string;
+                                };
                                 rescheduledAt: string | null;
                                 restricted: boolean;
                                 startDate: string | null;
@@ -9297,6 +9562,12 @@ export interface paths {
                                     /** @enum {string|null} */
                                     range: "FROM" | "UPTO" | null;
                                 } | null;
+                                remote?: {
+                                    domain: string;
+                                    handle?: string;
+                                    html?: string | null;
+                                    url: string;
+                                };
                                 rescheduledAt: string | null;
                                 restricted: boolean;
                                 startDate: string | null;
@@ -9562,6 +9833,12 @@ export interface paths {
                                     /** @enum {string|null} */
                                     range: "FROM" | "UPTO" | null;
                                 } | null;
+                                remote?: {
+                                    domain: string;
+                                    handle?: string;
+                                    html?: string | null;
+                                    url: string;
+                                };
                                 rescheduledAt: string | null;
                                 restricted: boolean;
                                 startDate: string | null;
@@ -9822,6 +10099,12 @@ export interface paths {
                                     /** @enum {string|null} */
                                     range: "FROM" | "UPTO" | null;
                                 } | null;
+                                remote?: {
+                                    domain: string;
+                                    handle?: string;
+                                    html?: string | null;
+                                    url: string;
+                                };
                                 rescheduledAt: string | null;
                                 restricted: boolean;
                                 startDate: string | null;
@@ -9958,6 +10241,130 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/federation/following": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Follow a fediverse account by its handle
+         * @description handle: @events@gancio.example (a Gancio instance, a Mobilizon group, a person on another Nearby, any ActivityPub actor). Its server is asked (WebFinger, then the actor's document) and sent a Follow; the events it sends from then on show in the follower's lists, map and calendar feed, and on its profile here (GET /profile/{profileId}). Unfollow with PUT /profile/{profileId}/follow {follow:false}. 404 federationOff, 404 remoteAccountNotFound, 403 remoteDomainBlocked, 422 remoteActorUnreachable.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        handle: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            followers: number;
+                            isFollowing: boolean;
+                            profileId: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -10943,6 +11350,12 @@ export interface paths {
                                     /** @enum {string|null} */
                                     range: "FROM" | "UPTO" | null;
                                 } | null;
+                                remote?: {
+                                    domain: string;
+                                    handle?: string;
+                                    html?: string | null;
+                                    url: string;
+                                };
                                 rescheduledAt: string | null;
                                 restricted: boolean;
                                 startDate: string | null;
@@ -11093,10 +11506,10 @@ export interface paths {
                                 isOpened: boolean;
                                 moderation?: {
                                     /** @enum {string} */
-                                    field: "moderationStatus" | "moderationImageStatus" | "postStatus" | "role" | "isActivated" | "content" | "avatar" | "images";
+                                    field: "moderationStatus" | "moderationImageStatus" | "postStatus" | "role" | "isActivated" | "content" | "avatar" | "images" | "federation";
                                     reason: string | null;
                                     /** @enum {string} */
-                                    targetType: "POST" | "USER";
+                                    targetType: "POST" | "USER" | "DOMAIN";
                                     to: string | null;
                                 } | null;
                                 /** @enum {string} */
@@ -11119,7 +11532,7 @@ export interface paths {
                                     targetId: string;
                                     targetLabel: string | null;
                                     /** @enum {string} */
-                                    targetType: "POST" | "USER";
+                                    targetType: "POST" | "USER" | "DOMAIN";
                                 } | null;
                                 userFrom: {
                                     _id: string;
@@ -11373,10 +11786,10 @@ export interface paths {
                             isOpened: boolean;
                             moderation?: {
                                 /** @enum {string} */
-                                field: "moderationStatus" | "moderationImageStatus" | "postStatus" | "role" | "isActivated" | "content" | "avatar" | "images";
+                                field: "moderationStatus" | "moderationImageStatus" | "postStatus" | "role" | "isActivated" | "content" | "avatar" | "images" | "federation";
                                 reason: string | null;
                                 /** @enum {string} */
-                                targetType: "POST" | "USER";
+                                targetType: "POST" | "USER" | "DOMAIN";
                                 to: string | null;
                             } | null;
                             /** @enum {string} */
@@ -11399,7 +11812,7 @@ export interface paths {
                                 targetId: string;
                                 targetLabel: string | null;
                                 /** @enum {string} */
-                                targetType: "POST" | "USER";
+                                targetType: "POST" | "USER" | "DOMAIN";
                             } | null;
                             userFrom: {
                                 _id: string;
@@ -11531,10 +11944,10 @@ export interface paths {
                                 isOpened: boolean;
                                 moderation?: {
                                     /** @enum {string} */
-                                    field: "moderationStatus" | "moderationImageStatus" | "postStatus" | "role" | "isActivated" | "content" | "avatar" | "images";
+                                    field: "moderationStatus" | "moderationImageStatus" | "postStatus" | "role" | "isActivated" | "content" | "avatar" | "images" | "federation";
                                     reason: string | null;
                                     /** @enum {string} */
-                                    targetType: "POST" | "USER";
+                                    targetType: "POST" | "USER" | "DOMAIN";
                                     to: string | null;
                                 } | null;
                                 /** @enum {string} */
@@ -11557,7 +11970,7 @@ export interface paths {
                                     targetId: string;
                                     targetLabel: string | null;
                                     /** @enum {string} */
-                                    targetType: "POST" | "USER";
+                                    targetType: "POST" | "USER" | "DOMAIN";
                                 } | null;
                                 userFrom: {
                                     _id: string;
@@ -12023,6 +12436,12 @@ export interface paths {
                             name: string;
                             phone: string | null;
                             profession: string | null;
+                            remote?: {
+                                domain: string;
+                                handle?: string;
+                                html?: string | null;
+                                url: string;
+                            };
                             /** @enum {string} */
                             role: "superAdmin" | "admin" | "user" | "bot";
                             socialMediaLinks: {
@@ -12908,6 +13327,12 @@ export interface paths {
                             name: string;
                             phone: string | null;
                             profession: string | null;
+                            remote?: {
+                                domain: string;
+                                handle?: string;
+                                html?: string | null;
+                                url: string;
+                            };
                             /** @enum {string} */
                             role: "superAdmin" | "admin" | "user" | "bot";
                             socialMediaLinks: {
@@ -13112,6 +13537,12 @@ export interface paths {
                             name: string;
                             phone: string | null;
                             profession: string | null;
+                            remote?: {
+                                domain: string;
+                                handle?: string;
+                                html?: string | null;
+                                url: string;
+                            };
                             /** @enum {string} */
                             role: "superAdmin" | "admin" | "user" | "bot";
                             socialMediaLinks: {
@@ -13333,6 +13764,12 @@ export interface paths {
                             name: string;
                             phone: string | null;
                             profession: string | null;
+                            remote?: {
+                                domain: string;
+                                handle?: string;
+                                html?: string | null;
+                                url: string;
+                            };
                             /** @enum {string} */
                             role: "superAdmin" | "admin" | "user" | "bot";
                             socialMediaLinks: {
@@ -14643,6 +15080,12 @@ export interface paths {
                             name: string;
                             phone: string | null;
                             profession: string | null;
+                            remote?: {
+                                domain: string;
+                                handle?: string;
+                                html?: string | null;
+                                url: string;
+                            };
                             /** @enum {string} */
                             role: "superAdmin" | "admin" | "user" | "bot";
                             socialMediaLinks: {

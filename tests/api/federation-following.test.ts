@@ -118,8 +118,22 @@ describe('a person on B follows an organizer on A', () => {
       isOwner: false,
       remote: { url: `${a.config.webUrl}/event/${created._id}`, domain: '127.0.0.1' },
     })
+    // B keeps the photo's address on A and shows the photo through its own API (readers talk to B only).
     const photoOnA = ((await send(a, 'GET', `/event/${created._id}`)).body as { images: { url: string }[] }).images[0]!.url
-    expect((event.images as { url: string }[]).map((i) => i.url)).toEqual([photoOnA])
+    const stored = await b.app.ctx.db.selectFrom('post_images').select(['id', 'path']).where('post_id', '=', event._id as string).execute()
+    expect(stored.map((i) => i.path)).toEqual([photoOnA])
+    const shown = (event.images as { url: string }[]).map((i) => i.url)
+    expect(shown).toEqual([`${b.url.replace('127.0.0.1', 'localhost')}/federation/media/${stored[0]!.id}`])
+    const [proxied, original] = await Promise.all([fetch(shown[0]!), fetch(photoOnA)])
+    expect(proxied.status).toBe(200)
+    expect(proxied.headers.get('content-type')).toBe(original.headers.get('content-type'))
+    expect(proxied.headers.get('content-type')).toMatch(/^image\//)
+    expect(Buffer.from(await proxied.arrayBuffer()).equals(Buffer.from(await original.arrayBuffer()))).toBe(true)
+    // What the origin answers that is no photo (here, JSON) is never served from B's origin.
+    await b.app.ctx.db.updateTable('post_images').set({ path: `${a.url}/health` }).where('id', '=', stored[0]!.id).execute()
+    expect((await fetch(shown[0]!)).status).toBe(404)
+    await b.app.ctx.db.updateTable('post_images').set({ path: photoOnA }).where('id', '=', stored[0]!.id).execute()
+    expect((await fetch(`${b.url}/federation/media/not-a-uuid`)).status).toBe(400)
     // The text as A wrote it, escaped there and kept as safe HTML here; the plain text for the app.
     expect(event.remote!.html).toContain('Strings &lt;b&gt;and&lt;/b&gt; brass')
     expect(String(event.description)).toContain('Strings <b>and</b> brass')

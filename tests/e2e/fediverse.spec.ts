@@ -122,3 +122,61 @@ test('Settings → Fediverse turns the federation of one’s events off and on',
   await page.reload()
   await expect(federate).toBeChecked()
 })
+
+test('Settings → Fediverse follows an account of another server by its handle; a mistyped one is said and kept', async ({
+  page,
+  createUser,
+  signIn,
+  javaScriptEnabled,
+}) => {
+  const user = await createUser()
+  await signIn(page, user)
+  await page.goto('/admin/profile/settings/fediverse')
+  const form = page.getByRole('region', { name: 'Follow an account from another server' })
+  const follow = form.getByRole('button', { name: 'Follow' })
+  if (javaScriptEnabled) await waitForHydration(follow)
+  const account = form.getByLabel('Account')
+  await account.fill('events at the server')
+  await follow.click()
+  await expect(form.getByText('Enter the account to follow, like @events@gancio.example.')).toBeVisible()
+  await expect(account).toHaveValue('events at the server')
+  await account.fill(`@events@${readerServer}`)
+  await follow.click()
+  await expect(page).toHaveURL(/\/profile\/[0-9a-f-]{36}$/)
+  await expect(page.getByTestId('toast')).toHaveText(new RegExp(`You follow @events@${readerServer.replace(/\./g, '\\.')}`))
+  const origin = page.getByTestId('remote-origin')
+  await expect(origin.getByTestId('remote-handle')).toHaveText(`@events@${readerServer}`)
+  await expect(origin.getByRole('link', { name: 'Open on 127.0.0.1' })).toHaveAttribute('href', `http://${readerServer}/@events`)
+  await expect(page.getByRole('heading', { name: 'City events calendar' })).toBeVisible()
+})
+
+test('the console’s Fediverse tab blocks a server with a reason, logged; a missing reason is said and the server kept', async ({
+  page,
+  createUser,
+  signIn,
+  javaScriptEnabled,
+}) => {
+  const admin = await createUser({ role: 'admin' })
+  await signIn(page, admin)
+  const domain = `spam-${javaScriptEnabled ? 'js' : 'nojs'}-${Date.now().toString(36)}.example`
+  await page.goto('/moderation/fediverse')
+  await expect(page.getByRole('link', { name: 'Fediverse' })).toHaveAttribute('aria-current', 'page')
+  const decide = page.getByRole('form', { name: 'Decide on a server', exact: true })
+  const save = decide.getByRole('button', { name: 'Save' })
+  if (javaScriptEnabled) await waitForHydration(save)
+  await decide.getByLabel('Server').fill(domain)
+  await decide.getByLabel('Decision').selectOption('BLOCKED')
+  await save.click()
+  await expect(decide.getByText('This field is required!')).toBeVisible()
+  await expect(decide.getByLabel('Server')).toHaveValue(domain)
+  await decide.getByLabel('Reason').fill('Spam wave from this server')
+  await decide.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByTestId('toast')).toHaveText(new RegExp(`Decision on ${domain.replace(/\./g, '\\.')} saved`))
+  const row = page.getByTestId('fediverse-server').filter({ has: page.getByRole('heading', { name: domain }) })
+  await expect(row.getByTestId('fediverse-server-status')).toContainText('Blocked')
+  await expect(row.getByTestId('fediverse-server-status')).toContainText('Spam wave from this server')
+  await page.goto('/moderation/log?targetType=DOMAIN')
+  const entry = page.getByTestId('log-row').filter({ hasText: domain })
+  await expect(entry).toContainText('Fediverse server: — → Blocked')
+  await expect(entry).toContainText('Spam wave from this server')
+})

@@ -1,6 +1,8 @@
 // Someone's own fediverse server (as Mastodon answers it), faked on loopback for "Follow from your server": its
 // WebFinger names the follow page (OStatus subscribe template) of its account `me`, and that page shows which
-// actor the reader came to follow. Other accounts are unknown (404), as on a real server.
+// actor the reader came to follow. It also has an events calendar, `events` (a Group, as Gancio or Mobilizon
+// publish), that Nearby's people follow by handle: its actor document, and an inbox that takes their Follows.
+// Other accounts are unknown (404), as on a real server.
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
@@ -13,6 +15,39 @@ export interface FakeFediverseServer {
 export async function startFakeFediverseServer(port = 0): Promise<FakeFediverseServer> {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://${req.headers.host}`)
+    const base = `http://${req.headers.host}`
+    if (url.pathname === '/.well-known/webfinger' && url.searchParams.get('resource') === `acct:events@${req.headers.host}`) {
+      res.writeHead(200, { 'content-type': 'application/jrd+json' })
+      res.end(
+        JSON.stringify({
+          subject: `acct:events@${req.headers.host}`,
+          links: [{ rel: 'self', type: 'application/activity+json', href: `${base}/actors/events` }],
+        }),
+      )
+      return
+    }
+    if (url.pathname === '/actors/events') {
+      res.writeHead(200, { 'content-type': 'application/activity+json' })
+      res.end(
+        JSON.stringify({
+          '@context': 'https://www.w3.org/ns/activitystreams',
+          id: `${base}/actors/events`,
+          type: 'Group',
+          preferredUsername: 'events',
+          name: 'City events calendar',
+          summary: '<p>What is on in town.</p>',
+          url: `${base}/@events`,
+          inbox: `${base}/inbox`,
+          outbox: `${base}/outbox`,
+        }),
+      )
+      return
+    }
+    if (url.pathname === '/inbox' && req.method === 'POST') {
+      req.resume()
+      res.writeHead(202).end()
+      return
+    }
     if (url.pathname === '/.well-known/webfinger') {
       const resource = url.searchParams.get('resource') ?? ''
       if (resource !== `acct:me@${req.headers.host}`) {

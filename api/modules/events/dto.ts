@@ -333,9 +333,11 @@ export function imageDto(
   img: { id: string; name: string; path: string; thumb_path: string | null },
   publicUrl: string,
 ): EventImage {
-  // A fediverse event's photo stays on its server (decision 040): its address as the origin gave it.
-  if (/^https?:\/\//.test(img.path))
-    return { _id: img.id, name: img.name, path: img.path, url: img.path, thumbnailPath: img.path, thumbnailUrl: img.path }
+  // A fediverse event's photo stays on its server (decision 040) and is shown through ours (GET /federation/media/{id}).
+  if (/^https?:\/\//.test(img.path)) {
+    const proxied = `/federation/media/${img.id}`
+    return { _id: img.id, name: img.name, path: proxied, url: publicUrl + proxied, thumbnailPath: proxied, thumbnailUrl: publicUrl + proxied }
+  }
   const path = `/uploads/${img.path}`
   const thumbnailPath = `/uploads/${img.thumb_path ?? img.path}`
   return {

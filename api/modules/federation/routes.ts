@@ -238,6 +238,54 @@ const followingRoutes: FastifyPluginAsync = async (app) => {
     },
   )
 
+  /** The photo types a browser may be handed from our origin (never HTML or SVG: they could run script here). */
+  const PHOTO_TYPES = /^image\/(jpeg|png|webp|gif|avif)$/
+  r.get(
+    '/federation/media/:id',
+    {
+      schema: {
+        tags: ['federation'],
+        summary: "A photo of an event from the fediverse, fetched from its server",
+        description:
+          "The photos of remote events (images[].url) point here: readers' browsers talk to this server only. The origin's answer is fetched with the federation's safety rules (public addresses, timeout, size cap) and passed on when it is a JPEG, PNG, WebP, GIF or AVIF; 404 otherwise, or when the event is gone or its photos were rejected.",
+        params: z.object({ id: z.string().uuid('invalidValue') }),
+      },
+    },
+    async (req, reply) => {
+      const service = app.ctx.federation
+      if (!service) throw new HttpError(404, 'notFound')
+      const photo = await app.ctx.db
+        .selectFrom('post_images')
+        .innerJoin('posts', 'posts.id', 'post_images.post_id')
+        .select(['post_images.path', 'posts.post_status', 'posts.moderation_status', 'posts.moderation_image_status', 'posts.remote_domain'])
+        .where('post_images.id', '=', req.params.id)
+        .where('posts.remote_object', 'is not', null)
+        .executeTakeFirst()
+      if (
+        !photo ||
+        !/^https?:\/\//.test(photo.path) ||
+        photo.post_status !== 'ACTIVE' ||
+        photo.moderation_status === 'REJECTED' ||
+        photo.moderation_image_status === 'REJECTED'
+      )
+        throw new HttpError(404, 'notFound')
+      let answer: Response
+      try {
+        answer = await service.mediaFetch(photo.path, { headers: { accept: 'image/avif,image/webp,image/*' } })
+      } catch {
+        throw new HttpError(404, 'notFound')
+      }
+      const type = (answer.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
+      if (!answer.ok || !PHOTO_TYPES.test(type)) throw new HttpError(404, 'notFound')
+      return reply
+        .header('content-type', type)
+        .header('cache-control', 'public, max-age=86400')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('x-content-type-options', 'nosniff')
+        .send(Buffer.from(await answer.arrayBuffer()))
+    },
+  )
+
   const tags = ['admin']
   const rights = 'Admin or superAdmin, activated (401/403 otherwise).'
   r.get(

@@ -23,10 +23,15 @@ export function ModerationLog() {
       return t(`status.${v as 'PENDING'}`)
     if (entry.field === 'role') return t(`roles.${v as 'user'}`)
     if (entry.field === 'isActivated') return v === '1' ? t('yes') : t('no')
+    if (entry.field === 'federation') return t(`fediverse.statuses.${v as 'ALLOWED'}`)
     return v
   }
   const targetHref = (entry: ModerationLogEntry) =>
-    entry.targetType === 'POST' ? `/event/${entry.targetId}` : `/profile/${entry.targetId}`
+    entry.targetType === 'POST'
+      ? `/event/${entry.targetId}`
+      : entry.targetType === 'DOMAIN'
+        ? '/moderation/fediverse'
+        : `/profile/${entry.targetId}`
   return (
     <div className="space-y-3">
       {query.targetId ? (
@@ -55,7 +60,7 @@ export function ModerationLog() {
             <td className="px-3 py-2">
               <span className="block text-xs text-slate-500">{t(`log.targetType.${entry.targetType}`)}</span>
               <Link to={targetHref(entry)} className="text-brand-700 underline">
-                {entry.targetLabel ?? t('log.gone')}
+                {entry.targetType === 'DOMAIN' ? entry.targetId : (entry.targetLabel ?? t('log.gone'))}
               </Link>{' '}
               {query.targetId ? null : (
                 <Link

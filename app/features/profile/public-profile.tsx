@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { calendarFeedPaths, can } from '#contract'
 import { FeedLink } from '~/features/calendar/feed-link'
 import { FediverseCard } from '~/features/fediverse/fediverse-card'
+import { RemoteOriginCard } from '~/features/fediverse/remote-origin'
 import { useRootData } from '~/components/layout/use-root-data'
 import { AboutCard, ProfileCard, UserModerationBanner } from './profile-header'
 import type { loadPublicProfile } from './profile.server'
@@ -31,6 +32,7 @@ export function PublicProfile() {
           </Link>
         )}
       </p>
+      {profile.remote ? <RemoteOriginCard remote={profile.remote} kind="profile" /> : null}
       <AboutCard profile={profile} />
       {profile.fediverse ? <FediverseCard presence={profile.fediverse} kind="person" /> : null}
       <UserPosts {...posts} />

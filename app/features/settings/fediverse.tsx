@@ -1,11 +1,54 @@
 // Settings → Fediverse (/admin/profile/settings/fediverse): the person's handle and the switch that sends their
 // public events to the fediverse (decision 039). A plain form: redirect and toast, with or without JavaScript.
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { followRemoteSchema } from '#contract'
 import { ActionToast } from '~/components/forms/action-toast'
+import { Field, FormErrors, FormProvider } from '~/components/forms/field'
 import type { FormActionData } from '~/components/forms/submission.server'
 import { SubmitButton } from '~/components/forms/submit-button'
 import type { loadFediverseSettings } from './fediverse.server'
+import { FOLLOW_INTENT } from './fediverse-intent'
+
+
+/** "Follow an account from another server": its handle; a refusal comes back beside it, with the handle kept. */
+function FollowRemoteForm() {
+  const { t } = useTranslation('fediverse')
+  const actionData = useActionData<FormActionData>()
+  const [form, fields] = useForm({
+    id: 'follow-remote',
+    // Only this form's answer (the switch's has no handle).
+    lastResult: actionData?.result && 'handle' in (actionData.result.initialValue ?? {}) ? actionData.result : undefined,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: followRemoteSchema }),
+  })
+  return (
+    <section aria-labelledby="follow-remote-title" className="mt-8">
+      <h3 id="follow-remote-title" className="mb-2 text-lg font-semibold">
+        {t('followRemoteTitle')}
+      </h3>
+      <p className="mb-4 text-sm text-slate-600">{t('followRemoteIntro')}</p>
+      <FormProvider context={form.context}>
+        <Form method="post" {...getFormProps(form)} noValidate className="space-y-3">
+          <FormErrors formId={form.id} />
+          <input type="hidden" name="intent" value={FOLLOW_INTENT} />
+          <Field
+            meta={fields.handle}
+            label={t('followRemoteHandle')}
+            description={t('followRemoteHint')}
+            inputProps={{ autoComplete: 'off', spellCheck: false, autoCapitalize: 'none' }}
+          />
+          <SubmitButton name="intent" value={FOLLOW_INTENT}>
+            {t('followRemoteSubmit')}
+          </SubmitButton>
+        </Form>
+      </FormProvider>
+    </section>
+  )
+}
 
 export function FediverseSettings() {
   const { t } = useTranslation('fediverse')
@@ -36,6 +79,7 @@ export function FediverseSettings() {
         <p className="text-xs text-slate-500">{t('settingsOffNote')}</p>
         <SubmitButton>{t('settingsSave')}</SubmitButton>
       </Form>
+      <FollowRemoteForm />
     </section>
   )
 }

@@ -28,4 +28,14 @@ export default {
   settingsSave: 'Save',
   settingsOffNote: 'Turning this off removes your events from the servers that received them.',
   yourHandle: 'Your handle: {{handle}}',
+  followRemoteTitle: 'Follow an account from another server',
+  followRemoteIntro:
+    'The events of the fediverse accounts you follow (a Gancio or Mobilizon calendar, a person on another Nearby) show in your lists, on the map and in your calendar feed.',
+  followRemoteHandle: 'Account',
+  followRemoteHint: 'Like @events@gancio.example',
+  followRemoteSubmit: 'Follow',
+  remoteTitle: 'On another server',
+  remoteProfileIntro: 'This account lives on {{domain}}. Its events here follow the originals there.',
+  remoteEventIntro: 'This event is published on {{domain}}: take part there.',
+  openOrigin: 'Open on {{domain}}',
 } as const

@@ -7,6 +7,7 @@ export default {
   passwordChanged: 'Password changed',
   reminderSettingsSaved: 'Reminder settings saved.',
   fediverseSettingsSaved: 'Fediverse settings saved.',
+  fediverseFollowing: 'You follow {{handle}}. Its events will show in your lists.',
   codeSent: 'We have sent a new code to your email.',
   resetLinkSent: 'Check your email: we have sent a link to reset your password.',
   passwordSet: 'Your new password is set. Sign in with it.',

@@ -34,5 +34,15 @@ export default {
   settingsSwitch: 'Отправлять мои публичные события в федиверс',
   settingsSave: 'Сохранить',
   settingsOffNote: 'Если выключить, ваши события будут удалены с серверов, которые их получили.',
+  followRemoteTitle: 'Подписаться на аккаунт с другого сервера',
+  followRemoteIntro:
+    'События аккаунтов федиверса, на которые вы подписаны (календарь Gancio или Mobilizon, человек на другом Nearby), появляются в ваших списках, на карте и в вашем календаре.',
+  followRemoteHandle: 'Аккаунт',
+  followRemoteHint: 'Например @events@gancio.example',
+  followRemoteSubmit: 'Подписаться',
+  remoteTitle: 'На другом сервере',
+  remoteProfileIntro: 'Этот аккаунт живёт на {{domain}}. Его события здесь следуют за оригиналами там.',
+  remoteEventIntro: 'Это событие опубликовано на {{domain}}: участвуйте в нём там.',
+  openOrigin: 'Открыть на {{domain}}',
   yourHandle: 'Ваш адрес: {{handle}}',
 } satisfies Translation<typeof en>

@@ -9,6 +9,7 @@ export default {
   passwordChanged: 'Пароль изменён',
   reminderSettingsSaved: 'Настройки напоминаний сохранены.',
   fediverseSettingsSaved: 'Настройки федиверса сохранены.',
+  fediverseFollowing: 'Вы подписались на {{handle}}. Его события появятся в ваших списках.',
   codeSent: 'Мы отправили новый код на вашу почту.',
   resetLinkSent: 'Проверьте почту: мы отправили ссылку для сброса пароля.',
   passwordSet: 'Новый пароль установлен. Войдите с ним.',

@@ -4,6 +4,7 @@
 import { Link, Outlet, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { FediverseCard, FediverseReactions } from '~/features/fediverse/fediverse-card'
+import { RemoteDescription, RemoteOriginCard } from '~/features/fediverse/remote-origin'
 import { calendarFeedPaths, type Event, type UserSummary, type WaitlistList } from '#contract'
 import { useRootData } from '~/components/layout/use-root-data'
 import { CalendarIcon } from '~/components/ui/icons'
@@ -82,9 +83,13 @@ function EventDetails({
               <h2 id="about-title" className="mb-1 text-lg font-semibold text-slate-900">
                 {t('details.description')}
               </h2>
-              <p data-testid="event-description" className="whitespace-pre-line break-words text-slate-800">
-                {event.description}
-              </p>
+              {event.remote?.html ? (
+                <RemoteDescription html={event.remote.html} />
+              ) : (
+                <p data-testid="event-description" className="whitespace-pre-line break-words text-slate-800">
+                  {event.description}
+                </p>
+              )}
             </section>
           ) : null}
           {isEvent ? <AccessInfo accessType={event.accessType} /> : null}
@@ -92,6 +97,7 @@ function EventDetails({
         </div>
 
         <aside className="min-w-0 space-y-4" aria-label={t('details.label')}>
+          {event.remote ? <RemoteOriginCard remote={event.remote} kind="event" /> : null}
           <div className="space-y-4 rounded-xl border border-slate-200 bg-white p-4">
             <Organizer postedBy={event.postedBy} />
             <DetailsList event={event} timeZone={timeZone} />

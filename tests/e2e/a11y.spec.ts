@@ -285,6 +285,7 @@ for (const { language, width } of PAIRS) {
           { path: '/moderation/places' },
           { path: '/moderation/reports' },
           { path: '/moderation/log' },
+          { path: '/moderation/fediverse' },
           { path: `/moderation/users/${data.profile}`, label: 'the user editor' },
           { path: `/moderation/events/${data.event}`, label: 'the post editor (event)' },
           { path: `/moderation/places/${data.place}`, label: 'the post editor (place)' },

@@ -2,6 +2,8 @@
 // city list show their handle and follower count, and "Follow from your server" takes the reader to their own
 // server's follow page (tests/support/fediverse-server.ts on loopback); a mistyped account is said and kept;
 // Settings → Fediverse turns the federation of one's events off and on.
+import { randomUUID } from 'node:crypto'
+import Database from 'better-sqlite3'
 import { e2e } from './env'
 import { expect, test, waitForHydration } from './fixtures'
 
@@ -179,4 +181,63 @@ test('the console’s Fediverse tab blocks a server with a reason, logged; a mis
   const entry = page.getByTestId('log-row').filter({ hasText: domain })
   await expect(entry).toContainText('Fediverse server: — → Blocked')
   await expect(entry).toContainText('Spam wave from this server')
+})
+
+/**
+ * An event of a Gancio calendar our people follow, as the federation stores it when it arrives (the arrival itself
+ * is tested between two real instances in tests/api/federation-following.test.ts): written straight into the
+ * stack's database, with the HTML already reduced to the safe subset as the inbox does.
+ */
+function storeRemoteEvent(title: string): string {
+  const db = new Database(e2e.databaseFile)
+  try {
+    const now = new Date().toISOString()
+    const start = new Date(Date.now() + 5 * 86_400_000).toISOString()
+    const actorId = randomUUID()
+    const postId = randomUUID()
+    db.prepare(
+      `INSERT INTO users (id, name, lastname, username, role, moderation_status, moderation_image_status, is_activated, locale,
+        federate_events, remote_actor, remote_domain, remote_url, remote_inbox, created_at, updated_at)
+       VALUES (?, 'Gancio calendar', '', ?, 'user', 'PENDING', 'PENDING', 1, 'en', 0, ?, 'gancio.example', 'https://gancio.example', 'https://gancio.example/inbox', ?, ?)`,
+    ).run(actorId, `events-${actorId.slice(0, 8)}@gancio.example`, `https://gancio.example/federation/u/${actorId}`, now, now)
+    db.prepare(
+      `INSERT INTO posts (id, title, description, event_type, access_type, start_date, address, lon, lat, price_donation, posted_by,
+        created_by, moderation_status, moderation_image_status, post_status, remote_object, remote_domain, remote_url, remote_html,
+        created_at, updated_at)
+       VALUES (?, ?, 'Folk music all night', 'EVENT', 'COMMON', ?, 'Dorćol, Belgrade', 20.46, 44.82, 0, ?, ?, 'PENDING', 'PENDING', 'ACTIVE',
+        ?, 'gancio.example', ?, ?, ?, ?)`,
+    ).run(
+      postId,
+      title,
+      start,
+      actorId,
+      actorId,
+      `https://gancio.example/federation/m/${postId}`,
+      `https://gancio.example/event/${postId}`,
+      '<p><strong>Folk</strong> music all night</p><p><a href="https://gancio.example/place/dorcol" rel="nofollow noopener noreferrer ugc" target="_blank">Dorćol</a></p>',
+      now,
+      now,
+    )
+    return postId
+  } finally {
+    db.close()
+  }
+}
+
+test('an event from the fediverse says where it lives, shows its text as the origin wrote it, and cannot be joined here', async ({
+  page,
+  createUser,
+  signIn,
+}) => {
+  const id = storeRemoteEvent(`Folk night ${randomUUID().slice(0, 6)}`)
+  await signIn(page, await createUser())
+  await page.goto(`/event/${id}`)
+  const origin = page.getByTestId('remote-origin')
+  await expect(origin.getByRole('heading', { name: 'On another server' })).toBeVisible()
+  await expect(origin).toContainText('This event is published on gancio.example: take part there.')
+  await expect(origin.getByRole('link', { name: 'Open on gancio.example' })).toHaveAttribute('href', `https://gancio.example/event/${id}`)
+  const description = page.getByTestId('event-description')
+  await expect(description.locator('strong')).toHaveText('Folk')
+  await expect(description.getByRole('link', { name: 'Dorćol' })).toHaveAttribute('target', '_blank')
+  await expect(page.getByRole('button', { name: 'Join' })).toHaveCount(0)
 })

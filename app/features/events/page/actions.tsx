@@ -85,7 +85,8 @@ export function JoinForm({
   const message = useMessage()
   const fetcher = useFetcher<EventActionData>({ key: `${PARTICIPATE_FETCHER}-${event._id}` })
   const counts = useEventCounts(event)
-  if (event.eventType !== 'EVENT') return null
+  // An event from the fediverse takes part on its own server (its card links there).
+  if (event.eventType !== 'EVENT' || event.remote) return null
   if (event.isOwner) return <p className="text-sm text-slate-600">{t('organizer.you')}</p>
 
   const busy = fetcher.state !== 'idle'

@@ -3,7 +3,7 @@
 // organizer on A by handle; A's events arrive on B and follow every change; an unfollow and a domain block stop
 // them; admins decide on servers through the API, and the decisions are logged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createEvent, future, makeUser, send, type TestUser } from './events-fixtures'
+import { baseEvent, createEvent, future, makeUser, send, type TestUser } from './events-fixtures'
 import { freePort, startTestApi, type TestApi } from './helpers'
 
 let a: TestApi
@@ -206,6 +206,44 @@ describe('a person on B follows an organizer on A', () => {
     await send(b, 'PUT', '/admin/federation/domains/127.0.0.1', { token: admin.token, json: { status: 'SILENCED', reason: 'Spam wave' } })
     expect(await belgradeList(null)).not.toContain('Federated gig')
     expect(await belgradeList(reader)).toContain('Federated gig')
+  })
+
+  it('takes reports on a remote event and a remote actor, and a moderator rejects the event as one of ours', async () => {
+    const original = await createEvent(a, organizer.token, { title: 'Reported gig' })
+    const { event } = await eventually(() => remoteCopy('Reported gig'))
+    const other = await makeUser(b)
+    const onEvent = await send(b, 'POST', '/reports', {
+      token: other.token,
+      json: { targetType: 'POST', targetId: event._id, reason: 'spam' },
+    })
+    expect(onEvent.status, onEvent.text).toBe(201)
+    const onActor = await send(b, 'POST', '/reports', {
+      token: other.token,
+      json: { targetType: 'USER', targetId: profileId, reason: 'harassment', details: 'Posts the same gig every hour' },
+    })
+    expect(onActor.status, onActor.text).toBe(201)
+    const queue = await send(b, 'GET', '/admin/reports?status=OPEN', { token: admin.token })
+    const targets = (queue.body as { reports: { targetId: string }[] }).reports.map((r) => r.targetId)
+    expect(targets).toEqual(expect.arrayContaining([event._id, profileId]))
+    const decided = await send(b, 'PATCH', `/admin/reports/${(onEvent.body as { _id: string })._id}`, {
+      token: admin.token,
+      json: { status: 'RESOLVED', action: 'rejectInfo', resolutionNote: 'Spam' },
+    })
+    expect(decided.status, decided.text).toBe(200)
+    expect((await remoteCopy('Reported gig', other)).res.status).toBe(404)
+    expect(await belgradeList(reader)).not.toContain('Reported gig')
+    // An Update from the origin is applied, but does not bring a rejected event back.
+    const edited = await send(a, 'PUT', `/event/${original._id}`, {
+      token: organizer.token,
+      json: baseEvent({ title: 'Reported gig', description: 'Now with a new line-up' }),
+    })
+    expect(edited.status, edited.text).toBe(200)
+    await eventually(async () => {
+      const { event: copy } = await remoteCopy('Reported gig', admin)
+      expect(copy.description).toMatch(/^Now with a new line-up\n/)
+      expect(copy.moderationStatus).toBe('REJECTED')
+    })
+    expect((await remoteCopy('Reported gig', other)).res.status).toBe(404)
   })
 
   it('refuses the console calls to people who are not admins, and bad domains and reasons with 400', async () => {

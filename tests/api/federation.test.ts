@@ -629,6 +629,18 @@ describe('an instance that may not reach private addresses (production rules)', 
       await expect(remote(url), url).rejects.toThrow()
     expect(hits).toEqual([])
   })
+
+  it('follows no handle on a private address, and no photo of one (422 and 404, nothing asked)', async () => {
+    const person = await makeUser(strict)
+    for (const handle of [`@me@127.0.0.1:${recorderPort}`, `@me@localhost:${recorderPort}`, '@me@169.254.169.254']) {
+      const res = await send(strict, 'POST', '/federation/following', { token: person.token, json: { handle } })
+      expect(res.status, handle).toBe(422)
+      expect(res.body.errors.handle, handle).toEqual(['That server did not answer. Check the handle and try again.'])
+    }
+    const photo = await strict.app.ctx.federation!.mediaFetch(`https://127.0.0.1:${recorderPort}/p.jpg`).catch(() => null)
+    expect(photo).toBeNull()
+    expect(hits).toEqual([])
+  })
 })
 
 describe('what people see of the fediverse', () => {

@@ -10371,6 +10371,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/federation/media/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A photo of an event from the fediverse, fetched from its server
+         * @description The photos of remote events (images[].url) point here: readers' browsers talk to this server only. The origin's answer is fetched with the federation's safety rules (public addresses, timeout, size cap) and passed on when it is a JPEG, PNG, WebP, GIF or AVIF; 404 otherwise, or when the event is gone or its photos were rejected.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/federation/remote-follow": {
         parameters: {
             query?: never;

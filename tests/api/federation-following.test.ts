@@ -4,7 +4,7 @@
 // them; admins decide on servers through the API, and the decisions are logged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { baseEvent, createEvent, future, makeUser, send, type TestUser } from './events-fixtures'
-import { freePort, startTestApi, type TestApi } from './helpers'
+import { eventually, freePort, startTestApi, type TestApi } from './helpers'
 
 let a: TestApi
 let b: TestApi
@@ -31,18 +31,6 @@ async function startInstance(host: string): Promise<TestApi> {
   return api
 }
 
-/** Waits until `check` stops throwing (deliveries go through both queues). */
-async function eventually<T>(check: () => Promise<T>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    try {
-      return await check()
-    } catch (error) {
-      if (Date.now() > deadline) throw error
-      await new Promise((r) => setTimeout(r, 100))
-    }
-  }
-}
 
 /** B's copy of one of A's events, by title, as B's API shows it to `viewer`. */
 async function remoteCopy(title: string, viewer: TestUser | null = reader) {

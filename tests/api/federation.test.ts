@@ -17,7 +17,7 @@ import {
   type TestUser,
 } from './events-fixtures'
 import { purgeDeletedAccounts } from '../../api/modules/account/purge'
-import { activatedUser, freePort, startTestApi, type TestApi } from './helpers'
+import { activatedUser, eventually, freePort, startTestApi, type TestApi } from './helpers'
 import { startFediversePeer, type DeliveredActivity, type FediversePeer } from '../support/fediverse-peer'
 
 const BELGRADE = '792680'
@@ -40,18 +40,6 @@ async function getJson(path: string, headers: Record<string, string> = AP) {
   }
 }
 
-/** Waits until `check` stops throwing (inbound activities are handled from the queue, after the 202). */
-async function eventually<T>(check: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    try {
-      return await check()
-    } catch (error) {
-      if (Date.now() > deadline) throw error
-      await new Promise((r) => setTimeout(r, 50))
-    }
-  }
-}
 
 /** The Event object inside a delivered activity. */
 const objectOf = (a: DeliveredActivity) => a.json.object as Record<string, unknown>

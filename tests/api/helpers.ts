@@ -238,3 +238,16 @@ export async function healthWithin(api: TestApi, expected: number, ms: number): 
   }
   return last
 }
+
+/** Waits until `check` stops throwing (what goes through a queue: federation deliveries, inbound activities). */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    try {
+      return await check()
+    } catch (error) {
+      if (Date.now() > deadline) throw error
+      await new Promise((r) => setTimeout(r, 50))
+    }
+  }
+}

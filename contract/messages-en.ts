@@ -21,6 +21,7 @@ const en = {
   remoteActorUnreachable: 'That server did not answer. Check the handle and try again.',
   remoteDomainBlocked: 'This server is blocked here.',
   remoteEventReadOnly: 'This event is published on another server: take part there.',
+  remoteAccountReadOnly: 'This account is on another server: it can be approved or rejected here, not edited.',
   domainInvalid: "Enter a server's name, like mastodon.social.",
   tooLong: 'This value is too long!',
   choosePosition: 'Choose a position on the map!',

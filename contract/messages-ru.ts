@@ -22,6 +22,7 @@ const ru: Record<MessageCode, string> = {
   remoteActorUnreachable: 'Этот сервер не ответил. Проверьте имя аккаунта и попробуйте ещё раз.',
   remoteDomainBlocked: 'Этот сервер здесь заблокирован.',
   remoteEventReadOnly: 'Это событие опубликовано на другом сервере: участвуйте в нём там.',
+  remoteAccountReadOnly: 'Этот аккаунт находится на другом сервере: здесь его можно одобрить или отклонить, но не изменить.',
   domainInvalid: 'Введите имя сервера, например mastodon.social.',
   tooLong: 'Слишком длинное значение!',
   choosePosition: 'Выберите точку на карте!',

@@ -60,6 +60,21 @@ const PATCHES = [
       ],
     ],
   },
+  {
+    // docs/decisions/039-federation.md (safety). Fedify 1.5 posts deliveries with the global fetch, which follows
+    // redirects (a 303 turns the delivery into a GET of wherever it points, a private address included) and waits up to
+    // undici's 5 minutes. An inbox that redirects is a failed delivery (retried, then given up), and each try
+    // has 30 s.
+    file: 'node_modules/@fedify/fedify/esm/federation/send.js',
+    why: 'deliveries followed redirects and had no timeout of their own',
+    marker: '/* nearby: deliveries without redirects, with a timeout (docs/decisions/039) */',
+    edits: [
+      [
+        '        response = await fetch(request);\n',
+        "        response = await fetch(request, { redirect: 'manual', signal: AbortSignal.timeout(30_000) });\n",
+      ],
+    ],
+  },
 ]
 
 let failed = false

@@ -125,6 +125,8 @@ export interface PostsTable {
   remote_url: string | null
   /** Its content as the origin wrote it, sanitised to a safe subset of HTML (description holds the plain text). */
   remote_html: string | null
+  /** The origin's `updated` (else `published`) of the version kept: an older Create or Update is ignored. */
+  remote_updated_at: Iso | null
 }
 
 /** People waiting for a seat of a full event, in line by `position`. */

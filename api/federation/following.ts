@@ -15,18 +15,30 @@ import {
   Link,
   lookupObject,
   Place,
+  PUBLIC_COLLECTION,
   Undo,
   type DocumentLoader,
   type Federation,
 } from '@fedify/fedify'
 import { CATEGORIES, EVENT_LIMITS, LIMITS, LANGUAGES, translateMessage } from '#contract'
 import type { AppContext } from '../context'
-import { type Db, nowIso } from '../db'
+import { type Db, isUniqueViolation, nowIso } from '../db'
 import { HttpError } from '../lib/errors'
 import { actorIdentifier } from './actors'
 import { CANCELLED_TAG } from './objects'
 import { type SafeFetch, urlProblem } from './safe-fetch'
 import { remoteHtmlToText, sanitizeRemoteHtml } from './sanitize'
+
+/** How long a remote object's Delete is remembered (a Create retried after it is refused meanwhile). */
+const TOMBSTONE_DAYS = 30
+const tombstoneKey = (objectId: URL) => JSON.stringify(['nearby', 'tombstone', objectId.href])
+
+/** How many of a remote event's tags and attachments are looked at. */
+const MAX_TAGS = 20
+const MAX_ATTACHMENTS = 10
+
+/** An activity's or an object's audience. */
+type Addressed = { toIds: URL[]; ccIds: URL[] }
 
 /** A server's name as we keep it: the host name, lower case (a block of `example.social` covers its every port). */
 export const domainOf = (uri: URL | string) => new URL(uri).hostname.toLowerCase()
@@ -65,7 +77,9 @@ const iso = (instant: { toString(): string } | null | undefined): string | null 
 const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value))
 
 /** The "Cancelled: {title}" names another Nearby gives a cancelled event, in each language, as prefixes to strip. */
-const CANCELLED_PREFIXES = LANGUAGES.map((language) => translateMessage('apCancelledName', language).split('{title}')[0]!)
+const CANCELLED_PREFIXES = LANGUAGES.map(
+  (language) => translateMessage('apCancelledName', language).split('{title}')[0]!,
+)
 
 export function createFollowing(deps: Deps) {
   const { ctx, federation, loader, remoteFetch, allowPrivate, origin } = deps
@@ -73,7 +87,11 @@ export function createFollowing(deps: Deps) {
   const scheme = allowPrivate ? 'http' : 'https'
 
   async function domainStatus(domain: string): Promise<'ALLOWED' | 'SILENCED' | 'BLOCKED' | null> {
-    const row = await db.selectFrom('federation_domains').select('status').where('domain', '=', domain).executeTakeFirst()
+    const row = await db
+      .selectFrom('federation_domains')
+      .select('status')
+      .where('domain', '=', domain)
+      .executeTakeFirst()
     return row?.status ?? null
   }
 
@@ -94,10 +112,16 @@ export function createFollowing(deps: Deps) {
       throw new HttpError(404, 'remoteAccountNotFound', { handle: ['remoteAccountNotFound'] })
     if (!answer.ok) throw new HttpError(422, 'remoteActorUnreachable', { handle: ['remoteActorUnreachable'] })
     const links =
-      ((await answer.json().catch(() => ({}))) as { links?: { rel?: unknown; type?: unknown; href?: unknown }[] })
-        .links ?? []
+      (
+        (await answer.json().catch(() => ({}))) as {
+          links?: { rel?: unknown; type?: unknown; href?: unknown }[]
+        }
+      ).links ?? []
     const self = links.find(
-      (l) => l.rel === 'self' && typeof l.href === 'string' && /activity\+json|ld\+json/.test(String(l.type ?? '')),
+      (l) =>
+        l.rel === 'self' &&
+        typeof l.href === 'string' &&
+        /activity\+json|ld\+json/.test(String(l.type ?? '')),
     )
     const href = typeof self?.href === 'string' ? self.href : null
     if (!href || !URL.canParse(href) || urlProblem(new URL(href), allowPrivate))
@@ -107,10 +131,15 @@ export function createFollowing(deps: Deps) {
 
   /** A remote actor's row, made or brought up to date from its document; null for our own actors. */
   async function storeActor(actor: Actor): Promise<string | null> {
-    if (!actor.id || !actor.inboxId || actor.id.origin === new URL(origin).origin) return null
+    const actorId = actor.id
+    if (!actorId || !actor.inboxId || actorId.origin === new URL(origin).origin) return null
     const domain = domainOf(actor.id)
-    const handle = `${text(actor.preferredUsername) || 'actor'}@${new URL(actor.id).host}`.toLowerCase()
-    const name = (text(actor.name) || text(actor.preferredUsername) || handle).replace(/\s+/g, ' ').trim().slice(0, 50)
+    // A name that could read as another handle (`a@b`), or is long or odd, is not used: the actor is named by its id.
+    const preferred = text(actor.preferredUsername)
+    const handle = /^[\w.-]{1,64}$/.test(preferred)
+      ? `${preferred}@${new URL(actor.id).host}`.toLowerCase()
+      : null
+    const name = (text(actor.name) || handle || domain).replace(/\s+/g, ' ').trim().slice(0, 50)
     const pageUrl = actor.url instanceof URL ? actor.url : actor.url instanceof Link ? actor.url.href : null
     const sharedInbox = actor.endpoints?.sharedInbox ?? null
     const columns = {
@@ -122,38 +151,61 @@ export function createFollowing(deps: Deps) {
       remote_shared_inbox: sharedInbox && !urlProblem(sharedInbox, allowPrivate) ? sharedInbox.href : null,
       updated_at: nowIso(ctx.now()),
     }
-    const existing = await db.selectFrom('users').select('id').where('remote_actor', '=', actor.id.href).executeTakeFirst()
+    const existing = await db
+      .selectFrom('users')
+      .select('id')
+      .where('remote_actor', '=', actor.id.href)
+      .executeTakeFirst()
     if (existing) {
       await db.updateTable('users').set(columns).where('id', '=', existing.id).execute()
       return existing.id
     }
     const id = randomUUID()
     // A handle two actors share (a server renamed one) keeps the first; the other is named by its id.
-    const taken = await db.selectFrom('users').select('id').where('username', '=', handle).executeTakeFirst()
+    const taken =
+      handle && (await db.selectFrom('users').select('id').where('username', '=', handle).executeTakeFirst())
     const now = nowIso(ctx.now())
-    await db
-      .insertInto('users')
-      .values({
-        id,
-        email: null,
-        password_hash: null,
-        google_sub: null,
-        lastname: '',
-        username: taken ? `${id}@${domain}` : handle,
-        role: 'user',
-        moderation_status: 'PENDING',
-        moderation_image_status: 'PENDING',
-        is_activated: 1,
-        locale: 'en',
-        // A remote actor's events are its server's to publish, never ours.
-        federate_events: 0,
-        remote_actor: actor.id.href,
-        created_at: now,
-        ...columns,
-      })
-      .onConflict((oc) => oc.column('remote_actor').doNothing())
-      .execute()
-    const row = await db.selectFrom('users').select('id').where('remote_actor', '=', actor.id.href).executeTakeFirstOrThrow()
+    const insert = (username: string) =>
+      db
+        .insertInto('users')
+        .values({
+          id,
+          email: null,
+          password_hash: null,
+          google_sub: null,
+          lastname: '',
+          username,
+          role: 'user',
+          moderation_status: 'PENDING',
+          moderation_image_status: 'PENDING',
+          is_activated: 1,
+          locale: 'en',
+          // A remote actor's events are its server's to publish, never ours.
+          federate_events: 0,
+          remote_actor: actorId.href,
+          created_at: now,
+          ...columns,
+        })
+        .onConflict((oc) => oc.column('remote_actor').doNothing())
+        .execute()
+    try {
+      await insert(handle && !taken ? handle : `${id}@${domain}`)
+    } catch (error) {
+      // The same new actor stored at once by another arrival (its row is found below), or its handle just taken.
+      if (!isUniqueViolation(error)) throw error
+      const again = await db
+        .selectFrom('users')
+        .select('id')
+        .where('remote_actor', '=', actor.id.href)
+        .executeTakeFirst()
+      if (again) return again.id
+      await insert(`${id}@${domain}`)
+    }
+    const row = await db
+      .selectFrom('users')
+      .select('id')
+      .where('remote_actor', '=', actor.id.href)
+      .executeTakeFirstOrThrow()
     return row.id
   }
 
@@ -186,8 +238,40 @@ export function createFollowing(deps: Deps) {
       .executeTakeFirst()
   }
 
-  /** One of our people started following a remote actor (a `follows` row): its server hears a Follow. */
-  async function sendFollow(userId: string, remoteUserId: string): Promise<void> {
+  // A person's Follow and Undo of one account are sent one after the other, each for the state the follow is in
+  // then (a quick follow and unfollow leaves nothing behind, a quick unfollow and follow leaves the follow).
+  const turns = new Map<string, Promise<void>>()
+  function inTurn(key: string, work: () => Promise<void>): Promise<void> {
+    const run = (turns.get(key) ?? Promise.resolve()).then(work)
+    const settled = run.catch(() => undefined)
+    turns.set(key, settled)
+    void settled.then(() => {
+      if (turns.get(key) === settled) turns.delete(key)
+    })
+    return run
+  }
+  const follows = async (userId: string, remoteUserId: string) =>
+    !!(await db
+      .selectFrom('follows')
+      .select('follower_id')
+      .where('follower_id', '=', userId)
+      .where('followee_id', '=', remoteUserId)
+      .executeTakeFirst())
+
+  function sendFollow(userId: string, remoteUserId: string): Promise<void> {
+    return inTurn(`${userId} ${remoteUserId}`, async () => {
+      if (await follows(userId, remoteUserId)) await follow(userId, remoteUserId)
+    })
+  }
+
+  function sendUndo(userId: string, remoteUserId: string): Promise<void> {
+    return inTurn(`${userId} ${remoteUserId}`, async () => {
+      if (!(await follows(userId, remoteUserId))) await undo(userId, remoteUserId)
+    })
+  }
+
+  /** One of our people follows a remote actor (a `follows` row): its server hears a Follow. */
+  async function follow(userId: string, remoteUserId: string): Promise<void> {
     const remote = await remoteActorRow(remoteUserId)
     if (!remote?.remote_actor || !remote.remote_inbox) return
     if ((await domainStatus(remote.remote_domain ?? '')) === 'BLOCKED') return
@@ -204,7 +288,9 @@ export function createFollowing(deps: Deps) {
         status: 'PENDING',
         created_at: nowIso(ctx.now()),
       })
-      .onConflict((oc) => oc.columns(['user_id', 'actor']).doUpdateSet({ follow_id: followId.href, status: 'PENDING' }))
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'actor']).doUpdateSet({ follow_id: followId.href, status: 'PENDING' }),
+      )
       .execute()
     await c.sendActivity(
       { identifier },
@@ -214,7 +300,7 @@ export function createFollowing(deps: Deps) {
   }
 
   /** They stopped following: its server hears Undo of the Follow, and nothing more is delivered for them. */
-  async function sendUndo(userId: string, remoteUserId: string): Promise<void> {
+  async function undo(userId: string, remoteUserId: string): Promise<void> {
     const remote = await remoteActorRow(remoteUserId)
     if (!remote?.remote_actor || !remote.remote_inbox) return
     const row = await db
@@ -224,7 +310,11 @@ export function createFollowing(deps: Deps) {
       .where('actor', '=', remote.remote_actor)
       .executeTakeFirst()
     if (!row) return
-    await db.deleteFrom('federation_following').where('user_id', '=', userId).where('actor', '=', remote.remote_actor).execute()
+    await db
+      .deleteFrom('federation_following')
+      .where('user_id', '=', userId)
+      .where('actor', '=', remote.remote_actor)
+      .execute()
     if ((await domainStatus(remote.remote_domain ?? '')) === 'BLOCKED') return
     const c = context()
     const identifier = actorIdentifier({ kind: 'user', id: userId })
@@ -235,7 +325,11 @@ export function createFollowing(deps: Deps) {
       new Undo({
         id: new URL(`${row.follow_id}/undo`),
         actor: actorUri,
-        object: new Follow({ id: new URL(row.follow_id), actor: actorUri, object: new URL(remote.remote_actor) }),
+        object: new Follow({
+          id: new URL(row.follow_id),
+          actor: actorUri,
+          object: new URL(remote.remote_actor),
+        }),
       }),
     )
   }
@@ -250,11 +344,19 @@ export function createFollowing(deps: Deps) {
       .executeTakeFirst()
     if (!row) return
     if (accepted) {
-      await db.updateTable('federation_following').set({ status: 'ACCEPTED' }).where('follow_id', '=', followId.href).execute()
+      await db
+        .updateTable('federation_following')
+        .set({ status: 'ACCEPTED' })
+        .where('follow_id', '=', followId.href)
+        .execute()
       return
     }
     await db.deleteFrom('federation_following').where('follow_id', '=', followId.href).execute()
-    await db.deleteFrom('follows').where('follower_id', '=', row.user_id).where('followee_id', '=', row.remote_user_id).execute()
+    await db
+      .deleteFrom('follows')
+      .where('follower_id', '=', row.user_id)
+      .where('followee_id', '=', row.remote_user_id)
+      .execute()
   }
 
   /** The followed actor's row, when one of our people follows it and its server is not blocked. */
@@ -264,7 +366,12 @@ export function createFollowing(deps: Deps) {
       .select(['id', 'remote_domain'])
       .where('remote_actor', '=', actorId.href)
       .where((eb) =>
-        eb.exists(eb.selectFrom('federation_following as f').select('f.user_id').whereRef('f.remote_user_id', '=', 'users.id')),
+        eb.exists(
+          eb
+            .selectFrom('federation_following as f')
+            .select('f.user_id')
+            .whereRef('f.remote_user_id', '=', 'users.id'),
+        ),
       )
       .executeTakeFirst()
     if (!row || (await domainStatus(row.remote_domain ?? '')) === 'BLOCKED') return null
@@ -276,15 +383,23 @@ export function createFollowing(deps: Deps) {
     const options = { documentLoader: loader, contextLoader: loader, suppressError: true }
     let title = text(event.name).replace(/\s+/g, ' ').trim()
     const tags: string[] = []
-    for await (const tag of event.getTags(options)) if (tag instanceof Hashtag) tags.push(text(tag.name).replace(/^#/, ''))
+    let looked = 0
+    for await (const tag of event.getTags(options)) {
+      // A hostile server could list thousands (each a fetch when given as a link): the first few are enough.
+      if (++looked > MAX_TAGS) break
+      if (tag instanceof Hashtag) tags.push(text(tag.name).replace(/^#/, ''))
+    }
     const cancelled = tags.some((t) => `#${t.toLowerCase()}` === CANCELLED_TAG)
-    if (cancelled) for (const prefix of CANCELLED_PREFIXES) if (prefix && title.startsWith(prefix)) title = title.slice(prefix.length)
+    if (cancelled)
+      for (const prefix of CANCELLED_PREFIXES)
+        if (prefix && title.startsWith(prefix)) title = title.slice(prefix.length)
     title = title.slice(0, EVENT_LIMITS.titleMax)
     if (!title) return null
     const location = await event.getLocation(options).catch(() => null)
     if (!(location instanceof Place) || location.latitude === null || location.longitude === null) return null
     const [lat, lon] = [Number(location.latitude), Number(location.longitude)]
-    if (!Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180) return null
+    if (!Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180)
+      return null
     const rawHtml = text(event.content) || text(event.summary)
     const html = rawHtml ? sanitizeRemoteHtml(rawHtml) : null
     const startDate = iso(event.startTime)
@@ -292,11 +407,22 @@ export function createFollowing(deps: Deps) {
     if (endDate && startDate && endDate < startDate) endDate = null
     const page = event.url instanceof URL ? event.url : event.url instanceof Link ? event.url.href : null
     const images: { url: string; name: string }[] = []
+    looked = 0
     for await (const attachment of event.getAttachments(options)) {
-      if (images.length >= LIMITS.eventImages) break
+      if (images.length >= LIMITS.eventImages || ++looked > MAX_ATTACHMENTS) break
       if (!(attachment instanceof Document || attachment instanceof Image)) continue
-      const url = attachment.url instanceof URL ? attachment.url : attachment.url instanceof Link ? attachment.url.href : null
-      if (!url || urlProblem(url, allowPrivate) || (attachment.mediaType && !attachment.mediaType.startsWith('image/'))) continue
+      const url =
+        attachment.url instanceof URL
+          ? attachment.url
+          : attachment.url instanceof Link
+            ? attachment.url.href
+            : null
+      if (
+        !url ||
+        urlProblem(url, allowPrivate) ||
+        (attachment.mediaType && !attachment.mediaType.startsWith('image/'))
+      )
+        continue
       images.push({ url: url.href, name: text(attachment.name).slice(0, 300) || title })
     }
     const known = new Map(CATEGORIES.map((c) => [c.toLowerCase(), c]))
@@ -311,7 +437,11 @@ export function createFollowing(deps: Deps) {
       lon,
       url: page && /^https?:$/.test(page.protocol) ? page.href : event.id!.href,
       cancelled,
-      categories: [...new Set(tags.map((t) => known.get(t.toLowerCase())).filter((c): c is (typeof CATEGORIES)[number] => !!c))],
+      categories: [
+        ...new Set(
+          tags.map((t) => known.get(t.toLowerCase())).filter((c): c is (typeof CATEGORIES)[number] => !!c),
+        ),
+      ],
       images,
     }
   }
@@ -321,23 +451,43 @@ export function createFollowing(deps: Deps) {
    * Only its own events (the object's id on the actor's server, attributed to it or to no one) are kept; an
    * event a moderator deleted stays deleted, and a REJECTED one stays rejected.
    */
-  async function receiveEvent(actorId: URL, event: Event): Promise<void> {
+  async function receiveEvent(actorId: URL, event: Event, activity?: Addressed): Promise<void> {
     if (!event.id || event.id.origin !== actorId.origin) return
     if (event.attributionId && event.attributionId.href !== actorId.href) return
+    // Only what its author made public: a followers-only or direct event is not ours to show to everyone.
+    const audience = [...event.toIds, ...event.ccIds, ...(activity?.toIds ?? []), ...(activity?.ccIds ?? [])]
+    if (!audience.some((to) => to.href === PUBLIC_COLLECTION.href)) return
     const author = await followedActor(actorId)
-    if (!author) return
+    if (!author || (await isTombstone(event.id))) return
     const fields = await fieldsOf(event)
     if (!fields) {
       log.info({ object: event.id.href }, 'federation: a remote event without a name or a place was not kept')
       return
     }
     const now = nowIso(ctx.now())
+    const version = iso(event.updated) ?? iso(event.published)
     const existing = await db
       .selectFrom('posts')
-      .select(['id', 'posted_by', 'post_status', 'start_date', 'end_date', 'cancelled_at', 'previous_start_date'])
+      .select([
+        'id',
+        'posted_by',
+        'post_status',
+        'start_date',
+        'end_date',
+        'cancelled_at',
+        'previous_start_date',
+        'title',
+        'description',
+        'remote_html',
+        'remote_updated_at',
+        'moderation_status',
+        'moderation_image_status',
+      ])
       .where('remote_object', '=', event.id.href)
       .executeTakeFirst()
     if (existing && (existing.posted_by !== author.id || existing.post_status !== 'ACTIVE')) return
+    // An older version than the one kept (a late retry, a replay of a signed copy) changes nothing.
+    if (existing?.remote_updated_at && version && version < existing.remote_updated_at) return
     const columns = {
       title: fields.title,
       description: fields.description,
@@ -348,6 +498,7 @@ export function createFollowing(deps: Deps) {
       lat: fields.lat,
       lon: fields.lon,
       remote_url: fields.url,
+      remote_updated_at: version,
       updated_at: now,
     }
     const postId = existing?.id ?? randomUUID()
@@ -355,13 +506,35 @@ export function createFollowing(deps: Deps) {
       if (existing) {
         const moved = existing.start_date !== fields.startDate || existing.end_date !== fields.endDate
         const cancelChanged = !!existing.cancelled_at !== fields.cancelled
+        // New words or photos go back to the moderators, as our own edits do (a rejection stands).
+        const reworded =
+          existing.title !== fields.title ||
+          existing.description !== fields.description ||
+          existing.remote_html !== fields.html
+        const kept = await trx
+          .selectFrom('post_images')
+          .select('path')
+          .where('post_id', '=', postId)
+          .orderBy('position')
+          .execute()
+        const rephotographed =
+          kept.map((i) => i.path).join('\n') !== fields.images.map((i) => i.url).join('\n')
         await trx
           .updateTable('posts')
           .set((eb) => ({
             ...columns,
+            ...(reworded && existing.moderation_status !== 'REJECTED'
+              ? { moderation_status: 'PENDING' }
+              : {}),
+            ...(rephotographed && existing.moderation_image_status !== 'REJECTED'
+              ? { moderation_image_status: 'PENDING' }
+              : {}),
             cancelled_at: fields.cancelled ? (existing.cancelled_at ?? now) : null,
             ...(moved && existing.start_date
-              ? { rescheduled_at: now, previous_start_date: existing.previous_start_date ?? existing.start_date }
+              ? {
+                  rescheduled_at: now,
+                  previous_start_date: existing.previous_start_date ?? existing.start_date,
+                }
               : {}),
             ...(moved || cancelChanged ? { sequence: eb('sequence', '+', 1) } : {}),
           }))
@@ -427,17 +600,51 @@ export function createFollowing(deps: Deps) {
 
   /** The origin deleted one of its events: it leaves our lists (as a post its author deleted). */
   async function removeObject(actorId: URL, objectId: URL): Promise<void> {
+    if (objectId.origin !== actorId.origin) return
     await db
       .updateTable('posts')
       .set({ post_status: 'DELETED', updated_at: nowIso(ctx.now()) })
       .where('remote_object', '=', objectId.href)
-      .where('posted_by', 'in', (eb) => eb.selectFrom('users').select('id').where('remote_actor', '=', actorId.href))
+      .where('posted_by', 'in', (eb) =>
+        eb.selectFrom('users').select('id').where('remote_actor', '=', actorId.href),
+      )
       .execute()
+    // A Delete that overtook its Create (or a late retry of that Create): the object stays gone.
+    const expires = new Date(ctx.now().getTime() + TOMBSTONE_DAYS * 86_400_000)
+    await db
+      .insertInto('federation_kv')
+      .values({ key: tombstoneKey(objectId), value: 'true', expires_at: nowIso(expires) })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ expires_at: nowIso(expires) }))
+      .execute()
+  }
+
+  async function isTombstone(objectId: URL): Promise<boolean> {
+    const row = await db
+      .selectFrom('federation_kv')
+      .select('expires_at')
+      .where('key', '=', tombstoneKey(objectId))
+      .executeTakeFirst()
+    return !!row && (!row.expires_at || row.expires_at > nowIso(ctx.now()))
+  }
+
+  /** Whether an actor is one we keep (someone here follows it, or it is known at all): before anything is fetched for it. */
+  async function knownActor(actorId: URL): Promise<{ followed: boolean } | null> {
+    const row = await db
+      .selectFrom('users')
+      .select('id')
+      .where('remote_actor', '=', actorId.href)
+      .executeTakeFirst()
+    if (!row) return null
+    return { followed: !!(await followedActor(actorId)) }
   }
 
   /** A remote actor deleted itself: its events leave, and our people no longer follow it. */
   async function actorGone(actorId: URL): Promise<void> {
-    const row = await db.selectFrom('users').select('id').where('remote_actor', '=', actorId.href).executeTakeFirst()
+    const row = await db
+      .selectFrom('users')
+      .select('id')
+      .where('remote_actor', '=', actorId.href)
+      .executeTakeFirst()
     if (!row) return
     await db
       .updateTable('posts')
@@ -449,7 +656,17 @@ export function createFollowing(deps: Deps) {
     await db.deleteFrom('follows').where('followee_id', '=', row.id).execute()
   }
 
-  return { resolveHandle, sendFollow, sendUndo, answered, receiveEvent, removeObject, actorGone, storeActor }
+  return {
+    resolveHandle,
+    sendFollow,
+    sendUndo,
+    answered,
+    receiveEvent,
+    removeObject,
+    actorGone,
+    storeActor,
+    knownActor,
+  }
 }
 
 export type Following = ReturnType<typeof createFollowing>

@@ -593,12 +593,15 @@ export function createFederationService(ctx: AppContext): FederationService {
   async function receivedObject(context: Context<void>, activity: Create | Update): Promise<void> {
     if (!activity.actorId || (await isBlocked(activity.actorId))) return
     await heardFrom(activity.actorId)
+    // Nothing is fetched for an actor we do not keep: only followed actors' events and known actors' profiles matter.
+    const known = await following.knownActor(activity.actorId)
+    if (!known) return
     const object = await activity.getObject(context)
-    if (object instanceof Event) return following.receiveEvent(activity.actorId, object)
-    if (isActor(object) && object.id?.href === activity.actorId.href) {
-      const known = await db.selectFrom('users').select('id').where('remote_actor', '=', object.id.href).executeTakeFirst()
-      if (known) await following.storeActor(object)
+    if (object instanceof Event) {
+      if (known.followed) await following.receiveEvent(activity.actorId, object, activity)
+      return
     }
+    if (isActor(object) && object.id?.href === activity.actorId.href) await following.storeActor(object)
   }
 
   function eventIdOf(context: Context<void>, objectId: URL): string | null {
@@ -742,6 +745,18 @@ export function createFederationService(ctx: AppContext): FederationService {
     const context = federation.createContext(new URL(origin))
     // The remote actors they followed hear Undo: nothing more is delivered for them.
     const followed = await db.selectFrom('federation_following').select('remote_user_id').where('user_id', '=', userId).execute()
+    // Their follows of those accounts end here too: a cancelled deletion shows them as not following, not as
+    // following accounts that no longer deliver.
+    if (followed.length)
+      await db
+        .deleteFrom('follows')
+        .where('follower_id', '=', userId)
+        .where(
+          'followee_id',
+          'in',
+          followed.map((f) => f.remote_user_id),
+        )
+        .execute()
     for (const { remote_user_id } of followed) await following.sendUndo(userId, remote_user_id)
     const published = await db.selectFrom('federation_published').select('post_id').distinct().where('author_id', '=', userId).execute()
     await syncEvents(published.map((p) => p.post_id))

@@ -20,10 +20,18 @@ type Duration = NonNullable<KvStoreSetOptions['ttl']>
 const millisecondsOf = (duration: Duration | undefined) =>
   duration ? Math.max(0, duration.total('millisecond')) : 0
 const keyText = (key: KvKey) => JSON.stringify(key)
-/** Fedify's delivery messages name their inbox; fan-outs and others have none. */
+/**
+ * Deliveries go one at a time per inbox (Fedify's messages name it); activities that arrived go one at a time per
+ * sending actor (decision 040: a Create, its Update and its Delete are applied in the order they came). Fan-outs and
+ * others have no key.
+ */
 const orderingKeyOf = (message: unknown) => {
-  const inbox = (message as { inbox?: unknown } | null)?.inbox
-  return typeof inbox === 'string' ? inbox : null
+  const { inbox, type, activity } = (message ?? {}) as { inbox?: unknown; type?: unknown; activity?: unknown }
+  if (typeof inbox === 'string') return inbox
+  if (type !== 'inbox') return null
+  const actor = (activity as { actor?: unknown } | null)?.actor
+  const id = typeof actor === 'string' ? actor : (actor as { id?: unknown } | null)?.id
+  return typeof id === 'string' ? `from ${id}` : null
 }
 
 export class DbKvStore implements KvStore {

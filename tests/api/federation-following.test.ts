@@ -2,6 +2,9 @@
 // B at localhost (two host names, two ports, two databases), federate for real. A person on B follows an
 // organizer on A by handle; A's events arrive on B and follow every change; an unfollow and a domain block stop
 // them; admins decide on servers through the API, and the decisions are logged.
+import { randomUUID } from 'node:crypto'
+import { Event, Place, PUBLIC_COLLECTION } from '@fedify/fedify'
+import { Temporal } from '@js-temporal/polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { baseEvent, createEvent, future, makeUser, send, type TestUser } from './events-fixtures'
 import { eventually, freePort, startTestApi, type TestApi } from './helpers'
@@ -43,6 +46,35 @@ async function remoteCopy(title: string, viewer: TestUser | null = reader) {
   if (!row) throw new Error(`${title} has not arrived on B`)
   const res = await send(b, 'GET', `/event/${row.id}`, viewer ? { token: viewer.token } : {})
   return { row, res, event: res.body as Record<string, unknown> & { remote?: { url: string; domain: string; html: string } } }
+}
+
+/** Both queues are empty: everything A sent has been delivered to B, and B has handled what arrived. */
+async function settled() {
+  await a.app.federationSent!()
+  for (const api of [a, b])
+    await eventually(async () => {
+      const left = await api.app.ctx.db.selectFrom('federation_queue').select('id').execute()
+      expect(left).toEqual([])
+    })
+}
+
+/** A still counts B's reader among the organizer's followers (as if B's Undo had been lost). */
+async function aStillDeliversToReader() {
+  const actor = `user-${organizer.id}`
+  const follower = `${b.config.webUrl}/ap/actors/user-${reader.id}`
+  await a.app.ctx.db
+    .insertInto('federation_followers')
+    .values({
+      actor,
+      follower,
+      inbox: `${follower}/inbox`,
+      shared_inbox: `${b.config.webUrl}/ap/inbox`,
+      domain: 'localhost',
+      follow_id: `${follower}#lost`,
+      created_at: new Date().toISOString(),
+    })
+    .onConflict((oc) => oc.columns(['actor', 'follower']).doNothing())
+    .execute()
 }
 
 const handleOnA = () => `@${organizer.username.toLowerCase()}@127.0.0.1:${new URL(a.url).port}`
@@ -168,6 +200,51 @@ describe('a person on B follows an organizer on A', () => {
     })
   })
 
+  it('keeps only public events, in the order of their versions, and never one whose Delete came first', async () => {
+    const following = b.app.ctx.federation!.following
+    const actor = new URL(`${a.config.webUrl}/ap/actors/user-${organizer.id}`)
+    const objectOnA = (n: string) => new URL(`${a.config.webUrl}/ap/events/${n}`)
+    const at = (minutes: number) => Temporal.Instant.fromEpochMilliseconds(Date.parse('2026-11-20T10:00:00Z') + minutes * 60_000)
+    const event = (id: URL, name: string, version: number, to: URL = PUBLIC_COLLECTION) =>
+      new Event({
+        id,
+        name,
+        content: `<p>${name}</p>`,
+        startTime: Temporal.Instant.from(future(9)),
+        location: new Place({ name: 'Savamala, Belgrade', latitude: 44.81, longitude: 20.45 }),
+        attribution: actor,
+        to,
+        updated: at(version),
+      })
+    const copyOf = (id: URL) =>
+      b.app.ctx.db.selectFrom('posts').selectAll().where('remote_object', '=', id.href).executeTakeFirst()
+
+    // Followers-only: not kept, whatever the activity says.
+    const friends = objectOnA(randomUUID())
+    await following.receiveEvent(actor, event(friends, 'Friends only', 1, new URL(`${actor.href}/followers`)), { toIds: [], ccIds: [] })
+    expect(await copyOf(friends)).toBeUndefined()
+
+    // Versions: an older one arriving late changes nothing; a newer one applies, and new words go back to review.
+    const gig = objectOnA(randomUUID())
+    await following.receiveEvent(actor, event(gig, 'Version two', 2))
+    await b.app.ctx.db.updateTable('posts').set({ moderation_status: 'APPROVED' }).where('remote_object', '=', gig.href).execute()
+    await following.receiveEvent(actor, event(gig, 'Version one', 1))
+    expect(await copyOf(gig)).toMatchObject({ title: 'Version two', moderation_status: 'APPROVED' })
+    await following.receiveEvent(actor, event(gig, 'Version three', 3))
+    expect(await copyOf(gig)).toMatchObject({ title: 'Version three', moderation_status: 'PENDING' })
+
+    // A Delete that overtook its Create: the Create that follows is not kept.
+    const gone = objectOnA(randomUUID())
+    await following.removeObject(actor, gone)
+    await following.receiveEvent(actor, event(gone, 'Deleted before it came', 1))
+    expect(await copyOf(gone)).toBeUndefined()
+
+    // Another server's object, or one attributed to someone else, is never planted under this actor.
+    const elsewhere = new URL(`http://localhost:${new URL(b.url).port}/ap/events/${randomUUID()}`)
+    await following.receiveEvent(actor, event(elsewhere, 'Not from A', 1))
+    expect(await copyOf(elsewhere)).toBeUndefined()
+  })
+
   it("shows A's events in B's city list for everyone once an admin allows A's server, and logs the decision", async () => {
     expect(await belgradeList(null)).not.toContain('Federated gig')
     const allow = await send(b, 'PUT', '/admin/federation/domains/127.0.0.1', {
@@ -175,7 +252,7 @@ describe('a person on B follows an organizer on A', () => {
       json: { status: 'ALLOWED', reason: 'A friendly city calendar' },
     })
     expect(allow.status, allow.text).toBe(200)
-    expect(allow.body).toMatchObject({ domain: '127.0.0.1', status: 'ALLOWED', followedActors: 1, remoteEvents: 1 })
+    expect(allow.body).toMatchObject({ domain: '127.0.0.1', status: 'ALLOWED', followedActors: 1, remoteEvents: 2 })
     expect(await belgradeList(null)).toContain('Federated gig')
     const log = await send(b, 'GET', '/admin/log?targetType=DOMAIN', { token: admin.token })
     expect((log.body as { entries: unknown[] }).entries[0]).toMatchObject({
@@ -259,10 +336,15 @@ describe('a person on B follows an organizer on A', () => {
       const onA = await send(a, 'GET', `/profile/${organizer.id}`)
       expect((onA.body as { fediverse: { followers: number } }).fediverse.followers).toBe(0)
     })
+    // Even if A had missed the Undo, B keeps nothing from an account nobody here follows.
+    await aStillDeliversToReader()
+    const before = await b.app.ctx.db.selectFrom('federation_instances').select('last_received_at').where('domain', '=', '127.0.0.1').executeTakeFirstOrThrow()
     await createEvent(a, organizer.token, { title: 'After the unfollow' })
-    await a.app.federationSent!()
-    await new Promise((r) => setTimeout(r, 1000))
+    await settled()
+    const after = await b.app.ctx.db.selectFrom('federation_instances').select('last_received_at').where('domain', '=', '127.0.0.1').executeTakeFirstOrThrow()
+    expect(after.last_received_at > before.last_received_at, 'B heard from A').toBe(true)
     await expect(remoteCopy('After the unfollow')).rejects.toThrow(/has not arrived/)
+    await a.app.ctx.db.deleteFrom('federation_followers').where('follow_id', 'like', '%#lost').execute()
   })
 
   it("blocks A's server: its events leave B, follows end, and nothing more arrives", async () => {
@@ -283,11 +365,23 @@ describe('a person on B follows an organizer on A', () => {
     expect(block.body).toMatchObject({ status: 'BLOCKED', remoteEvents: 0, followedActors: 0 })
     expect((await remoteCopy('Before the block')).res.status).toBe(404)
     expect((await send(b, 'GET', `/profile/${profileId}`, { token: reader.token })).body).toMatchObject({ isFollowing: false })
-    // A still thinks B follows (B sent no Undo): what A sends now is refused by B's inbox.
+    // A still thinks B follows (B sent no Undo). Even with the follow back on B's side, B's inbox refuses A now.
+    await aStillDeliversToReader()
+    await b.app.ctx.db
+      .insertInto('federation_following')
+      .values({
+        user_id: reader.id,
+        actor: `${a.config.webUrl}/ap/actors/user-${organizer.id}`,
+        remote_user_id: profileId,
+        follow_id: 'https://localhost/follow#restored',
+        status: 'ACCEPTED',
+        created_at: new Date().toISOString(),
+      })
+      .execute()
     await createEvent(a, organizer.token, { title: 'After the block' })
-    await a.app.federationSent!()
-    await new Promise((r) => setTimeout(r, 1000))
+    await settled()
     await expect(remoteCopy('After the block')).rejects.toThrow(/has not arrived/)
+    await b.app.ctx.db.deleteFrom('federation_following').where('follow_id', '=', 'https://localhost/follow#restored').execute()
     // And following anyone there is refused.
     const refused = await send(b, 'POST', '/federation/following', { token: reader.token, json: { handle: handleOnA() } })
     expect(refused.status).toBe(403)

@@ -380,6 +380,42 @@ describe('what leaves the server, and when', () => {
     expect(JSON.stringify(cityFirst.body)).not.toMatch(/Private party|Friends only/)
   })
 
+  it('does not follow a redirect from a follower’s inbox: the signed delivery never reaches where it points', async () => {
+    const hits: string[] = []
+    const redirecting = http.createServer((req, res) => {
+      hits.push(req.url ?? '')
+      req.resume()
+      // 303: a fetch that follows it turns the POST into a GET of wherever it points (a signed 307 would fail anyway).
+      if (req.url === '/inbox') res.writeHead(303, { location: '/elsewhere' }).end()
+      else res.writeHead(202).end()
+    })
+    await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve))
+    try {
+      const base = `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}`
+      const author = await makeUser(api)
+      await api.app.ctx.db
+        .insertInto('federation_followers')
+        .values({
+          actor: `user-${author.id}`,
+          follower: `${base}/actor`,
+          inbox: `${base}/inbox`,
+          shared_inbox: null,
+          domain: '127.0.0.1',
+          follow_id: `${base}/follow`,
+          created_at: new Date().toISOString(),
+        })
+        .execute()
+      await createEvent(api, author.token, { title: 'Sent to a redirecting inbox' })
+      await api.app.federationSent!()
+      await eventually(async () => expect(hits).toContain('/inbox'))
+      // Time for a followed redirect to arrive, had it been followed.
+      await new Promise((r) => setTimeout(r, 500))
+      expect(hits).not.toContain('/elsewhere')
+    } finally {
+      await new Promise<void>((resolve) => redirecting.close(() => resolve()))
+    }
+  })
+
   it('counts an Announce, and forgets a remote actor that deleted itself', async () => {
     const event = await createEvent(api, person.accessToken, { title: 'Boosted far away' })
     await peer.announce(personActor(), `${origin}/ap/events/${event._id}`)

@@ -243,6 +243,14 @@ const followingRoutes: FastifyPluginAsync = async (app) => {
   r.get(
     '/federation/media/:id',
     {
+      // Each answer not in a cache asks the photo's server: a page of cards is a dozen, a script's loop is refused.
+      config: {
+        rateLimit: {
+          max: Math.max(1, Math.round(600 * app.ctx.config.rateLimitMultiplier)),
+          timeWindow: 5 * 60_000,
+          keyGenerator: (req: FastifyRequest) => `media:${req.ip}`,
+        },
+      },
       schema: {
         tags: ['federation'],
         summary: "A photo of an event from the fediverse, fetched from its server",
@@ -279,7 +287,8 @@ const followingRoutes: FastifyPluginAsync = async (app) => {
       if (!answer.ok || !PHOTO_TYPES.test(type)) throw new HttpError(404, 'notFound')
       return reply
         .header('content-type', type)
-        .header('cache-control', 'public, max-age=86400')
+        // Cached for a while by browsers and proxies, not for long: a moderator's rejection reaches them soon.
+        .header('cache-control', 'public, max-age=600')
         .header('content-security-policy', "default-src 'none'; sandbox")
         .header('x-content-type-options', 'nosniff')
         .send(Buffer.from(await answer.arrayBuffer()))

@@ -18,7 +18,7 @@ import { type Db, nowIso } from '../../db'
 import { lockedRows, type Work, writeTransaction } from '../../db/transaction'
 import { HttpError } from '../../lib/errors'
 import { paged } from '../../lib/paging'
-import { loadUserSummaries } from '../events/dto'
+import { imageDto, loadUserSummaries } from '../events/dto'
 import { thumbnailPathOf } from '../users/dto'
 import { type ReportRow, toReportDto } from '../reports/service'
 import type { AdminService } from './service'
@@ -40,7 +40,7 @@ export function createAdminReportsService(ctx: AppContext, admin: AdminService) 
       postIds.length
         ? db
             .selectFrom('post_images')
-            .select(['post_id', 'path', 'thumb_path'])
+            .select(['id', 'name', 'post_id', 'path', 'thumb_path'])
             .where('post_id', 'in', postIds)
             .orderBy('position')
             .execute()
@@ -54,7 +54,7 @@ export function createAdminReportsService(ctx: AppContext, admin: AdminService) 
       const image = images.find((i) => i.post_id === p.id)
       out.set(p.id, {
         label: p.title,
-        thumbnailUrl: image ? `${publicUrl}/uploads/${image.thumb_path ?? image.path}` : null,
+        thumbnailUrl: image ? imageDto(image, publicUrl).thumbnailUrl : null,
         eventType: p.event_type as 'EVENT' | 'PLACE',
         ownerId: p.posted_by,
         moderationStatus: p.moderation_status,

@@ -129,6 +129,8 @@ export function createAdminService(ctx: AppContext, deps: { events: EventsServic
     if (!can(actor.role, 'editAnyContent')) throw new HttpError(403, 'superAdminOnly')
     const row = await postRow(postId)
     if (row.posted_by !== userId) throw new HttpError(404, 'notPostOwner')
+    // A fediverse event's photos are its server's (decision 040): moderators reject or delete it, they do not edit it.
+    if (row.remote_object !== null) throw new HttpError(400, 'remoteEventReadOnly')
     return row
   }
 
@@ -153,6 +155,8 @@ export function createAdminService(ctx: AppContext, deps: { events: EventsServic
     if (row.id === actor.id) throw new HttpError(403, row.role !== patch.role && patch.role ? 'cannotChangeOwnRole' : 'ownContent')
     const content = ADMIN_USER_CONTENT_FIELDS.filter((f) => patch[f] !== undefined)
     if (content.length > 0 && !can(actor.role, 'manageRoles')) throw new HttpError(403, 'superAdminOnly')
+    // A fediverse account (decision 040) signs in nowhere here: no role, activation or name of ours to give it.
+    if (content.length > 0 && row.remote_actor !== null) throw new HttpError(400, 'remoteAccountReadOnly')
     const set: UserUpdate = {}
     if (patch.moderationStatus) set.moderation_status = patch.moderationStatus
     if (patch.moderationImageStatus) set.moderation_image_status = patch.moderationImageStatus
@@ -257,6 +261,8 @@ export function createAdminService(ctx: AppContext, deps: { events: EventsServic
       const row = await postRow(id)
       if (row.posted_by === actor.id) throw new HttpError(403, 'ownContent')
       if (!can(actor.role, 'editAnyContent')) throw new HttpError(403, 'superAdminOnly')
+      // Its next Update from the origin would overwrite an edit: a fediverse event is approved, rejected or deleted.
+      if (row.remote_object !== null) throw new HttpError(400, 'remoteEventReadOnly')
       const statuses = statusesOf(patch)
       const changes = diff(row, statuses, POST_STATUS_FIELDS)
       changes.push({ field: 'content', from: row.title, to: typeof form.title === 'string' ? form.title : row.title })

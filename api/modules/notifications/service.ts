@@ -99,7 +99,7 @@ export function createNotificationsService(ctx: AppContext) {
       }
       case 'newParticipate':
       case 'postLike':
-        return { type: event.type, entityId: post.id, recipients: [post.posted_by] }
+        return { type: event.type, entityId: post.id, recipients: await existingUserIds(conn, [post.posted_by]) }
       case 'waitlistSeat':
         return { type: 'waitlistSeat', entityId: post.id, recipients: await existingUserIds(conn, event.recipientIds) }
       case 'eventCancelled':

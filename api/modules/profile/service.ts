@@ -347,6 +347,8 @@ export function createProfileService(ctx: AppContext) {
         .select([...SUMMARY_COLUMNS, 'u.profession', 'u.moderation_status'])
         .where('u.is_activated', '=', 1)
         .where(activeAccounts('u'))
+        // People of this site: a followed fediverse account is found on its profile, not in the search.
+        .where('u.remote_actor', 'is', null)
       const rows = await text
         .inOrder(query)
         .orderBy('u.name')

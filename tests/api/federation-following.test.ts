@@ -311,6 +311,20 @@ describe('a person on B follows an organizer on A', () => {
     expect((await remoteCopy('Reported gig', other)).res.status).toBe(404)
   })
 
+  it('lets moderators decide on a remote event and account but not edit them, and keeps remote accounts out of people search', async () => {
+    const superAdmin = await makeUser(b, { role: 'superAdmin' })
+    const { event } = await remoteCopy('Federated gig')
+    const edit = await send(b, 'PATCH', `/admin/posts/${event._id as string}`, { token: superAdmin.token, json: { title: 'Renamed here' } })
+    expect(edit.status).toBe(400)
+    expect(edit.body).toMatchObject({ message: 'This event is published on another server: take part there.' })
+    const role = await send(b, 'PATCH', `/admin/users/${profileId}`, { token: superAdmin.token, json: { role: 'admin' } })
+    expect(role.status).toBe(400)
+    const approve = await send(b, 'PATCH', `/admin/users/${profileId}`, { token: superAdmin.token, json: { moderationStatus: 'APPROVED' } })
+    expect(approve.status, approve.text).toBe(200)
+    const search = await send(b, 'GET', `/profile/?query=${encodeURIComponent(organizer.username)}`)
+    expect((search.body as { profiles: unknown[] }).profiles).toEqual([])
+  })
+
   it('refuses the console calls to people who are not admins, and bad domains and reasons with 400', async () => {
     const user = await send(b, 'PUT', '/admin/federation/domains/example.social', {
       token: reader.token,

@@ -447,15 +447,17 @@ export function createFollowing(deps: Deps) {
   }
 
   /**
-   * A followed actor sent an Event (Create, Update, or an Announce of its own): stored, or brought up to date.
+   * A followed actor sent an Event (Create or Update): stored, or brought up to date.
    * Only its own events (the object's id on the actor's server, attributed to it or to no one) are kept; an
    * event a moderator deleted stays deleted, and a REJECTED one stays rejected.
    */
   async function receiveEvent(actorId: URL, event: Event, activity?: Addressed): Promise<void> {
     if (!event.id || event.id.origin !== actorId.origin) return
     if (event.attributionId && event.attributionId.href !== actorId.href) return
-    // Only what its author made public: a followers-only or direct event is not ours to show to everyone.
-    const audience = [...event.toIds, ...event.ccIds, ...(activity?.toIds ?? []), ...(activity?.ccIds ?? [])]
+    // Only what its author made public: a followers-only or direct event is not ours to show to everyone. The
+    // object's own addressing decides; an object without any is addressed by its activity.
+    const addressed = [...event.toIds, ...event.ccIds]
+    const audience = addressed.length ? addressed : [...(activity?.toIds ?? []), ...(activity?.ccIds ?? [])]
     if (!audience.some((to) => to.href === PUBLIC_COLLECTION.href)) return
     const author = await followedActor(actorId)
     if (!author || (await isTombstone(event.id))) return

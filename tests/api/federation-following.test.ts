@@ -219,9 +219,12 @@ describe('a person on B follows an organizer on A', () => {
     const copyOf = (id: URL) =>
       b.app.ctx.db.selectFrom('posts').selectAll().where('remote_object', '=', id.href).executeTakeFirst()
 
-    // Followers-only: not kept, whatever the activity says.
+    // Followers-only: not kept, even in an activity addressed to everyone.
     const friends = objectOnA(randomUUID())
-    await following.receiveEvent(actor, event(friends, 'Friends only', 1, new URL(`${actor.href}/followers`)), { toIds: [], ccIds: [] })
+    await following.receiveEvent(actor, event(friends, 'Friends only', 1, new URL(`${actor.href}/followers`)), {
+      toIds: [PUBLIC_COLLECTION],
+      ccIds: [],
+    })
     expect(await copyOf(friends)).toBeUndefined()
 
     // Versions: an older one arriving late changes nothing; a newer one applies, and new words go back to review.

@@ -7,33 +7,13 @@ import { Event, Place, PUBLIC_COLLECTION } from '@fedify/fedify'
 import { Temporal } from '@js-temporal/polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { baseEvent, createEvent, future, makeUser, send, type TestUser } from './events-fixtures'
-import { eventually, freePort, startTestApi, type TestApi } from './helpers'
+import { eventually, freePort, startFederatedApi, type TestApi } from './helpers'
 
 let a: TestApi
 let b: TestApi
 let organizer: TestUser
 let reader: TestUser
 let admin: TestUser
-
-async function startInstance(host: string): Promise<TestApi> {
-  const port = await freePort()
-  const origin = `http://${host}:${port}`
-  const api = await startTestApi(
-    {
-      FEDERATION: 'on',
-      FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true',
-      WEB_URL: origin,
-      API_PUBLIC_URL: origin,
-      FEDERATION_QUEUE_POLL_MS: '50',
-    },
-    undefined,
-    {},
-    port,
-  )
-  api.app.ctx.federation!.startQueue()
-  return api
-}
-
 
 /** B's copy of one of A's events, by title, as B's API shows it to `viewer`. */
 async function remoteCopy(title: string, viewer: TestUser | null = reader) {
@@ -87,7 +67,7 @@ const belgradeList = async (viewer: TestUser | null) =>
   ).events.map((e) => e.title)
 
 beforeAll(async () => {
-  ;[a, b] = await Promise.all([startInstance('127.0.0.1'), startInstance('localhost')])
+  ;[a, b] = await Promise.all([startFederatedApi('127.0.0.1'), startFederatedApi('localhost')])
   organizer = await makeUser(a)
   reader = await makeUser(b)
   admin = await makeUser(b, { role: 'admin' })

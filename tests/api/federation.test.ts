@@ -17,7 +17,7 @@ import {
   type TestUser,
 } from './events-fixtures'
 import { purgeDeletedAccounts } from '../../api/modules/account/purge'
-import { activatedUser, eventually, freePort, startTestApi, type TestApi } from './helpers'
+import { activatedUser, eventually, freePort, startFederatedApi, startTestApi, type TestApi } from './helpers'
 import { startFediversePeer, type DeliveredActivity, type FediversePeer } from '../support/fediverse-peer'
 
 const BELGRADE = '792680'
@@ -45,21 +45,8 @@ async function getJson(path: string, headers: Record<string, string> = AP) {
 const objectOf = (a: DeliveredActivity) => a.json.object as Record<string, unknown>
 
 beforeAll(async () => {
-  const port = await freePort()
-  origin = `http://localhost:${port}`
-  api = await startTestApi(
-    {
-      FEDERATION: 'on',
-      FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true',
-      WEB_URL: origin,
-      API_PUBLIC_URL: origin,
-      FEDERATION_QUEUE_POLL_MS: '50',
-    },
-    undefined,
-    { clock: () => new Date(Date.now() + clockShift) },
-    port,
-  )
-  api.app.ctx.federation!.startQueue()
+  api = await startFederatedApi('localhost', { clock: () => new Date(Date.now() + clockShift) })
+  origin = api.config.webUrl
   peer = await startFediversePeer()
   organizer = await makeUser(api)
 }, 60_000)

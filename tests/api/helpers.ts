@@ -251,3 +251,26 @@ export async function eventually<T>(check: () => Promise<T>, timeoutMs = 15_000)
     }
   }
 }
+
+/**
+ * A federating instance on loopback whose origin (WEB_URL) is the API itself at `host` (two instances take two host
+ * names), with private addresses allowed (the test-only setting) and its queue running.
+ */
+export async function startFederatedApi(host: string, overrides: BuildOverrides = {}): Promise<TestApi> {
+  const port = await freePort()
+  const origin = `http://${host}:${port}`
+  const api = await startTestApi(
+    {
+      FEDERATION: 'on',
+      FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true',
+      WEB_URL: origin,
+      API_PUBLIC_URL: origin,
+      FEDERATION_QUEUE_POLL_MS: '50',
+    },
+    undefined,
+    overrides,
+    port,
+  )
+  api.app.ctx.federation!.startQueue()
+  return api
+}

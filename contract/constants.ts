@@ -60,12 +60,32 @@ export const NOTIFICATION_TYPES = [
   'eventMoved',
   /** An event the recipient takes part in starts soon (24 hours or 1 hour before; docs/decisions/030). */
   'eventReminder',
+  /** Someone asks to join the recipient's event that needs approval (decision 042). */
+  'joinRequest',
+  /** The organizer accepted the recipient's request: they take part now. */
+  'joinAccepted',
+  /** The organizer accepted the request of a full event: the recipient waits in line for a seat. */
+  'joinWaitlisted',
+  /** The organizer declined the recipient's request. */
+  'joinDeclined',
 ] as const
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number]
 
 /** The two reminders of an event's participants: about a day before and about an hour before the start. */
 export const REMINDER_KINDS = ['24h', '1h'] as const
 export type ReminderKind = (typeof REMINDER_KINDS)[number]
+
+/**
+ * The web form's choice of who can join (decision 042): the access types, with "Open, with approval" as a mode
+ * of its own. The API keeps accessType (COMMON) and joinApproval (true) apart, so older clients read it as open.
+ */
+export const ACCESS_MODES = ['COMMON', 'APPROVAL', 'SUBSCRIBERS', 'PRIVATE'] as const
+export type AccessMode = (typeof ACCESS_MODES)[number]
+
+/** A request to join an event that needs approval: waiting for the organizer, or declined (it cannot be asked again). */
+export const JOIN_REQUEST_STATUSES = ['PENDING', 'DECLINED'] as const
+export type JoinRequestStatus = (typeof JOIN_REQUEST_STATUSES)[number]
+export const JOIN_DECISIONS = ['ACCEPT', 'DECLINE'] as const
 
 export const INVITATION_STATUSES = ['PENDING', 'ACCEPTED', 'DECLINED'] as const
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number]

@@ -77,11 +77,15 @@ export function toEventPayload(v: z.output<typeof eventWebFieldsSchema>, options
     return h?.open || h?.close ? [{ day, open: h.open ?? '', close: h.close ?? '' }] : []
   })
   const date = (value: string | undefined) => (value ? (options.toIso(value) ?? value) : undefined)
+  const mode = options.lockedAccessType ?? v.accessType ?? ''
   return {
     title: v.title ?? '',
     description: v.description ?? '',
     eventType: options.eventType,
-    accessType: isPlace ? 'COMMON' : (options.lockedAccessType ?? v.accessType ?? ''),
+    // "Open, with approval" is an open event whose organizer approves each participant (decision 042).
+    accessType: isPlace ? 'COMMON' : mode === 'APPROVAL' ? 'COMMON' : mode,
+    // Set once: an edit leaves it out and the API keeps it.
+    joinApproval: isPlace || options.lockedAccessType ? undefined : mode === 'APPROVAL',
     startDate: isPlace ? undefined : date(v.startDate),
     endDate: isPlace ? undefined : date(v.endDate),
     address: v.address ?? '',

@@ -3,12 +3,15 @@
 import { z } from 'zod'
 import {
   ACCESS_TYPES,
+  type AccessMode,
   CATEGORIES,
   CURRENCIES,
   EVENT_FILTERS,
   EVENT_LIMITS,
   EVENT_TYPES,
   INVITATION_STATUSES,
+  JOIN_DECISIONS,
+  JOIN_REQUEST_STATUSES,
   LIMITS,
   MODERATION_STATUSES,
   POST_STATUSES,
@@ -132,12 +135,24 @@ const dateField = z
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v)
 
+/** A yes/no field as JSON (true/false) or as multipart text ('true'/'false', a checkbox's 'on', '1'/'0'). */
+const booleanField = z.preprocess((v) => {
+  if (typeof v !== 'string') return emptyToUndefined(v)
+  const s = v.trim().toLowerCase()
+  if (s === '') return undefined
+  if (s === 'true' || s === 'on' || s === '1') return true
+  if (s === 'false' || s === 'off' || s === '0') return false
+  return v
+}, z.boolean({ invalid_type_error: 'invalidValue' }).optional())
+
 /** The fields of the event/place form (SPEC §5) before the rules that need the caller's role. */
 export const eventFieldsObject = z.object({
   title: requiredString().max(EVENT_LIMITS.titleMax, 'tooLong'),
   description: requiredString().max(EVENT_LIMITS.descriptionMax, 'tooLong'),
   eventType: z.enum(EVENT_TYPES, { errorMap: () => ({ message: 'invalidValue' }) }).default('EVENT'),
   accessType: z.enum(ACCESS_TYPES, { errorMap: () => ({ message: 'invalidValue' }) }),
+  /** "Open, with approval" (decision 042): people ask to join and the organizer decides. Set when created. */
+  joinApproval: booleanField.transform((v) => v ?? false),
   startDate: z.preprocess(emptyToUndefined, dateField.optional()),
   endDate: z.preprocess(emptyToUndefined, dateField.optional()),
   address: requiredString().max(EVENT_LIMITS.addressMax, 'tooLong'),
@@ -302,6 +317,8 @@ export const eventSchema = z.object({
   description: z.string().nullable(),
   eventType: z.enum(EVENT_TYPES),
   accessType: z.enum(ACCESS_TYPES),
+  /** People ask to join and the organizer accepts or declines each request (decision 042); invitees join directly. */
+  joinApproval: z.boolean(),
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
   address: z.string().nullable(),
@@ -333,6 +350,12 @@ export const eventSchema = z.object({
   canJoin: z.boolean(),
   /** The viewer may join the waiting list now: as canJoin, but every seat is taken. */
   canWait: z.boolean(),
+  /** The viewer may ask to join now (an event with joinApproval they may not join directly); false once asked. */
+  canAsk: z.boolean(),
+  /** The viewer's request to join, or null: PENDING (they may withdraw it) or DECLINED (final for this event). */
+  joinRequest: z.object({ status: z.enum(JOIN_REQUEST_STATUSES), createdAt: z.string() }).nullable(),
+  /** For the organizer: how many requests wait for a decision (0 for everyone else). */
+  joinRequestsPending: z.number().int(),
   /** How many people wait for a seat, and the viewer's place in that line (1 = next), or null. */
   waitlistCount: z.number().int(),
   waitlistPosition: z.number().int().nullable(),
@@ -362,6 +385,11 @@ export const eventSchema = z.object({
   remote: remoteOriginSchema.optional(),
 })
 export type Event = z.infer<typeof eventSchema>
+
+/** The form's and the page's name for who can join: "Open, with approval" is COMMON with joinApproval. */
+export function accessModeOf(event: Pick<Event, 'accessType' | 'joinApproval'>): AccessMode {
+  return event.joinApproval && event.accessType === 'COMMON' ? 'APPROVAL' : event.accessType
+}
 
 export const geoFilterSchema = z.object({
   city: z.string(),
@@ -497,6 +525,41 @@ export const waitlistListSchema = z.object({
   waiting: z.array(z.object({ user: userSummarySchema, position: z.number().int(), since: z.string() })),
 })
 export type WaitlistList = z.infer<typeof waitlistListSchema>
+
+/** PUT/DELETE /event/{id}/join-request: the caller's request and seat after the call. */
+export const joinRequestStateSchema = z.object({
+  postId: z.string(),
+  joinRequest: z.object({ status: z.enum(JOIN_REQUEST_STATUSES), createdAt: z.string() }).nullable(),
+  isParticipant: z.boolean(),
+  waitlistPosition: z.number().int().nullable(),
+})
+export type JoinRequestState = z.infer<typeof joinRequestStateSchema>
+
+/** GET /event/{id}/join-requests: the requests waiting for the organizer, oldest first. */
+export const joinRequestListSchema = z.object({
+  postId: z.string(),
+  requests: z.array(z.object({ user: userSummarySchema, since: z.string() })),
+  declinedCount: z.number().int(),
+})
+export type JoinRequestList = z.infer<typeof joinRequestListSchema>
+
+/** PUT /event/{id}/join-requests/{userId} (one request) and PUT /event/{id}/join-requests (every pending one). */
+export const joinDecisionBodySchema = z
+  .object({ decision: z.enum(JOIN_DECISIONS, { errorMap: () => ({ message: 'invalidValue' }) }) })
+  .strict()
+export type JoinDecisionBody = z.infer<typeof joinDecisionBodySchema>
+
+/** What a decision did: who took a seat, who went to the waiting list (a full event), who was declined. */
+export const joinDecisionResultSchema = z.object({
+  postId: z.string(),
+  seated: z.array(z.string()),
+  waitlisted: z.array(z.string()),
+  declined: z.array(z.string()),
+  participantsCount: z.number().int(),
+  maxParticipants: z.number().int().nullable(),
+  pending: z.number().int(),
+})
+export type JoinDecisionResult = z.infer<typeof joinDecisionResultSchema>
 
 export const participantsResponseSchema = z.object({
   participants: z.array(userSummarySchema),

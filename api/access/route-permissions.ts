@@ -9,6 +9,8 @@ import type { FastifyInstance, RouteOptions } from 'fastify'
 
 const ROUTE_PERMISSIONS = {
   'GET /health': null,
+  // the embeddable programme (decision 043): public
+  'GET /embed/events': null,
   // federation (api/modules/federation): public, signed by their senders where it matters (Fedify checks)
   'GET /.well-known/webfinger': null,
   'GET /.well-known/nodeinfo': null,
@@ -77,6 +79,12 @@ const ROUTE_PERMISSIONS = {
   'DELETE /event/:id/waitlist': null,
   'GET /event/:id/waitlist': null,
   'DELETE /event/:id/waitlist/:userId': null,
+  // approval (decision 042): the organizer's checks are the access policy's (mayEdit)
+  'PUT /event/:id/join-request': null,
+  'DELETE /event/:id/join-request': null,
+  'GET /event/:id/join-requests': null,
+  'PUT /event/:id/join-requests': null,
+  'PUT /event/:id/join-requests/:userId': null,
   'POST /event/:id/cancel': null,
   'POST /event/:id/reschedule': null,
   // profiles

@@ -786,6 +786,36 @@ const m014_federation_following: Migration = {
   },
 }
 
+/**
+ * Events that need the organizer's approval (issue 27, decision 042): the mode on the post, and the requests.
+ * A request is PENDING until the organizer decides; an accepted one is deleted as its seat (or place in line) is
+ * taken, a DECLINED one stays so the person cannot ask again.
+ */
+const m015_join_approval: Migration = {
+  async up(db: Db) {
+    await db.schema.alterTable('posts').addColumn('join_approval', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+    await db.schema
+      .createTable('post_join_requests')
+      .addColumn('post_id', id, (c) => c.notNull().references('posts.id').onDelete('cascade'))
+      .addColumn('user_id', id, (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('created_at', ts, (c) => c.notNull())
+      .addColumn('decided_at', ts)
+      .addPrimaryKeyConstraint('post_join_requests_pk', ['post_id', 'user_id'])
+      .execute()
+    await db.schema
+      .createIndex('post_join_requests_pending_idx')
+      .on('post_join_requests')
+      .columns(['post_id', 'status', 'created_at'])
+      .execute()
+    await db.schema.createIndex('post_join_requests_user_idx').on('post_join_requests').columns(['user_id']).execute()
+  },
+  async down(db: Db) {
+    await db.schema.dropTable('post_join_requests').ifExists().execute()
+    await db.schema.alterTable('posts').dropColumn('join_approval').execute()
+  },
+}
+
 export const migrations: Record<string, Migration> = {
   '001_initial': m001_initial,
   '002_follows_follower_idx': m002_follows_follower_idx,
@@ -801,6 +831,7 @@ export const migrations: Record<string, Migration> = {
   '012_refresh_first_used': m012_refresh_first_used,
   '013_federation': m013_federation,
   '014_federation_following': m014_federation_following,
+  '015_join_approval': m015_join_approval,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -113,6 +113,8 @@ export interface PostsTable {
   previous_start_date: Iso | null
   /** iCalendar SEQUENCE: +1 for each change a subscribed calendar must re-read (dates, cancellation). */
   sequence: Generated<number>
+  /** 1: "Open, with approval" (migration 015): people ask to join and the organizer accepts or declines. */
+  join_approval: Generated<number>
   created_at: Iso
   updated_at: Iso
   /** Generated (migration 011): when the event stops being active (end, else start + 6 h; '9999' undated). */
@@ -135,6 +137,14 @@ export interface PostWaitlistTable {
   user_id: string
   position: number
   created_at: Iso
+}
+
+export interface PostJoinRequestsTable {
+  post_id: string
+  user_id: string
+  status: 'PENDING' | 'DECLINED'
+  created_at: Iso
+  decided_at: Iso | null
 }
 
 export interface PostImagesTable {
@@ -386,6 +396,7 @@ export interface Database {
   post_views: PostUserLinkTable
   post_participants: PostUserLinkTable
   post_waitlist: PostWaitlistTable
+  post_join_requests: PostJoinRequestsTable
   follows: FollowsTable
   invitations: InvitationsTable
   invitation_recipients: InvitationRecipientsTable

@@ -24,6 +24,10 @@ export type DomainEvent =
   | { type: 'reportClosed'; userFrom: string; recipientId: string; reportId: string }
   /** Seats freed and these people, first on the waiting list, now take part (userFrom: the organizer). */
   | { type: 'waitlistSeat'; userFrom: string; postId: string; recipientIds: string[] }
+  /** Someone asks to join an event that needs approval: its organizer hears of it (decision 042). */
+  | { type: 'joinRequest'; userFrom: string; postId: string }
+  /** The organizer decided on requests: seated, put in line (a full event) or declined (userFrom: the organizer). */
+  | { type: 'joinAccepted' | 'joinWaitlisted' | 'joinDeclined'; userFrom: string; postId: string; recipientIds: string[] }
   /** The organizer cancelled the event or moved it: its participants, people waiting and invitees hear of it. */
   | { type: 'eventCancelled' | 'eventMoved'; userFrom: string; postId: string }
   /** The organizer deleted their post, or added or removed a photo (the fediverse hears it; decision 039). */

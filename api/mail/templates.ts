@@ -148,3 +148,31 @@ export function waitlistSeatMail(language: Language, name: string, title: string
   )
   return { subject, text, html }
 }
+
+/** The organizer's answer to a request to join an event that needs approval (decision 042). */
+export function joinAnswerMail(
+  language: Language,
+  name: string,
+  title: string,
+  eventUrl: string,
+  answer: 'accepted' | 'waitlisted' | 'declined',
+): MailContent {
+  const ru = language === 'ru'
+  const texts: Record<typeof answer, [string, string]> = ru
+    ? {
+        accepted: [`Nearby: заявка принята — «${title}»`, `Организатор принял вашу заявку: теперь вы участник «${title}».`],
+        waitlisted: [`Nearby: заявка принята — «${title}»`, `Организатор принял вашу заявку на «${title}», но свободных мест нет: вы в листе ожидания и получите место, как только оно освободится.`],
+        declined: [`Nearby: заявка отклонена — «${title}»`, `К сожалению, организатор отклонил вашу заявку на участие в «${title}».`],
+      }
+    : {
+        accepted: [`Nearby: request accepted — “${title}”`, `The organizer accepted your request: you now take part in “${title}”.`],
+        waitlisted: [`Nearby: request accepted — “${title}”`, `The organizer accepted your request to join “${title}”, but the event is full: you are on the waiting list and get a seat as soon as one frees up.`],
+        declined: [`Nearby: request declined — “${title}”`, `Sorry, the organizer declined your request to join “${title}”.`],
+      }
+  const [subject, lead] = texts[answer]
+  const hello = ru ? `Здравствуйте, ${name}!` : `Hello ${name},`
+  const open = ru ? 'Открыть событие' : 'Open the event'
+  const text = `${hello}\n\n${lead}\n${eventUrl}\n`
+  const html = layout(subject, `<p>${escapeHtml(hello)}</p><p>${escapeHtml(lead)}</p><p><a href="${escapeHtml(eventUrl)}">${open}</a></p>`)
+  return { subject, text, html }
+}

@@ -11,6 +11,7 @@ import moderationRoutes from './moderation/routes'
 import authRoutes from './auth/routes'
 import calendarRoutes from './calendar/routes'
 import citiesRoutes from './cities/routes'
+import embedRoutes from './embed/routes'
 import eventsRoutes from './events/routes'
 import federationRoutes from './federation/routes'
 import geoRoutes from './geo/routes'
@@ -40,5 +41,6 @@ export const modules: { name: string; plugin: FastifyPluginAsync }[] = [
   { name: 'reports', plugin: reportsRoutes },
   { name: 'moderation', plugin: moderationRoutes },
   { name: 'calendar', plugin: calendarRoutes },
+  { name: 'embed', plugin: embedRoutes },
   { name: 'federation', plugin: federationRoutes },
 ]

@@ -41,6 +41,7 @@ export interface paths {
                                 /** @enum {string} */
                                 accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                                 address: string | null;
+                                canAsk: boolean;
                                 cancelledAt: string | null;
                                 cancelMessage: string | null;
                                 canJoin: boolean;
@@ -86,6 +87,13 @@ export interface paths {
                                 isLiked: boolean;
                                 isOwner: boolean;
                                 isParticipant: boolean;
+                                joinApproval: boolean;
+                                joinRequest: {
+                                    createdAt: string;
+                                    /** @enum {string} */
+                                    status: "PENDING" | "DECLINED";
+                                } | null;
+                                joinRequestsPending: number;
                                 likes: string[];
                                 likesCount: number;
                                 location: {
@@ -722,6 +730,7 @@ export interface paths {
                                 /** @enum {string} */
                                 accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                                 address: string | null;
+                                canAsk: boolean;
                                 cancelledAt: string | null;
                                 cancelMessage: string | null;
                                 canJoin: boolean;
@@ -767,6 +776,13 @@ export interface paths {
                                 isLiked: boolean;
                                 isOwner: boolean;
                                 isParticipant: boolean;
+                                joinApproval: boolean;
+                                joinRequest: {
+                                    createdAt: string;
+                                    /** @enum {string} */
+                                    status: "PENDING" | "DECLINED";
+                                } | null;
+                                joinRequestsPending: number;
                                 likes: string[];
                                 likesCount: number;
                                 location: {
@@ -1017,6 +1033,7 @@ export interface paths {
                             /** @enum {string} */
                             accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                             address: string | null;
+                            canAsk: boolean;
                             cancelledAt: string | null;
                             cancelMessage: string | null;
                             canJoin: boolean;
@@ -1062,6 +1079,13 @@ export interface paths {
                             isLiked: boolean;
                             isOwner: boolean;
                             isParticipant: boolean;
+                            joinApproval: boolean;
+                            joinRequest: {
+                                createdAt: string;
+                                /** @enum {string} */
+                                status: "PENDING" | "DECLINED";
+                            } | null;
+                            joinRequestsPending: number;
                             likes: string[];
                             likesCount: number;
                             location: {
@@ -5561,6 +5585,121 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/embed/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A programme's upcoming public events as JSON (an organizer's, a place's or a city's)
+         * @description organizer (a user id) wins over place (a place id), place over city (+ country, categories: the list's lookup and 50 km; none is the default city). count: 1–20 (default 5). The events a signed-out visitor may read (COMMON, listed), not ended, soonest first; cancelled ones stay, marked. lang names the programme (else Accept-Language). Any origin may read it (Access-Control-Allow-Origin: *); Cache-Control public, max-age 300; ETag with 304 to If-None-Match. 404 for an unknown organizer or place, 404 cityNotFound.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    categories?: ("exhibitions" | "kids" | "leisure" | "standUp" | "education" | "theaters" | "games" | "movie" | "concerts")[];
+                    city?: string;
+                    count?: number;
+                    country?: string;
+                    lang?: "en" | "ru";
+                    organizer?: string;
+                    place?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            events: {
+                                _id: string;
+                                address: string;
+                                cancelled: boolean;
+                                categories: string[];
+                                endDate: string | null;
+                                imageUrl: string | null;
+                                startDate: string | null;
+                                title: string;
+                                url: string;
+                            }[];
+                            title: string;
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/event": {
         parameters: {
             query?: never;
@@ -5594,6 +5733,7 @@ export interface paths {
                             /** @enum {string} */
                             accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                             address: string | null;
+                            canAsk: boolean;
                             cancelledAt: string | null;
                             cancelMessage: string | null;
                             canJoin: boolean;
@@ -5639,6 +5779,13 @@ export interface paths {
                             isLiked: boolean;
                             isOwner: boolean;
                             isParticipant: boolean;
+                            joinApproval: boolean;
+                            joinRequest: {
+                                createdAt: string;
+                                /** @enum {string} */
+                                status: "PENDING" | "DECLINED";
+                            } | null;
+                            joinRequestsPending: number;
                             likes: string[];
                             likesCount: number;
                             location: {
@@ -5861,6 +6008,7 @@ export interface paths {
                             /** @enum {string} */
                             accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                             address: string | null;
+                            canAsk: boolean;
                             cancelledAt: string | null;
                             cancelMessage: string | null;
                             canJoin: boolean;
@@ -5906,6 +6054,13 @@ export interface paths {
                             isLiked: boolean;
                             isOwner: boolean;
                             isParticipant: boolean;
+                            joinApproval: boolean;
+                            joinRequest: {
+                                createdAt: string;
+                                /** @enum {string} */
+                                status: "PENDING" | "DECLINED";
+                            } | null;
+                            joinRequestsPending: number;
                             likes: string[];
                             likesCount: number;
                             location: {
@@ -6115,6 +6270,7 @@ export interface paths {
                             /** @enum {string} */
                             accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                             address: string | null;
+                            canAsk: boolean;
                             cancelledAt: string | null;
                             cancelMessage: string | null;
                             canJoin: boolean;
@@ -6160,6 +6316,13 @@ export interface paths {
                             isLiked: boolean;
                             isOwner: boolean;
                             isParticipant: boolean;
+                            joinApproval: boolean;
+                            joinRequest: {
+                                createdAt: string;
+                                /** @enum {string} */
+                                status: "PENDING" | "DECLINED";
+                            } | null;
+                            joinRequestsPending: number;
                             likes: string[];
                             likesCount: number;
                             location: {
@@ -6537,6 +6700,7 @@ export interface paths {
                             /** @enum {string} */
                             accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                             address: string | null;
+                            canAsk: boolean;
                             cancelledAt: string | null;
                             cancelMessage: string | null;
                             canJoin: boolean;
@@ -6582,6 +6746,13 @@ export interface paths {
                             isLiked: boolean;
                             isOwner: boolean;
                             isParticipant: boolean;
+                            joinApproval: boolean;
+                            joinRequest: {
+                                createdAt: string;
+                                /** @enum {string} */
+                                status: "PENDING" | "DECLINED";
+                            } | null;
+                            joinRequestsPending: number;
                             likes: string[];
                             likesCount: number;
                             location: {
@@ -6806,6 +6977,7 @@ export interface paths {
                                 /** @enum {string} */
                                 accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                                 address: string | null;
+                                canAsk: boolean;
                                 cancelledAt: string | null;
                                 cancelMessage: string | null;
                                 canJoin: boolean;
@@ -6851,6 +7023,13 @@ export interface paths {
                                 isLiked: boolean;
                                 isOwner: boolean;
                                 isParticipant: boolean;
+                                joinApproval: boolean;
+                                joinRequest: {
+                                    createdAt: string;
+                                    /** @enum {string} */
+                                    status: "PENDING" | "DECLINED";
+                                } | null;
+                                joinRequestsPending: number;
                                 likes: string[];
                                 likesCount: number;
                                 location: {
@@ -7039,6 +7218,839 @@ export interface paths {
             };
         };
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/event/{id}/join-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Ask to join an event that needs the organizer’s approval (idempotent)
+         * @description For events with joinApproval, by anyone the access type lets join, except invitees (they join directly: 400 approvalNotNeeded, as for other events). The organizer is notified. 403 requestDeclined after the organizer declined; 400 eventEnded, eventCancelled, placeNoParticipants, organizerCannotJoin; 403 privateEvent/subscribersOnly.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            isParticipant: boolean;
+                            joinRequest: {
+                                createdAt: string;
+                                /** @enum {string} */
+                                status: "PENDING" | "DECLINED";
+                            } | null;
+                            postId: string;
+                            waitlistPosition: number | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Withdraw a pending request to join (idempotent; a declined request stays) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            isParticipant: boolean;
+                            joinRequest: {
+                                createdAt: string;
+                                /** @enum {string} */
+                                status: "PENDING" | "DECLINED";
+                            } | null;
+                            postId: string;
+                            waitlistPosition: number | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/event/{id}/join-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The requests waiting for the organizer’s decision, oldest first (organizer and moderators) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            declinedCount: number;
+                            postId: string;
+                            requests: {
+                                since: string;
+                                user: {
+                                    _id: string;
+                                    avatarFile: {
+                                        name: string;
+                                        thumbnailUrl?: string;
+                                        url: string;
+                                    } | null;
+                                    lastname: string;
+                                    name: string;
+                                    username: string;
+                                };
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Accept or decline every pending request, oldest first (organizer only)
+         * @description ACCEPT seats each person while seats are free and puts the rest on the waiting list, in one seat transaction; each hears the answer (bell, socket, push, mail). 400 eventEnded, eventCancelled; 403 notOrganizer.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        decision: "ACCEPT" | "DECLINE";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            declined: string[];
+                            maxParticipants: number | null;
+                            participantsCount: number;
+                            pending: number;
+                            postId: string;
+                            seated: string[];
+                            waitlisted: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/event/{id}/join-requests/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Accept or decline one pending request (organizer only)
+         * @description As PUT /event/{id}/join-requests for one person. 404 noJoinRequest when they have no pending request.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        decision: "ACCEPT" | "DECLINE";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            declined: string[];
+                            maxParticipants: number | null;
+                            participantsCount: number;
+                            pending: number;
+                            postId: string;
+                            seated: string[];
+                            waitlisted: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;
@@ -7777,6 +8789,7 @@ export interface paths {
                             /** @enum {string} */
                             accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                             address: string | null;
+                            canAsk: boolean;
                             cancelledAt: string | null;
                             cancelMessage: string | null;
                             canJoin: boolean;
@@ -7822,6 +8835,13 @@ export interface paths {
                             isLiked: boolean;
                             isOwner: boolean;
                             isParticipant: boolean;
+                            joinApproval: boolean;
+                            joinRequest: {
+                                createdAt: string;
+                                /** @enum {string} */
+                                status: "PENDING" | "DECLINED";
+                            } | null;
+                            joinRequestsPending: number;
                             likes: string[];
                             likesCount: number;
                             location: {
@@ -9187,6 +10207,7 @@ export interface paths {
                                 /** @enum {string} */
                                 accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                                 address: string | null;
+                                canAsk: boolean;
                                 cancelledAt: string | null;
                                 cancelMessage: string | null;
                                 canJoin: boolean;
@@ -9232,6 +10253,13 @@ export interface paths {
                                 isLiked: boolean;
                                 isOwner: boolean;
                                 isParticipant: boolean;
+                                joinApproval: boolean;
+                                joinRequest: {
+                                    createdAt: string;
+                                    /** @enum {string} */
+                                    status: "PENDING" | "DECLINED";
+                                } | null;
+                                joinRequestsPending: number;
                                 likes: string[];
                                 likesCount: number;
                                 location: {
@@ -9473,6 +10501,7 @@ export interface paths {
                                 /** @enum {string} */
                                 accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                                 address: string | null;
+                                canAsk: boolean;
                                 cancelledAt: string | null;
                                 cancelMessage: string | null;
                                 canJoin: boolean;
@@ -9518,6 +10547,13 @@ export interface paths {
                                 isLiked: boolean;
                                 isOwner: boolean;
                                 isParticipant: boolean;
+                                joinApproval: boolean;
+                                joinRequest: {
+                                    createdAt: string;
+                                    /** @enum {string} */
+                                    status: "PENDING" | "DECLINED";
+                                } | null;
+                                joinRequestsPending: number;
                                 likes: string[];
                                 likesCount: number;
                                 location: {
@@ -9744,6 +10780,7 @@ export interface paths {
                                 /** @enum {string} */
                                 accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                                 address: string | null;
+                                canAsk: boolean;
                                 cancelledAt: string | null;
                                 cancelMessage: string | null;
                                 canJoin: boolean;
@@ -9789,6 +10826,13 @@ export interface paths {
                                 isLiked: boolean;
                                 isOwner: boolean;
                                 isParticipant: boolean;
+                                joinApproval: boolean;
+                                joinRequest: {
+                                    createdAt: string;
+                                    /** @enum {string} */
+                                    status: "PENDING" | "DECLINED";
+                                } | null;
+                                joinRequestsPending: number;
                                 likes: string[];
                                 likesCount: number;
                                 location: {
@@ -10010,6 +11054,7 @@ export interface paths {
                                 /** @enum {string} */
                                 accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                                 address: string | null;
+                                canAsk: boolean;
                                 cancelledAt: string | null;
                                 cancelMessage: string | null;
                                 canJoin: boolean;
@@ -10055,6 +11100,13 @@ export interface paths {
                                 isLiked: boolean;
                                 isOwner: boolean;
                                 isParticipant: boolean;
+                                joinApproval: boolean;
+                                joinRequest: {
+                                    createdAt: string;
+                                    /** @enum {string} */
+                                    status: "PENDING" | "DECLINED";
+                                } | null;
+                                joinRequestsPending: number;
                                 likes: string[];
                                 likesCount: number;
                                 location: {
@@ -11286,6 +12338,7 @@ export interface paths {
                                 /** @enum {string} */
                                 accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                                 address: string | null;
+                                canAsk: boolean;
                                 cancelledAt: string | null;
                                 cancelMessage: string | null;
                                 canJoin: boolean;
@@ -11344,6 +12397,13 @@ export interface paths {
                                 isLiked: boolean;
                                 isOwner: boolean;
                                 isParticipant: boolean;
+                                joinApproval: boolean;
+                                joinRequest: {
+                                    createdAt: string;
+                                    /** @enum {string} */
+                                    status: "PENDING" | "DECLINED";
+                                } | null;
+                                joinRequestsPending: number;
                                 likes: string[];
                                 likesCount: number;
                                 location: {
@@ -11552,7 +12612,7 @@ export interface paths {
                                     to: string | null;
                                 } | null;
                                 /** @enum {string} */
-                                notificationType: "follow" | "newPost" | "updatePost" | "invite" | "newParticipate" | "postLike" | "newMessage" | "moderation" | "report" | "waitlistSeat" | "eventCancelled" | "eventMoved" | "eventReminder";
+                                notificationType: "follow" | "newPost" | "updatePost" | "invite" | "newParticipate" | "postLike" | "newMessage" | "moderation" | "report" | "waitlistSeat" | "eventCancelled" | "eventMoved" | "eventReminder" | "joinRequest" | "joinAccepted" | "joinWaitlisted" | "joinDeclined";
                                 openedAt: string | null;
                                 post: {
                                     _id: string;
@@ -11832,7 +12892,7 @@ export interface paths {
                                 to: string | null;
                             } | null;
                             /** @enum {string} */
-                            notificationType: "follow" | "newPost" | "updatePost" | "invite" | "newParticipate" | "postLike" | "newMessage" | "moderation" | "report" | "waitlistSeat" | "eventCancelled" | "eventMoved" | "eventReminder";
+                            notificationType: "follow" | "newPost" | "updatePost" | "invite" | "newParticipate" | "postLike" | "newMessage" | "moderation" | "report" | "waitlistSeat" | "eventCancelled" | "eventMoved" | "eventReminder" | "joinRequest" | "joinAccepted" | "joinWaitlisted" | "joinDeclined";
                             openedAt: string | null;
                             post: {
                                 _id: string;
@@ -11990,7 +13050,7 @@ export interface paths {
                                     to: string | null;
                                 } | null;
                                 /** @enum {string} */
-                                notificationType: "follow" | "newPost" | "updatePost" | "invite" | "newParticipate" | "postLike" | "newMessage" | "moderation" | "report" | "waitlistSeat" | "eventCancelled" | "eventMoved" | "eventReminder";
+                                notificationType: "follow" | "newPost" | "updatePost" | "invite" | "newParticipate" | "postLike" | "newMessage" | "moderation" | "report" | "waitlistSeat" | "eventCancelled" | "eventMoved" | "eventReminder" | "joinRequest" | "joinAccepted" | "joinWaitlisted" | "joinDeclined";
                                 openedAt: string | null;
                                 post: {
                                     _id: string;

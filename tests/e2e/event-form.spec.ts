@@ -35,6 +35,8 @@ test('create an event with a photo, then edit it as its organizer', async ({ pag
   await fillStart(form(page), nextWeek(), javaScriptEnabled)
   await choosePoint(page, javaScriptEnabled)
   await form(page).getByLabel('Concerts').check()
+  // "Open, with approval" (decision 042): an open event whose organizer approves each participant.
+  await form(page).getByLabel('Who can join').selectOption('APPROVAL')
   await form(page).getByLabel('Paid event or donation').check()
   await form(page).getByLabel('Amount').fill('15')
   await form(page).getByLabel('Currency').selectOption('EUR')
@@ -50,7 +52,10 @@ test('create an event with a photo, then edit it as its organizer', async ({ pag
     price: { amount: number; currency: string }
     categories: string[]
     coordinates: [number, number]
+    accessType: string
+    joinApproval: boolean
   }
+  expect(created).toMatchObject({ accessType: 'COMMON', joinApproval: true })
   expect(created.images).toHaveLength(1)
   expect(created.price).toMatchObject({ amount: 15, currency: 'EUR' })
   expect(created.categories).toEqual(['concerts'])
@@ -58,11 +63,13 @@ test('create an event with a photo, then edit it as its organizer', async ({ pag
 
   await page.goto(`/event/${id}/edit`)
   await expect(form(page).getByLabel('Who can join')).toBeDisabled()
+  await expect(form(page).getByLabel('Who can join')).toHaveValue('APPROVAL')
   await form(page).getByLabel('Title').fill(`${title} (edited)`)
   await form(page).getByRole('button', { name: 'Save changes' }).click()
   await expect(page).toHaveURL(new RegExp(`/event/${id}$`))
   await expect(page.getByText('Changes applied!')).toBeVisible()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${title} (edited)`)
+  expect(((await (await fetch(`${e2e.apiUrl}/event/${id}`)).json()) as { joinApproval: boolean }).joinApproval).toBe(true)
 })
 
 test('without JavaScript a photo survives a post with errors', async ({ page, createUser, signIn, javaScriptEnabled }) => {

@@ -4,6 +4,7 @@ import {
   type Event,
   type EventInvitation,
   type InvitationStatus,
+  type JoinRequestStatus,
   EVENT_LIMITS,
   type EventImage,
   type EventType,
@@ -52,6 +53,45 @@ export interface Relations {
   waitlistCounts: Map<string, number>
   /** the viewer's place in each post's line (1 = next) */
   waitlistPositions: Map<string, number>
+  /** the viewer's request to join each post that needs approval (decision 042) */
+  joinRequests: Map<string, { status: JoinRequestStatus; createdAt: string }>
+  /** pending requests per post, for the organizer's own posts */
+  pendingRequests: Map<string, number>
+}
+
+/** An event that needs approval, for a viewer who is not invited: they ask instead of joining (decision 042). */
+export function mustAsk(row: Pick<PostRow, 'id' | 'join_approval'>, rel: Pick<Relations, 'invited'>): boolean {
+  return Number(row.join_approval) === 1 && !rel.invited.has(row.id)
+}
+
+/** The viewer's requests to join, and the pending requests of the viewer's own posts, among posts that need approval. */
+async function loadJoinRequests(db: Db, rows: PostRow[], viewer: Viewer, rel: Relations): Promise<void> {
+  const asking = rows.filter((r) => Number(r.join_approval) === 1)
+  if (asking.length === 0) return
+  const own = asking.filter((r) => r.posted_by === viewer.id).map((r) => r.id)
+  const [mine, pending] = await Promise.all([
+    db
+      .selectFrom('post_join_requests')
+      .select(['post_id', 'status', 'created_at'])
+      .where('user_id', '=', viewer.id)
+      .where(
+        'post_id',
+        'in',
+        asking.map((r) => r.id),
+      )
+      .execute(),
+    own.length
+      ? db
+          .selectFrom('post_join_requests')
+          .select(['post_id', (eb) => eb.fn.countAll<string | number>().as('n')])
+          .where('post_id', 'in', own)
+          .where('status', '=', 'PENDING')
+          .groupBy('post_id')
+          .execute()
+      : Promise.resolve([]),
+  ])
+  for (const r of mine) rel.joinRequests.set(r.post_id, { status: r.status, createdAt: r.created_at })
+  for (const r of pending) rel.pendingRequests.set(r.post_id, Number(r.n))
 }
 
 function push<T>(map: Map<string, T[]>, key: string, value: T) {
@@ -249,13 +289,19 @@ export async function loadRelations(
     reasons: new Map(),
     waitlistCounts: new Map(),
     waitlistPositions: new Map(),
+    joinRequests: new Map(),
+    pendingRequests: new Map(),
   }
   const ids = rows.map((r) => r.id)
   if (ids.length === 0) return rel
   const privileged = viewer
     ? rows.filter((r) => r.posted_by === viewer.id || can(viewer.role, 'moderate'))
     : []
-  const [details, reasons] = await Promise.all([readCardDetails(db, ids, viewer?.id ?? null), currentReasons(db, privileged)])
+  const [details, reasons] = await Promise.all([
+    readCardDetails(db, ids, viewer?.id ?? null),
+    currentReasons(db, privileged),
+    viewer ? loadJoinRequests(db, rows, viewer, rel) : undefined,
+  ])
   rel.reasons = reasons
   const authors = new Map<string, SummaryRow>()
   for (const d of details) {
@@ -387,12 +433,15 @@ export function toEventDto(row: PostRow, rel: Relations, viewer: Viewer | null, 
     row.event_type === 'EVENT' &&
     !ended &&
     !cancelled
+  const asks = mustAsk(row, rel)
+  const joinRequest = rel.joinRequests.get(row.id) ?? null
   return {
     _id: row.id,
     title: row.title,
     description: restricted ? null : row.description,
     eventType: row.event_type as EventType,
     accessType: row.access_type as AccessType,
+    joinApproval: Number(row.join_approval) === 1,
     startDate: row.start_date,
     endDate: row.end_date,
     address: restricted ? null : row.address,
@@ -436,8 +485,11 @@ export function toEventDto(row: PostRow, rel: Relations, viewer: Viewer | null, 
     isLiked: !!viewer && likes.includes(viewer.id),
     isParticipant: access.isParticipant,
     isOwner: access.isOwner,
-    canJoin: mayTakePart && seatsLeft,
-    canWait: mayTakePart && !seatsLeft && waitlistPosition === null,
+    canJoin: mayTakePart && !asks && seatsLeft,
+    canWait: mayTakePart && !asks && !seatsLeft && waitlistPosition === null,
+    canAsk: mayTakePart && asks && joinRequest === null && waitlistPosition === null,
+    joinRequest,
+    joinRequestsPending: access.isOwner ? (rel.pendingRequests.get(row.id) ?? 0) : 0,
     waitlistCount: rel.waitlistCounts.get(row.id) ?? 0,
     waitlistPosition,
     cancelledAt: row.cancelled_at,

@@ -5,7 +5,8 @@ import type { AppContext } from '../../context'
 import { type Db, nowIso } from '../../db'
 import type { PostRow } from '../../db/schema'
 import { HttpError } from '../../lib/errors'
-import { type accessOf, isEnded, loadSocial, loadUserSummaries, type Viewer, waitlistPlaces } from './dto'
+import type { PostAccess } from '../../access/policy'
+import { isEnded, mustAsk, loadSocial, loadUserSummaries, type Viewer, waitlistPlaces } from './dto'
 import {
   announceSeats,
   isParticipant,
@@ -20,7 +21,7 @@ import {
 import type { PostRows } from './rows'
 
 /** Who may take a seat or a place in line now, given the policy's answer (the same rules as canJoin). */
-function assertMayTakePart(row: PostRow, access: ReturnType<typeof accessOf>) {
+export function assertMayTakePart(row: PostRow, access: Pick<PostAccess, 'mayJoin' | 'open' | 'denyCode'>) {
   // An event from the fediverse (decision 040) has its seats on its own server.
   if (row.remote_object !== null) throw new HttpError(400, 'remoteEventReadOnly')
   if (!access.mayJoin) throw new HttpError(403, access.denyCode)
@@ -113,7 +114,7 @@ export function createParticipation(ctx: AppContext, rows: PostRows) {
 
     /** `participate` true/false sets it (a repeat changes nothing); undefined toggles (the mobile app's call). */
     async setParticipation(id: string, viewer: Viewer, participate?: boolean) {
-      const { row, access } = await visibleRow(id, viewer)
+      const { row, rel, access } = await visibleRow(id, viewer)
       if (row.event_type === 'PLACE') throw new HttpError(400, 'placeNoParticipants')
       if (access.isOwner) throw new HttpError(400, 'organizerCannotJoin')
       const seats = await seatTransaction(ctx, async (conn) => {
@@ -127,6 +128,8 @@ export function createParticipation(ctx: AppContext, rows: PostRows) {
         if (participate === false) return none
         if (participate === true && (await isParticipant(conn, id, viewer.id))) return none
         assertMayTakePart(row, access)
+        // An event that needs approval seats its invitees directly, everyone else through a request.
+        if (mustAsk(row, rel)) throw new HttpError(403, 'approvalRequired')
         return { locked, ...(await takeSeat(conn, locked, viewer.id)) }
       })
       await announceSeats(ctx, seats.locked, {
@@ -169,7 +172,7 @@ export function createParticipation(ctx: AppContext, rows: PostRows) {
      * seat (nobody waiting for it) is taken at once instead.
      */
     async joinWaitlist(id: string, viewer: Viewer): Promise<WaitlistResponse> {
-      const { row, access } = await visibleRow(id, viewer)
+      const { row, rel, access } = await visibleRow(id, viewer)
       if (row.event_type === 'PLACE') throw new HttpError(400, 'placeNoParticipants')
       if (access.isOwner) throw new HttpError(400, 'organizerCannotJoin')
       const seats = await seatTransaction(ctx, async (conn) => {
@@ -177,6 +180,8 @@ export function createParticipation(ctx: AppContext, rows: PostRows) {
         if (await isParticipant(conn, id, viewer.id))
           return { locked, joined: false, promoted: [] as string[] }
         assertMayTakePart(row, access)
+        // An event that needs approval seats its invitees directly, everyone else through a request.
+        if (mustAsk(row, rel)) throw new HttpError(403, 'approvalRequired')
         if (locked.cancelled_at !== null) throw new HttpError(400, 'eventCancelled')
         // A seat if one is free once the line is served (takeSeat serves it first), else the end of the line.
         try {

@@ -16,6 +16,10 @@ import {
   rescheduleFieldsSchema,
   participantsResponseSchema,
   waitlistListSchema,
+  joinDecisionBodySchema,
+  joinDecisionResultSchema,
+  joinRequestListSchema,
+  joinRequestStateSchema,
   waitlistResponseSchema,
   participateBodySchema,
   participateResponseSchema,
@@ -384,6 +388,88 @@ export default async function eventsRoutes(app: FastifyInstance) {
       },
     },
     async (req) => service.removeFromWaitlist(req.params.id, req.params.userId, me(req)),
+  )
+
+  r.put(
+    '/event/:id/join-request',
+    {
+      preHandler: app.requireActivated,
+      schema: {
+        tags,
+        security,
+        summary: 'Ask to join an event that needs the organizer’s approval (idempotent)',
+        description:
+          'For events with joinApproval, by anyone the access type lets join, except invitees (they join directly: 400 approvalNotNeeded, as for other events). The organizer is notified. 403 requestDeclined after the organizer declined; 400 eventEnded, eventCancelled, placeNoParticipants, organizerCannotJoin; 403 privateEvent/subscribersOnly.',
+        params: idParams,
+        response: { 200: joinRequestStateSchema, ...errors },
+      },
+    },
+    async (req) => service.askToJoin(req.params.id, me(req)),
+  )
+
+  r.delete(
+    '/event/:id/join-request',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Withdraw a pending request to join (idempotent; a declined request stays)',
+        params: idParams,
+        response: { 200: joinRequestStateSchema, ...errors },
+      },
+    },
+    async (req) => service.withdrawRequest(req.params.id, me(req)),
+  )
+
+  r.get(
+    '/event/:id/join-requests',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'The requests waiting for the organizer’s decision, oldest first (organizer and moderators)',
+        params: idParams,
+        response: { 200: joinRequestListSchema, ...errors },
+      },
+    },
+    async (req) => service.joinRequests(req.params.id, me(req)),
+  )
+
+  r.put(
+    '/event/:id/join-requests',
+    {
+      preHandler: app.requireActivated,
+      schema: {
+        tags,
+        security,
+        summary: 'Accept or decline every pending request, oldest first (organizer only)',
+        description:
+          'ACCEPT seats each person while seats are free and puts the rest on the waiting list, in one seat transaction; each hears the answer (bell, socket, push, mail). 400 eventEnded, eventCancelled; 403 notOrganizer.',
+        params: idParams,
+        body: joinDecisionBodySchema,
+        response: { 200: joinDecisionResultSchema, ...errors },
+      },
+    },
+    async (req) => service.decideJoinRequests(req.params.id, null, req.body, me(req)),
+  )
+
+  r.put(
+    '/event/:id/join-requests/:userId',
+    {
+      preHandler: app.requireActivated,
+      schema: {
+        tags,
+        security,
+        summary: 'Accept or decline one pending request (organizer only)',
+        description: 'As PUT /event/{id}/join-requests for one person. 404 noJoinRequest when they have no pending request.',
+        params: userParams,
+        body: joinDecisionBodySchema,
+        response: { 200: joinDecisionResultSchema, ...errors },
+      },
+    },
+    async (req) => service.decideJoinRequests(req.params.id, req.params.userId, req.body, me(req)),
   )
 
   r.post(

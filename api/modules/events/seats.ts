@@ -74,6 +74,13 @@ async function insertParticipant(conn: Db, postId: string, userId: string) {
     .onConflict((oc) => oc.columns(['post_id', 'user_id']).doNothing())
     .execute()
   await conn.deleteFrom('post_waitlist').where('post_id', '=', postId).where('user_id', '=', userId).execute()
+  // A seat by invitation or from the line answers a pending request to join too (decision 042).
+  await conn
+    .deleteFrom('post_join_requests')
+    .where('post_id', '=', postId)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'PENDING')
+    .execute()
 }
 
 /**

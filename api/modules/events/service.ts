@@ -2,6 +2,7 @@
 // can hold: writing posts, lists and reads, taking part. Routes and the moderation console use this one face.
 import type { AppContext } from '../../context'
 import { createEventLists } from './lists'
+import { createJoinRequests } from './join-requests'
 import { createParticipation } from './participation'
 import { createPostRows } from './rows'
 import { createPostWriting } from './writing'
@@ -12,6 +13,7 @@ export function createEventsService(ctx: AppContext) {
     ...createPostWriting(ctx, rows),
     ...createEventLists(ctx, rows),
     ...createParticipation(ctx, rows),
+    ...createJoinRequests(ctx, rows),
     /** A post row by id, whatever its status (the console's calls). */
     row: rows.getRow,
   }

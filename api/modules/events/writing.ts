@@ -63,7 +63,11 @@ export function createPostWriting(ctx: AppContext, rows: PostRows) {
         addError(errors, 'accessType', 'cannotChange')
       if (fields.eventType !== undefined && fields.eventType !== existing.event_type)
         addError(errors, 'eventType', 'cannotChange')
-      fields = { ...fields, accessType: existing.access_type, eventType: existing.event_type }
+      // Who can join is set once, with the access type (decision 042).
+      const approval = Number(existing.join_approval) === 1
+      if (fields.joinApproval !== undefined && fields.joinApproval !== '' && ['true', 'on', '1'].includes(String(fields.joinApproval).toLowerCase()) !== approval)
+        addError(errors, 'joinApproval', 'cannotChange')
+      fields = { ...fields, accessType: existing.access_type, eventType: existing.event_type, joinApproval: approval }
     }
     const ruleOptions = {
       isAdmin,
@@ -103,6 +107,7 @@ export function createPostWriting(ctx: AppContext, rows: PostRows) {
       event_type: v.eventType,
       // Places are always COMMON (SPEC §7); they have no dates and no participants.
       access_type: place ? 'COMMON' : v.accessType,
+      join_approval: !place && v.joinApproval ? 1 : 0,
       start_date: place ? null : (v.startDate ?? null),
       end_date: place ? null : (v.endDate ?? null),
       address: v.address,

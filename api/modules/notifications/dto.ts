@@ -31,6 +31,10 @@ export const POST_NOTIFICATION_TYPES: readonly NotificationType[] = [
   'eventCancelled',
   'eventMoved',
   'eventReminder',
+  'joinRequest',
+  'joinAccepted',
+  'joinWaitlisted',
+  'joinDeclined',
 ]
 
 export async function toNotificationDtos(db: Db, rows: NotificationRow[], publicUrl: string): Promise<Notification[]> {
@@ -124,6 +128,10 @@ const TEXT_CODES: Record<NotificationType, MessageCode> = {
   eventCancelled: 'notifyEventCancelled',
   eventMoved: 'notifyEventMoved',
   eventReminder: 'notifyEventReminder24h',
+  joinRequest: 'notifyJoinRequest',
+  joinAccepted: 'notifyJoinAccepted',
+  joinWaitlisted: 'notifyJoinWaitlisted',
+  joinDeclined: 'notifyJoinDeclined',
 }
 
 /** The text code of a moderation notice: what was decided on the post or the profile. */

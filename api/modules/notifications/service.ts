@@ -10,7 +10,7 @@ import type { Work } from '../../db/transaction'
 import type { DomainEvent } from '../../lib/domain-events'
 import { newId } from '../../lib/crypto'
 import { HttpError } from '../../lib/errors'
-import { waitlistSeatMail } from '../../mail/templates'
+import { joinAnswerMail, type MailContent, waitlistSeatMail } from '../../mail/templates'
 import { createPushService } from '../push/service'
 import { type NotificationRow, pushPayloadOf, toNotificationDtos } from './dto'
 import { activeAccounts } from '../../access/policy'
@@ -40,11 +40,12 @@ export function createNotificationsService(ctx: AppContext) {
     return out
   }
 
-  /** Everyone an event's cancellation or new dates concern: participants, people waiting, invitees who did not decline. */
+  /** Everyone an event's cancellation or new dates concern: participants, people waiting or asking, invitees who did not decline. */
   async function concernedWith(conn: Db, postId: string): Promise<string[]> {
-    const [participants, waiting, invited] = await Promise.all([
+    const [participants, waiting, asking, invited] = await Promise.all([
       conn.selectFrom('post_participants').select('user_id').where('post_id', '=', postId).execute(),
       conn.selectFrom('post_waitlist').select('user_id').where('post_id', '=', postId).execute(),
+      conn.selectFrom('post_join_requests').select('user_id').where('post_id', '=', postId).where('status', '=', 'PENDING').execute(),
       conn
         .selectFrom('invitation_recipients as r')
         .innerJoin('invitations as i', 'i.id', 'r.invitation_id')
@@ -53,7 +54,7 @@ export function createNotificationsService(ctx: AppContext) {
         .where('r.status', '!=', 'DECLINED')
         .execute(),
     ])
-    return [...participants, ...waiting, ...invited].map((r) => r.user_id)
+    return [...participants, ...waiting, ...asking, ...invited].map((r) => r.user_id)
   }
 
   /** Recipients and entity of a domain event (the actor is removed later). */
@@ -101,7 +102,12 @@ export function createNotificationsService(ctx: AppContext) {
       case 'postLike':
         return { type: event.type, entityId: post.id, recipients: await existingUserIds(conn, [post.posted_by]) }
       case 'waitlistSeat':
-        return { type: 'waitlistSeat', entityId: post.id, recipients: await existingUserIds(conn, event.recipientIds) }
+      case 'joinAccepted':
+      case 'joinWaitlisted':
+      case 'joinDeclined':
+        return { type: event.type, entityId: post.id, recipients: await existingUserIds(conn, event.recipientIds) }
+      case 'joinRequest':
+        return { type: 'joinRequest', entityId: post.id, recipients: await existingUserIds(conn, [post.posted_by]) }
       case 'eventCancelled':
       case 'eventMoved':
         return { type: event.type, entityId: post.id, recipients: await concernedWith(conn, post.id) }
@@ -148,8 +154,16 @@ export function createNotificationsService(ctx: AppContext) {
     return rows
   }
 
-  /** A seat from the waiting list matters enough for a mail: the person may have stopped watching the event. */
-  async function mailSeats(postId: string, recipients: string[]): Promise<void> {
+  /** The notices that also go by mail: a seat, or an answer to a request, the person may have stopped watching for. */
+  function mailOf(type: DomainEvent['type']): ((language: Language, name: string, title: string, url: string) => MailContent) | null {
+    if (type === 'waitlistSeat') return waitlistSeatMail
+    if (type === 'joinAccepted') return (l, n, t, u) => joinAnswerMail(l, n, t, u, 'accepted')
+    if (type === 'joinWaitlisted') return (l, n, t, u) => joinAnswerMail(l, n, t, u, 'waitlisted')
+    if (type === 'joinDeclined') return (l, n, t, u) => joinAnswerMail(l, n, t, u, 'declined')
+    return null
+  }
+
+  async function mailAbout(postId: string, recipients: string[], mail: NonNullable<ReturnType<typeof mailOf>>): Promise<void> {
     const post = await db.selectFrom('posts').select(['title']).where('id', '=', postId).executeTakeFirst()
     if (!post) return
     const users = await db
@@ -161,7 +175,7 @@ export function createNotificationsService(ctx: AppContext) {
       .execute()
     const url = `${config.webUrl}/event/${encodeURIComponent(postId)}`
     for (const user of users)
-      if (user.email) ctx.sendMail({ to: user.email, ...waitlistSeatMail(user.locale === 'ru' ? 'ru' : 'en', user.name, post.title, url) })
+      if (user.email) ctx.sendMail({ to: user.email, ...mail(user.locale === 'ru' ? 'ru' : 'en', user.name, post.title, url) })
   }
 
   /** Socket to every device of each recipient, then web push; failures are logged, never thrown. */
@@ -228,7 +242,9 @@ export function createNotificationsService(ctx: AppContext) {
     async handle(event: DomainEvent, work?: Work): Promise<void> {
       const rows = await createFrom(work?.db ?? db, event)
       if (rows.length === 0) return
-      const seatMail = () => (event.type === 'waitlistSeat' ? mailSeats(event.postId, rows.map((r) => r.recipient_id)) : Promise.resolve())
+      const mail = mailOf(event.type)
+      const seatMail = () =>
+        mail && 'postId' in event ? mailAbout(event.postId, rows.map((r) => r.recipient_id), mail) : Promise.resolve()
       if (work) {
         work.afterCommit(() => {
           deliverInBackground(rows)

@@ -4,11 +4,13 @@ export default {
   eventType: { EVENT: 'Event', PLACE: 'Place' },
   accessType: {
     COMMON: 'Open',
+    APPROVAL: 'Open, with approval',
     SUBSCRIBERS: 'Followers',
     PRIVATE: 'Private',
   },
   accessInfo: {
     COMMON: 'Open event: anyone signed in can see the details and join.',
+    APPROVAL: 'Open, with approval: anyone signed in can see the details and ask to join; the organizer accepts or declines each request.',
     SUBSCRIBERS: 'For followers: followers of the organizer and invited people can see the details and join.',
     PRIVATE: 'Private event: only invited people and participants can see the details and join.',
   },

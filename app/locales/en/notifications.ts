@@ -26,6 +26,10 @@ export default {
     eventCancelled: '{{title}} was cancelled',
     eventMoved: '{{title}} moved to new dates',
     eventReminder: 'Reminder: {{title}} starts soon',
+    joinRequest: '{{name}} asks to join {{title}}',
+    joinAccepted: 'Your request was accepted: you take part in {{title}}',
+    joinWaitlisted: 'Your request to join {{title}} was accepted: the event is full, you are on the waiting list',
+    joinDeclined: 'The organizer declined your request to join {{title}}',
   },
   reminder: {
     '24h': 'Reminder: {{title}} starts on {{time}}',

@@ -28,6 +28,10 @@ export default {
     eventCancelled: '{{title}} отменено',
     eventMoved: '{{title}} перенесено на новые даты',
     eventReminder: 'Напоминание: скоро начнётся {{title}}',
+    joinRequest: '{{name}} просит принять в {{title}}',
+    joinAccepted: 'Заявка принята: вы участвуете в {{title}}',
+    joinWaitlisted: 'Заявка на {{title}} принята: мест нет, вы в листе ожидания',
+    joinDeclined: 'Организатор отклонил вашу заявку на {{title}}',
   },
   reminder: {
     '24h': 'Напоминание: {{title}} начнётся {{time}}',

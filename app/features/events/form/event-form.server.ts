@@ -190,15 +190,20 @@ export async function eventFormAction(request: Request, target: EventFormTarget)
       await ok(
         api.typed.PATCH('/admin/posts/{id}', {
           params: { path: { id: event._id } },
-          body: { ...payload, ...statuses, accessType: undefined, eventType: undefined },
+          body: { ...payload, ...statuses, accessType: undefined, eventType: undefined, joinApproval: undefined },
         }),
       )
       if (photos.length) await api.post(`/admin/posts/${event._id}/${event.postedBy._id}`, multipart({}, photos))
       await discardStaged(api, stagedTokens)
       return redirectWithToast(moderated.back, { message: 'changesApplied' })
     }
-    // Edit: the access type and a place's type never change (the API refuses it; SPEC §4).
-    await api.put(`/event/${event._id}`, { ...payload, accessType: event.accessType, eventType: event.eventType })
+    // Edit: the access type, approval (decision 042) and a place's type never change (the API refuses it; SPEC §4).
+    await api.put(`/event/${event._id}`, {
+      ...payload,
+      accessType: event.accessType,
+      joinApproval: event.joinApproval,
+      eventType: event.eventType,
+    })
     if (photos.length) await api.post(`/event/${event._id}/upload`, multipart({}, photos))
     await discardStaged(api, stagedTokens)
     return redirectWithToast(`/event/${event._id}`, { message: 'changesApplied' })

@@ -8,7 +8,8 @@ import { Form } from '@remix-run/react'
 import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
-  ACCESS_TYPES,
+  ACCESS_MODES,
+  accessModeOf,
   CATEGORIES,
   CURRENCIES,
   type Event,
@@ -43,7 +44,7 @@ function defaultsOf(event: Event | null, timeZone: string): Record<string, unkno
   return {
     title: event.title,
     description: event.description ?? '',
-    accessType: event.accessType,
+    accessType: accessModeOf(event),
     startDate: isoToLocalInput(event.startDate, timeZone),
     endDate: isoToLocalInput(event.endDate, timeZone),
     address: event.address ?? '',
@@ -213,7 +214,7 @@ export function EventForm({
               className={inputClass}
               aria-describedby={`${fields.accessType.errorId} access-info`}
             >
-              {ACCESS_TYPES.map((type) => (
+              {ACCESS_MODES.map((type) => (
                 <option key={type} value={type}>
                   {te(`accessType.${type}`)} — {te(`accessInfo.${type}`)}
                 </option>

@@ -94,18 +94,40 @@ export function JoinForm({
   const waiting = counts.waitlistPosition !== null
   const full = counts.maxParticipants !== null && counts.participantsCount >= counts.maxParticipants
   const cancelled = event.cancelledAt !== null
+  // An event with approval (decision 042): whoever may not join directly (invitees may) asks the organizer.
+  const joinRequest = fetcher.data?.intent === 'request' ? fetcher.data.joinRequest : event.joinRequest
+  const asking = event.joinApproval && !isParticipant && !waiting && !event.canJoin && !event.canWait
   // What the loader said about this viewer: any of these means the access rules let them take part.
-  const allowed = event.canJoin || event.canWait || event.isParticipant || event.waitlistPosition !== null
+  const allowed =
+    event.canJoin || event.canWait || event.canAsk || joinRequest !== null || event.isParticipant || event.waitlistPosition !== null
   let reason: string | null = null
   if (!isParticipant && !waiting) {
     if (cancelled) reason = t('cancelled.join')
     else if (event.isEnded) reason = t('join.ended')
     else if (user && !user.isActivated) reason = t('join.confirmEmail')
+    else if (asking && joinRequest?.status === 'DECLINED') reason = t('request.declined')
     else if (user && !allowed) reason = full ? t('join.full') : t('join.notAllowed')
   }
-  // A full event offers its waiting list; someone in line can leave it.
-  const intent = isParticipant ? 'leave' : waiting ? 'unwait' : full ? 'wait' : 'join'
-  const label = { leave: t('join.leave'), unwait: t('waitlist.leave'), wait: t('waitlist.join'), join: t('join.join') }[intent]
+  // A full event offers its waiting list; someone in line can leave it; a request can be withdrawn.
+  const intent = isParticipant
+    ? 'leave'
+    : waiting
+      ? 'unwait'
+      : asking
+        ? joinRequest?.status === 'PENDING'
+          ? 'withdraw'
+          : 'ask'
+        : full
+          ? 'wait'
+          : 'join'
+  const label = {
+    leave: t('join.leave'),
+    unwait: t('waitlist.leave'),
+    wait: t('waitlist.join'),
+    join: t('join.join'),
+    ask: t('request.ask'),
+    withdraw: t('request.withdraw'),
+  }[intent]
   const showLogin = notice === 'login' || fetcher.data?.intent === 'login'
   const error = fetcher.data?.intent === 'error' ? fetcher.data.message : null
 
@@ -124,7 +146,7 @@ export function JoinForm({
             if (busy) e.preventDefault()
           }}
           className={`${buttonClass} ${
-            isParticipant || waiting
+            isParticipant || waiting || intent === 'withdraw'
               ? 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 focus-visible:outline-slate-500'
               : 'bg-brand-600 text-white hover:bg-brand-700 focus-visible:outline-brand-600'
           }`}
@@ -139,6 +161,12 @@ export function JoinForm({
         </p>
       ) : null}
       {intent === 'wait' && !reason ? <p className="text-sm text-slate-600">{t('waitlist.full')}</p> : null}
+      {intent === 'ask' && !reason ? <p className="text-sm text-slate-600">{t('request.explain')}</p> : null}
+      {intent === 'withdraw' ? (
+        <p data-testid="join-request-pending" className="text-sm font-medium text-amber-800">
+          {t('request.pending')}
+        </p>
+      ) : null}
       {reason ? (
         <p id="join-reason" className="text-sm text-slate-600">
           {reason}

@@ -3,7 +3,7 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { WEEK_DAYS, type Event } from '#contract'
+import { accessModeOf, WEEK_DAYS, type Event } from '#contract'
 import { formatDateTime, formatPrice } from '~/features/events/format'
 import { EventMap, mapsServiceUrl, toLatLon } from '~/components/map/event-map'
 import { Avatar } from '~/components/ui/avatar'
@@ -71,7 +71,7 @@ export function DetailsList({ event, timeZone }: { event: Event; timeZone: strin
           </ul>
         </Row>
       ) : null}
-      {isEvent ? <Row label={t('details.access')}>{te(`accessType.${event.accessType}`)}</Row> : null}
+      {isEvent ? <Row label={t('details.access')}>{te(`accessType.${accessModeOf(event)}`)}</Row> : null}
       {event.channelLink ? (
         <Row label={t('details.contact')}>
           <a href={event.channelLink} target="_blank" rel="noopener noreferrer nofollow" className="text-brand-700 underline">

@@ -2,7 +2,7 @@
 // or a toast, never a 500: 404 → the root's not-found page; 403 → the private-event page (status 403).
 import { data, redirect } from '@remix-run/node'
 import { z } from 'zod'
-import { EVENT_TYPES } from '#contract'
+import { EVENT_TYPES, JOIN_DECISIONS } from '#contract'
 import { RESPOND_INTENT } from '~/features/profile/invitation-answer'
 import { respondAndRedirect, respondFormSchema } from '~/features/profile/invitations.server'
 import { ApiError, getApi, ok } from '~/utils/api.server'
@@ -66,9 +66,13 @@ export async function loadEventPage(request: Request, id: string) {
           () => null,
         )
       : null
+  const requests =
+    event.isOwner && event.joinApproval
+      ? await ok(api.typed.GET('/event/{id}/join-requests', { params: { path: { id } } })).catch(() => null)
+      : null
   const notice = new URL(request.url).searchParams.get('notice') === 'login' && !api.isSignedIn() ? 'login' : null
   return data<EventPageData>(
-    { kind: 'event', event, participants, waiting, notice, ...urls },
+    { kind: 'event', event, participants, waiting, requests, notice, ...urls },
   )
 }
 
@@ -79,6 +83,10 @@ const intentSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('unlike') }),
   z.object({ intent: z.literal('wait') }),
   z.object({ intent: z.literal('unwait') }),
+  z.object({ intent: z.literal('ask') }),
+  z.object({ intent: z.literal('withdraw') }),
+  z.object({ intent: z.literal('decideRequest'), userId: z.string().trim().min(1).max(100), decision: z.enum(JOIN_DECISIONS) }),
+  z.object({ intent: z.literal('decideAll'), decision: z.enum(JOIN_DECISIONS) }),
   z.object({ intent: z.literal('removeParticipant'), userId: z.string().trim().min(1).max(100) }),
   z.object({ intent: z.literal('removeWaiting'), userId: z.string().trim().min(1).max(100) }),
   z.object({ intent: z.literal('delete'), eventType: z.enum(EVENT_TYPES).catch('EVENT') }),
@@ -99,7 +107,7 @@ export async function eventPageAction(request: Request, id: string) {
 
   /** A signed-out visitor (or one whose session just ended): the login notice, or the sign-in page. */
   function needsLogin() {
-    if (form.intent === 'join' || form.intent === 'leave' || form.intent === 'wait' || form.intent === 'unwait') {
+    if (['join', 'leave', 'wait', 'unwait', 'ask', 'withdraw'].includes(form.intent)) {
       if (enhanced) return data<EventActionData>({ intent: 'login' })
       return redirect(`${path}?notice=login#join`)
     }
@@ -163,6 +171,35 @@ export async function eventPageAction(request: Request, id: string) {
         if (enhanced)
           return data<EventActionData>({ intent: 'participate', ...state }, { headers: combineHeaders(await createToastHeaders(toast)) })
         return redirectWithToast(path, toast)
+      }
+      case 'ask':
+      case 'withdraw': {
+        const params = { params: { path: { id } } }
+        const r = await ok(
+          form.intent === 'ask' ? api.typed.PUT('/event/{id}/join-request', params) : api.typed.DELETE('/event/{id}/join-request', params),
+        )
+        const toast = { message: form.intent === 'ask' ? 'requestSent' : 'requestWithdrawn' }
+        if (enhanced)
+          return data<EventActionData>(
+            { intent: 'request', joinRequest: r.joinRequest, isParticipant: r.isParticipant, waitlistPosition: r.waitlistPosition },
+            { headers: combineHeaders(await createToastHeaders(toast)) },
+          )
+        return redirectWithToast(path, toast)
+      }
+      case 'decideRequest':
+      case 'decideAll': {
+        const body = { decision: form.decision }
+        const r = await ok(
+          form.intent === 'decideRequest'
+            ? api.typed.PUT('/event/{id}/join-requests/{userId}', { params: { path: { id, userId: form.userId } }, body })
+            : api.typed.PUT('/event/{id}/join-requests', { params: { path: { id } }, body }),
+        )
+        const one = form.intent === 'decideRequest'
+        const message =
+          form.decision === 'DECLINE'
+            ? one ? 'requestDeclined' : 'requestsDeclined'
+            : !one ? 'requestsAccepted' : r.waitlisted.length ? 'requestAcceptedWaitlist' : 'requestAccepted'
+        return redirectWithToast(path, { message })
       }
       case 'removeWaiting': {
         await ok(api.typed.DELETE('/event/{id}/waitlist/{userId}', { params: { path: { id, userId: form.userId } } }))

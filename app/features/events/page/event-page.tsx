@@ -5,7 +5,7 @@ import { Link, Outlet, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { FediverseCard, FediverseReactions } from '~/features/fediverse/fediverse-card'
 import { RemoteDescription, RemoteOriginCard } from '~/features/fediverse/remote-origin'
-import { calendarFeedPaths, type Event, type UserSummary, type WaitlistList } from '#contract'
+import { accessModeOf, calendarFeedPaths, type Event, type JoinRequestList, type UserSummary, type WaitlistList } from '#contract'
 import { useRootData } from '~/components/layout/use-root-data'
 import { CalendarIcon } from '~/components/ui/icons'
 import { FeedLink } from '~/features/calendar/feed-link'
@@ -18,6 +18,7 @@ import { personName } from './meta'
 import { AccessInfo, ChatNotice, EventChanges } from './notices'
 import { ModerationBanner, OwnerActions } from './owner'
 import { Participants } from './participants'
+import { JoinRequests } from './requests'
 import { PrivateEvent } from './private-event'
 import { calendarPath, eventPath, signInPath } from './shared'
 
@@ -28,7 +29,13 @@ export function EventPage() {
       {page.kind === 'private' ? (
         <PrivateEvent reason={page.reason} signedIn={page.signedIn} signInUrl={signInPath(page.id)} />
       ) : (
-        <EventDetails event={page.event} participants={page.participants} waiting={page.waiting} notice={page.notice} />
+        <EventDetails
+          event={page.event}
+          participants={page.participants}
+          waiting={page.waiting}
+          requests={page.requests}
+          notice={page.notice}
+        />
       )}
       <Outlet />
     </>
@@ -39,11 +46,13 @@ function EventDetails({
   event,
   participants,
   waiting,
+  requests,
   notice,
 }: {
   event: Event
   participants: UserSummary[] | null
   waiting: WaitlistList['waiting'] | null
+  requests: JoinRequestList | null
   notice: 'login' | null
 }) {
   const { t } = useTranslation('eventPage')
@@ -64,7 +73,7 @@ function EventDetails({
         <div className="min-w-0">
           <p className="flex flex-wrap gap-2 text-xs font-semibold uppercase tracking-wide text-brand-700">
             <span>{te(`eventType.${event.eventType}`)}</span>
-            {isEvent ? <span className="text-slate-500">· {te(`accessType.${event.accessType}`)}</span> : null}
+            {isEvent ? <span className="text-slate-500">· {te(`accessType.${accessModeOf(event)}`)}</span> : null}
           </p>
           <h1 id="event-title" className="mt-1 break-words text-2xl font-bold text-slate-900 sm:text-3xl">
             {event.title}
@@ -92,7 +101,7 @@ function EventDetails({
               )}
             </section>
           ) : null}
-          {isEvent ? <AccessInfo accessType={event.accessType} /> : null}
+          {isEvent ? <AccessInfo mode={accessModeOf(event)} /> : null}
           <Location event={event} />
         </div>
 
@@ -149,6 +158,13 @@ function EventDetails({
         </aside>
       </div>
 
+      {isEvent && requests ? (
+        <JoinRequests
+          requests={requests}
+          action={action}
+          full={counts.maxParticipants !== null && counts.participantsCount >= counts.maxParticipants}
+        />
+      ) : null}
       {isEvent && participants ? (
         <Participants
           participants={participants}

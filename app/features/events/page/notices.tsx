@@ -1,6 +1,6 @@
 // Info boxes of the event page: what the access type means, and the chat that lives in the mobile app.
 import { useTranslation } from 'react-i18next'
-import type { AccessType, AppVersion, Event } from '#contract'
+import type { AccessMode, AppVersion, Event } from '#contract'
 import { formatDateTime } from '~/features/events/format'
 import { SmartphoneIcon } from '~/components/ui/icons'
 
@@ -40,7 +40,7 @@ export function EventChanges({
   return null
 }
 
-export function AccessInfo({ accessType }: { accessType: AccessType }) {
+export function AccessInfo({ mode }: { mode: AccessMode }) {
   const { t } = useTranslation('events')
   return (
     <div
@@ -52,8 +52,8 @@ export function AccessInfo({ accessType }: { accessType: AccessType }) {
         i
       </span>
       <p>
-        <span className="font-semibold">{t(`accessType.${accessType}`)}. </span>
-        {t(`accessInfo.${accessType}`)}
+        <span className="font-semibold">{t(`accessType.${mode}`)}. </span>
+        {t(`accessInfo.${mode}`)}
       </p>
     </div>
   )

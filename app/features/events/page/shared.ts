@@ -1,5 +1,5 @@
 // What the event page's server code and its components share (no server-only imports here).
-import type { Event, UserSummary, WaitlistList } from '#contract'
+import type { Event, JoinRequestList, JoinRequestState, UserSummary, WaitlistList } from '#contract'
 
 export type PrivateReason = 'privateEvent' | 'subscribersOnly'
 
@@ -11,6 +11,8 @@ export type EventPageData =
       participants: UserSummary[] | null
       /** The waiting list in order: for the organizer only (else null). */
       waiting: WaitlistList['waiting'] | null
+      /** The requests to join waiting for a decision: for the organizer of an event with approval (else null). */
+      requests: JoinRequestList | null
       /** ?notice=login: a signed-out visitor pressed Join without JavaScript. */
       notice: 'login' | null
       pageUrl: string
@@ -29,6 +31,7 @@ export type EventActionData =
       waitlistPosition?: number | null
       waitlistCount?: number
     }
+  | ({ intent: 'request' } & Pick<JoinRequestState, 'joinRequest' | 'isParticipant' | 'waitlistPosition'>)
   | { intent: 'like'; isLiked: boolean; likesCount: number }
   | { intent: 'login' }
   | { intent: 'error'; message: string }

@@ -38,14 +38,18 @@ app.use((req, res, next) => {
   if (INSTANCE_ID) res.set('X-Nearby-Instance', INSTANCE_ID)
   // A fresh nonce per response: the page's inline scripts carry it (app/utils/csp.server.ts, decision 021).
   // Build assets are scripts and styles, not documents: the policy would only add bytes to each of them.
-  if (!req.path.startsWith('/build/')) {
+  // The embeddable programme is the one page other sites may frame (decision 043): a policy of its own, and no
+  // X-Frame-Options, which cannot say "anyone".
+  const embed = build.entry.module.isEmbedPath(req.path)
+  if (embed) res.set('Content-Security-Policy', build.entry.module.embedContentSecurityPolicy())
+  else if (!req.path.startsWith('/build/')) {
     res.locals.cspNonce = crypto.randomBytes(16).toString('base64')
     res.set('Content-Security-Policy', build.entry.module.contentSecurityPolicy(res.locals.cspNonce))
   }
+  if (!embed) res.set('X-Frame-Options', 'DENY')
   res.set({
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'X-Frame-Options': 'DENY',
     'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(self)',
   })

@@ -13,7 +13,7 @@ export { handleWithApiSession } from './utils/api.server'
 // …and through a build whose loaders and actions turn an unhandled API refusal into a 4xx page.
 export { withApiRefusalsAsResponses } from './utils/api-refusals.server'
 // …and sends every response with this policy, the nonce made per request (docs/decisions/021).
-export { contentSecurityPolicy } from './utils/csp.server'
+export { contentSecurityPolicy, embedContentSecurityPolicy, isEmbedPath } from './utils/csp.server'
 
 export const streamTimeout = 5_000
 

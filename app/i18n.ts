@@ -23,6 +23,7 @@ export const NAMESPACES = [
   'moderation',
   'report',
   'fediverse',
+  'embed',
 ] as const
 export type Namespace = (typeof NAMESPACES)[number]
 

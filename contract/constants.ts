@@ -82,6 +82,11 @@ export type ReminderKind = (typeof REMINDER_KINDS)[number]
 export const ACCESS_MODES = ['COMMON', 'APPROVAL', 'SUBSCRIBERS', 'PRIVATE'] as const
 export type AccessMode = (typeof ACCESS_MODES)[number]
 
+/** The form's and the page's name for who can join: "Open, with approval" is COMMON with joinApproval. */
+export function accessModeOf(event: { accessType: AccessType; joinApproval: boolean }): AccessMode {
+  return event.joinApproval && event.accessType === 'COMMON' ? 'APPROVAL' : event.accessType
+}
+
 /** A request to join an event that needs approval: waiting for the organizer, or declined (it cannot be asked again). */
 export const JOIN_REQUEST_STATUSES = ['PENDING', 'DECLINED'] as const
 export type JoinRequestStatus = (typeof JOIN_REQUEST_STATUSES)[number]

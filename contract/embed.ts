@@ -3,18 +3,7 @@
 // (GET /embed/events of the API). One query schema serves both and the "Embed on your site" builder.
 import { z } from 'zod'
 import { CATEGORIES, LANGUAGES } from './constants'
-
-export const EMBED_LIMITS = {
-  /** How many events a programme shows: the builder's choices, and the default. */
-  counts: [3, 5, 10, 20],
-  defaultCount: 5,
-  maxCount: 20,
-  /** Seconds a shared cache may keep the JSON and the framed page. */
-  maxAgeSeconds: 300,
-} as const
-
-export const EMBED_THEMES = ['light', 'dark'] as const
-export type EmbedTheme = (typeof EMBED_THEMES)[number]
+import { EMBED_LIMITS, EMBED_THEMES } from './embed-options'
 
 const list = (v: unknown) => {
   if (v === undefined || v === null || v === '') return undefined
@@ -78,19 +67,3 @@ export const embedListSchema = z.object({
   events: z.array(embedEventSchema),
 })
 export type EmbedList = z.infer<typeof embedListSchema>
-
-/** The query string of a programme (for the framed page's and the JSON's address), default values left out. */
-export function embedSearch(q: Partial<EmbedPageQuery>): string {
-  const search = new URLSearchParams()
-  if (q.organizer) search.set('organizer', q.organizer)
-  else if (q.place) search.set('place', q.place)
-  else {
-    if (q.city) search.set('city', q.city)
-    if (q.country) search.set('country', q.country)
-    if (q.categories?.length) search.set('categories', q.categories.join(','))
-  }
-  if (q.count && q.count !== EMBED_LIMITS.defaultCount) search.set('count', String(q.count))
-  if (q.theme && q.theme !== 'light') search.set('theme', q.theme)
-  if (q.lang) search.set('lang', q.lang)
-  return search.toString()
-}

@@ -3,7 +3,6 @@
 import { z } from 'zod'
 import {
   ACCESS_TYPES,
-  type AccessMode,
   CATEGORIES,
   CURRENCIES,
   EVENT_FILTERS,
@@ -385,11 +384,6 @@ export const eventSchema = z.object({
   remote: remoteOriginSchema.optional(),
 })
 export type Event = z.infer<typeof eventSchema>
-
-/** The form's and the page's name for who can join: "Open, with approval" is COMMON with joinApproval. */
-export function accessModeOf(event: Pick<Event, 'accessType' | 'joinApproval'>): AccessMode {
-  return event.joinApproval && event.accessType === 'COMMON' ? 'APPROVAL' : event.accessType
-}
 
 export const geoFilterSchema = z.object({
   city: z.string(),

@@ -27,6 +27,7 @@ const chunks: Record<Language, Record<Namespace, () => Promise<Texts>>> = {
     moderation: () => import('./en/moderation'),
     report: () => import('./en/report'),
     fediverse: () => import('./en/fediverse'),
+    embed: () => import('./en/embed'),
   },
   ru: {
     common: () => import('./ru/common'),
@@ -45,6 +46,7 @@ const chunks: Record<Language, Record<Namespace, () => Promise<Texts>>> = {
     moderation: () => import('./ru/moderation'),
     report: () => import('./ru/report'),
     fediverse: () => import('./ru/fediverse'),
+    embed: () => import('./ru/embed'),
   },
 }
 

@@ -13,6 +13,7 @@ import enNotifications from './en/notifications'
 import enProfile from './en/profile'
 import enReport from './en/report'
 import enFediverse from './en/fediverse'
+import enEmbed from './en/embed'
 import enSettings from './en/settings'
 import enStatic from './en/static'
 import enToast from './en/toast'
@@ -28,6 +29,7 @@ import ruNotifications from './ru/notifications'
 import ruProfile from './ru/profile'
 import ruReport from './ru/report'
 import ruFediverse from './ru/fediverse'
+import ruEmbed from './ru/embed'
 import ruSettings from './ru/settings'
 import ruStatic from './ru/static'
 import ruToast from './ru/toast'
@@ -51,6 +53,7 @@ export const resources = {
     moderation: enModeration,
     report: enReport,
     fediverse: enFediverse,
+    embed: enEmbed,
   },
   ru: {
     common: ruCommon,
@@ -69,5 +72,6 @@ export const resources = {
     moderation: ruModeration,
     report: ruReport,
     fediverse: ruFediverse,
+    embed: ruEmbed,
   },
 } satisfies Record<Language, Record<Namespace, object>>

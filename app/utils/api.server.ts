@@ -31,7 +31,7 @@ export class ApiError extends Error {
 type TokenSet = Pick<AuthSessionData, 'accessToken' | 'refreshToken' | 'userId'>
 
 /** `path` of the API (API_URL may have a path of its own: https://example.org/api behind a balancer). */
-function apiUrl(path: string): URL {
+export function apiUrl(path: string): URL {
   return new URL(getEnv().API_URL.replace(/\/+$/, '') + path)
 }
 

@@ -38,7 +38,8 @@ function buildPolicy(): (nonce: string) => string {
     'style-src': list("'self'", "'unsafe-inline'", ...google),
     'font-src': "'self'",
     'connect-src': list("'self'", api, api && socketOrigin(api), ...google, development && 'ws://localhost:*'),
-    'frame-src': google.length ? list(...google) : "'none'",
+    // 'self': the embed builder previews the programme in a frame (only /embed/events may be framed at all).
+    'frame-src': list("'self'", ...google),
     'worker-src': "'self'",
     'manifest-src': "'self'",
     'media-src': "'self'",
@@ -58,4 +59,31 @@ function buildPolicy(): (nonce: string) => string {
 export function contentSecurityPolicy(nonce: string): string {
   cached ??= buildPolicy()
   return cached(nonce)
+}
+
+/** The one path other sites may frame: the embeddable programme (decision 043). */
+export function isEmbedPath(path: string): boolean {
+  return path === '/embed/events'
+}
+
+let embedPolicy: string | null = null
+
+/**
+ * The framed programme's policy: no script at all, its own inline style, images from this site and the API,
+ * links only; any site may frame it (`frame-ancestors *`).
+ */
+export function embedContentSecurityPolicy(): string {
+  if (embedPolicy) return embedPolicy
+  const api = originOf(getPublicEnv().PUBLIC_API_URL)
+  const images = ["'self'", 'data:', api].filter(Boolean).join(' ')
+  embedPolicy = [
+    "default-src 'none'",
+    "script-src 'none'",
+    "style-src 'unsafe-inline'",
+    `img-src ${images}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    'frame-ancestors *',
+  ].join('; ')
+  return embedPolicy
 }

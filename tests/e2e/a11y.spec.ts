@@ -212,6 +212,8 @@ for (const { language, width } of PAIRS) {
           { path: `/event/${data.event}` },
           { path: `/event/${data.place}` },
           { path: `/profile/${data.profile}` },
+          { path: `/embed?organizer=${data.profile}` },
+          { path: `/embed/events?organizer=${data.profile}` },
           { path: '/auth' },
           { path: '/auth/register' },
           { path: '/auth/forgotPassword' },

@@ -61,7 +61,7 @@ test('every page runs its scripts under the policy with no violation: visitor, u
   const tile = page.locator('img.leaflet-tile').first()
   await expect(tile).toHaveAttribute('src', /127\.0\.0\.1:\d+\/\d+\/\d+\/\d+\.png/)
   await expect.poll(() => tile.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
-  for (const path of ['/places', '/users', `/event/${event._id}`, `/profile/${organizer.id}`, '/auth', '/auth/register', '/auth/forgotPassword', '/no/such-page']) {
+  for (const path of ['/places', '/users', `/event/${event._id}`, `/profile/${organizer.id}`, `/embed?organizer=${organizer.id}`, '/auth', '/auth/register', '/auth/forgotPassword', '/no/such-page']) {
     await visit(page, path)
   }
   await visit(page, '/privacy-policy', { ships: false })

@@ -82,6 +82,9 @@ test('every page ships JavaScript within its budget', async ({ browser, createUs
   await row('404', 125 * KiB, '/no/such-page')
   await row('privacy policy (static)', 0, '/privacy-policy')
   await row('terms of use (static)', 0, '/terms-of-use')
+  await row('embed builder', 125 * KiB, `/embed?organizer=${organizer.id}`)
+  // The framed programme other sites show (decision 043): no script at all.
+  await row('embedded programme', 0, `/embed/events?organizer=${organizer.id}`)
 
   const before = rows.find((r) => r.name === 'event page, before the map')!.measured
   const after = rows.find((r) => r.name === 'event page, map shown')!.measured

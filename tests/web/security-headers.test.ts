@@ -56,7 +56,8 @@ describe('Content-Security-Policy on the web (docs/decisions/021-content-securit
       // The browser talks to this origin, the API (pictures, the socket) and the tile servers only.
       expect(policy).toContain("connect-src 'self' https://api.nearby.example wss://api.nearby.example")
       expect(policy).toContain("img-src 'self' data: blob: https://api.nearby.example https://*.tiles.example")
-      expect(policy).toContain("frame-src 'none'")
+      // Only this site's own frames (the embed builder's preview).
+      expect(policy).toContain("frame-src 'self';")
     }
     expect(nonces.size).toBe(3)
   })
@@ -66,6 +67,32 @@ describe('Content-Security-Policy on the web (docs/decisions/021-content-securit
     servers.push(server)
     const policy = (await fetch(`${server.url}/auth`)).headers.get('content-security-policy') ?? ''
     expect(policy).toMatch(/script-src 'self' 'nonce-[^']+' https:\/\/accounts\.google\.com\/gsi\/client;/)
-    expect(policy).toContain('frame-src https://accounts.google.com/gsi/')
+    expect(policy).toContain("frame-src 'self' https://accounts.google.com/gsi/")
+  })
+})
+
+describe('framing (decision 043): only the embeddable programme may be framed', () => {
+  it('pages, the embed builder and errors answer X-Frame-Options DENY and frame-ancestors none; /embed/events answers frame-ancestors * without X-Frame-Options and allows no script', async () => {
+    const server = await startWebServer({ PUBLIC_API_URL: 'https://api.nearby.example' })
+    servers.push(server)
+    for (const path of ['/', '/auth', '/embed', '/embed?city=Belgrade', '/no-such-page', '/embed/events/x', '/embed/eventsx']) {
+      const res = await fetch(`${server.url}${path}`, { redirect: 'manual' })
+      expect(res.headers.get('x-frame-options'), path).toBe('DENY')
+      expect(res.headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'")
+    }
+    for (const path of ['/embed/events', '/embed/events?city=Belgrade&theme=dark', '/embed/events?count=999']) {
+      const res = await fetch(`${server.url}${path}`)
+      expect(res.headers.get('x-frame-options'), path).toBeNull()
+      const policy = res.headers.get('content-security-policy') ?? ''
+      expect(policy, path).toContain('frame-ancestors *')
+      expect(policy, path).toContain("script-src 'none'")
+      expect(policy, path).toContain("img-src 'self' data: https://api.nearby.example")
+      const html = await res.text()
+      expect(html, path).not.toMatch(/<script\b/)
+    }
+    // A query the schema refuses: 400 and the page says so, in the reader's language.
+    const bad = await fetch(`${server.url}/embed/events?count=999`, { headers: { 'accept-language': 'ru' } })
+    expect(bad.status).toBe(400)
+    expect(await bad.text()).toContain('Программу не удалось показать')
   })
 })

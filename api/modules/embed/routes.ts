@@ -9,6 +9,7 @@ import { languageOf } from '../../lib/errors'
 import { errorResponses } from '../../lib/openapi'
 import { etagOf, isNotModified } from '../calendar/http-cache'
 import { createCalendarService, type Feed } from '../calendar/service'
+import { imageDto } from '../events/dto'
 
 const tags = ['embed']
 
@@ -25,19 +26,14 @@ export default async function embedRoutes(app: FastifyInstance) {
     const rows = await db
       .selectFrom('post_images as i')
       .innerJoin('posts as p', 'p.id', 'i.post_id')
-      .select(['i.post_id', 'i.path', 'i.thumb_path'])
+      .select(['i.id', 'i.post_id', 'i.name', 'i.path', 'i.thumb_path'])
       .where('i.post_id', 'in', ids)
       .where('p.moderation_image_status', '!=', 'REJECTED')
       .orderBy('i.position')
       .orderBy('i.created_at')
       .execute()
     const out = new Map<string, string>()
-    for (const row of rows) {
-      if (out.has(row.post_id)) continue
-      const path = row.thumb_path ?? row.path
-      // A fediverse event's photo stays on its server: it is not ours to embed.
-      if (!/^https?:\/\//.test(path)) out.set(row.post_id, apiUrl + path)
-    }
+    for (const row of rows) if (!out.has(row.post_id)) out.set(row.post_id, imageDto(row, apiUrl).thumbnailUrl)
     return out
   }
 

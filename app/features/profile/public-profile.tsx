@@ -5,6 +5,7 @@ import { Link, Outlet, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { calendarFeedPaths, can } from '#contract'
 import { FeedLink } from '~/features/calendar/feed-link'
+import { EmbedLink } from '~/features/embed/embed-link'
 import { FediverseCard } from '~/features/fediverse/fediverse-card'
 import { RemoteOriginCard } from '~/features/fediverse/remote-origin'
 import { useRootData } from '~/components/layout/use-root-data'
@@ -26,6 +27,7 @@ export function PublicProfile() {
         <FeedLink path={calendarFeedPaths.organizer(profile._id)} testId="organizer-feed-link">
           {tp('calendarFeed')}
         </FeedLink>
+        <EmbedLink search={`organizer=${encodeURIComponent(profile._id)}`} />
         {isSelf ? null : (
           <Link to={`/profile/${profile._id}/report`} preventScrollReset className="text-sm text-slate-600 underline hover:text-slate-900" data-testid="report-link">
             {t('linkUser')}

@@ -2,6 +2,8 @@
 // screens' own namespaces: eventList, eventPage, eventForm.
 export default {
   eventType: { EVENT: 'Event', PLACE: 'Place' },
+  /** The link to /embed from an organizer, a place and a city's list (decision 043). */
+  embed: 'Embed on your site',
   accessType: {
     COMMON: 'Open',
     APPROVAL: 'Open, with approval',

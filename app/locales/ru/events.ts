@@ -3,6 +3,7 @@ import type { Translation } from '../types'
 
 export default {
   eventType: { EVENT: 'Событие', PLACE: 'Место' },
+  embed: 'Встроить на свой сайт',
   accessType: {
     COMMON: 'Открытое',
     APPROVAL: 'Открытое, с одобрением',

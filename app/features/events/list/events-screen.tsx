@@ -5,8 +5,9 @@ import { Link } from '@remix-run/react'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FediverseCard } from '~/features/fediverse/fediverse-card'
-import { calendarFeedPaths, DATE_LOCALES, languageOr, type Event } from '#contract'
+import { calendarFeedPaths, DATE_LOCALES, embedSearch, languageOr, type Event } from '#contract'
 import { FeedLink, useApiUrl } from '~/features/calendar/feed-link'
+import { EmbedLink } from '~/features/embed/embed-link'
 import { formatDateTime, formatPrice } from '~/features/events/format'
 import { useRootData } from '~/components/layout/use-root-data'
 import { SearchForm } from '~/components/layout/search-form'
@@ -222,6 +223,7 @@ function CityFeeds({ data }: { data: EventListData }) {
       <a href={atomUrl} type="application/atom+xml" className="text-slate-600 underline hover:text-slate-900" data-testid="city-atom-link">
         {t('feeds.atom')}
       </a>
+      {data.eventType === 'EVENT' ? <EmbedLink search={embedSearch({ city: query.city, categories: query.categories })} /> : null}
     </p>
   )
 }

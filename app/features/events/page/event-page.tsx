@@ -9,6 +9,7 @@ import { accessModeOf, calendarFeedPaths, type Event, type JoinRequestList, type
 import { useRootData } from '~/components/layout/use-root-data'
 import { CalendarIcon } from '~/components/ui/icons'
 import { FeedLink } from '~/features/calendar/feed-link'
+import { EmbedLink } from '~/features/embed/embed-link'
 import { InvitationAnswer } from '~/features/profile/invitation-answer'
 import { JoinForm, LikeForm, useEventCounts } from './actions'
 import { DetailsList, Location, OpeningHours, Organizer, Stats } from './details'
@@ -141,6 +142,11 @@ function EventDetails({
                 <FeedLink path={calendarFeedPaths.place(event._id)} testId="place-feed-link" className="w-full justify-center px-4 py-2">
                   {t('calendar.placeFeed')}
                 </FeedLink>
+              )}
+              {isEvent || event.remote ? null : (
+                <p className="text-center">
+                  <EmbedLink search={`place=${encodeURIComponent(event._id)}`} />
+                </p>
               )}
             </div>
           </div>

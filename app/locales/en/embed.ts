@@ -1,0 +1,32 @@
+// "Embed on your site" (issue 27, decision 043): the builder page and the framed programme.
+export default {
+  link: 'Embed on your site',
+  builder: {
+    title: 'Embed on your site',
+    intro: 'Show these events on your own website: copy the code below into your page. It keeps itself up to date.',
+    what: 'Programme',
+    categories: 'Categories (none: all)',
+    count: 'How many events',
+    theme: 'Colours',
+    light: 'Light',
+    dark: 'Dark',
+    language: 'Language',
+    update: 'Update the preview',
+    code: 'Code to copy into your page',
+    copy: 'Copy the code',
+    copied: 'Copied!',
+    preview: 'Preview',
+    frameTitle: 'Events on Nearby',
+    json: 'Prefer your own markup? The same events as JSON:',
+    notFound: 'There is no such organizer, place or city.',
+  },
+  frame: {
+    empty: 'No upcoming events.',
+    cancelled: 'Cancelled',
+    all: 'All events on Nearby',
+    newTab: '(opens in a new tab)',
+    bad: 'This programme could not be shown: its address is not right.',
+    notFound: 'This programme does not exist any more.',
+    unavailable: 'The programme is not available right now.',
+  },
+} as const

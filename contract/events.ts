@@ -250,6 +250,9 @@ export function eventFormSchema(options: EventRuleOptions) {
   return eventFieldsObject.superRefine((v, ctx) => {
     for (const issue of eventRuleIssues(v, options))
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: [issue.path], message: issue.message })
+    // "Open, with approval" (decision 042): followers-only and private events have their own way in.
+    if (v.joinApproval && (v.accessType !== 'COMMON' || v.eventType === 'PLACE'))
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['joinApproval'], message: 'approvalOpenOnly' })
   })
 }
 export type EventFields = z.output<typeof eventFieldsObject>

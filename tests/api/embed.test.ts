@@ -86,6 +86,8 @@ describe('GET /embed/events', () => {
     for (const query of ['count=0', 'count=21', 'count=x', 'categories=nope', 'lang=de', `organizer=${'x'.repeat(101)}`]) {
       const res = await get(`/embed/events?${query}`)
       expect(res.status, query).toBe(400)
+      // Other sites can read the refusal too.
+      expect(res.headers.get('access-control-allow-origin'), query).toBe('*')
       expect((await res.json()).message, query).toBeTruthy()
     }
     expect((await get('/embed/events?organizer=nobody')).status, 'organizer').toBe(404)

@@ -4,7 +4,7 @@
 // directly, and an accept racing an invitee's Join for the last seat.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApi, type TestApi } from './helpers'
-import { createEvent, makeUser, makeUsers, send, type TestUser } from './events-fixtures'
+import { baseEvent, createEvent, eventForm, jpeg, makeUser, makeUsers, send, type TestUser } from './events-fixtures'
 import { follow, notificationsOf } from './notify-fixtures'
 
 let api: TestApi
@@ -233,4 +233,53 @@ describe('an event with approval', () => {
     expect((await send(api, 'POST', `/event/${ev._id}/cancel`, { token: owner.token, json: {} })).status).toBe(200)
     expect((await notificationsOf(api, user.id)).map((n) => n.notification_type)).toContain('eventCancelled')
   })
+
+  it('approval is for open events only: followers-only or private with approval is refused', async () => {
+    for (const accessType of ['SUBSCRIBERS', 'PRIVATE']) {
+      const res = await send(api, 'POST', '/event', {
+        token: owner.token,
+        form: eventForm(baseEvent({ accessType, joinApproval: 'true' }), [await jpeg()]),
+      })
+      expect(res.status, accessType).toBe(400)
+      expect(res.body.errors, accessType).toMatchObject({ joinApproval: ['Approval is for open events only.'] })
+    }
+  })
+
+  it('a deactivated account’s request is neither counted nor accepted', async () => {
+    const ev = await approvalEvent()
+    const [active, gone] = await makeUsers(api, 2)
+    await put(`/event/${ev._id}/join-request`, active!.token)
+    await put(`/event/${ev._id}/join-request`, gone!.token)
+    await api.app.ctx.db.updateTable('users').set({ disabled_at: new Date().toISOString() }).where('id', '=', gone!.id).execute()
+    expect((await get(`/event/${ev._id}`, owner.token)).body).toMatchObject({ joinRequestsPending: 1 })
+    const decided = await put(`/event/${ev._id}/join-requests`, owner.token, { decision: 'ACCEPT' })
+    expect(decided.body).toMatchObject({ seated: [active!.id], pending: 0 })
+    expect(await participantsOf(ev._id)).toEqual([active!.id])
+  })
+
+  it('a place in line answers a pending request: nobody is both asking and waiting, and no false notice follows', async () => {
+    const ev = await approvalEvent({ maxParticipants: 1 })
+    const [first, guest] = await makeUsers(api, 2)
+    await put(`/event/${ev._id}/join-request`, first!.token)
+    await put(`/event/${ev._id}/join-requests/${first!.id}`, owner.token, { decision: 'ACCEPT' })
+    // The guest asks, is then invited, and waits in line for the full event.
+    await put(`/event/${ev._id}/join-request`, guest!.token)
+    await follow(api, guest!, owner)
+    await send(api, 'POST', '/invitations', { token: owner.token, json: { postId: ev._id, recipientIds: [guest!.id] } })
+    expect((await put(`/event/${ev._id}/waitlist`, guest!.token)).body).toMatchObject({ waitlistPosition: 1 })
+    expect((await get(`/event/${ev._id}/join-requests`, owner.token)).body.requests).toEqual([])
+    expect((await put(`/event/${ev._id}/join-requests`, owner.token, { decision: 'ACCEPT' })).body).toMatchObject({ waitlisted: [] })
+    expect((await notificationsOf(api, guest!.id)).map((n) => n.notification_type)).not.toContain('joinWaitlisted')
+  })
+
+  it('withdrawing takes back the organizer’s unread notice: ask, withdraw, ask again rings once', async () => {
+    const ev = await approvalEvent()
+    const user = await makeUser(api)
+    await put(`/event/${ev._id}/join-request`, user.token)
+    await del(`/event/${ev._id}/join-request`, user.token)
+    await put(`/event/${ev._id}/join-request`, user.token)
+    const told = (await notificationsOf(api, owner.id)).filter((n) => n.notification_type === 'joinRequest' && n.entity_id === ev._id)
+    expect(told).toHaveLength(1)
+  })
 })
+

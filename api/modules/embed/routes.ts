@@ -89,6 +89,11 @@ export default async function embedRoutes(app: FastifyInstance) {
           keyGenerator: (req: FastifyRequest) => `embed:${req.ip}`,
         },
       },
+      // Sites fetch it from their own pages, without credentials: any origin, its refusals included.
+      onSend: async (_req, reply) => {
+        reply.header('access-control-allow-origin', '*')
+        reply.removeHeader('access-control-allow-credentials')
+      },
       schema: {
         tags,
         summary: "A programme's upcoming public events as JSON (an organizer's, a place's or a city's)",
@@ -101,9 +106,6 @@ export default async function embedRoutes(app: FastifyInstance) {
       const language = req.query.lang ?? languageOf(req)
       const body = JSON.stringify(await programme(req.query, language))
       const etag = etagOf(body)
-      // Sites fetch it from their own pages: no credentials, so any origin.
-      reply.header('access-control-allow-origin', '*')
-      reply.removeHeader('access-control-allow-credentials')
       reply.header('cache-control', `public, max-age=${EMBED_LIMITS.maxAgeSeconds}`)
       reply.header('vary', 'Accept-Language')
       reply.header('etag', etag)

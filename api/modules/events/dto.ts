@@ -15,7 +15,7 @@ import {
   type UserSummary,
   WEEK_DAYS,
 } from '#contract'
-import { accountVisibleTo, isInactiveAccount, postAccess, type PostAccess, profileAccess, type Viewer } from '../../access/policy'
+import { accountVisibleTo, activeAccounts, isInactiveAccount, postAccess, type PostAccess, profileAccess, type Viewer } from '../../access/policy'
 import { currentReasons } from '../moderation/log'
 import { type RawBuilder, sql } from 'kysely'
 import { type Db, dialectOf } from '../../db'
@@ -83,10 +83,12 @@ async function loadJoinRequests(db: Db, rows: PostRow[], viewer: Viewer, rel: Re
     own.length
       ? db
           .selectFrom('post_join_requests')
-          .select(['post_id', (eb) => eb.fn.countAll<string | number>().as('n')])
-          .where('post_id', 'in', own)
-          .where('status', '=', 'PENDING')
-          .groupBy('post_id')
+          .innerJoin('users', 'users.id', 'post_join_requests.user_id')
+          .select(['post_join_requests.post_id', (eb) => eb.fn.countAll<string | number>().as('n')])
+          .where('post_join_requests.post_id', 'in', own)
+          .where('post_join_requests.status', '=', 'PENDING')
+          .where(activeAccounts('users'))
+          .groupBy('post_join_requests.post_id')
           .execute()
       : Promise.resolve([]),
   ])

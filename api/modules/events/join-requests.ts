@@ -5,6 +5,7 @@
 import type { JoinDecisionBody, JoinDecisionResult, JoinRequestList, JoinRequestState } from '#contract'
 import type { AppContext } from '../../context'
 import { type Db, nowIso } from '../../db'
+import { activeAccounts } from '../../access/policy'
 import { HttpError } from '../../lib/errors'
 import { loadUserSummaries, mustAsk, type Viewer, waitlistPlaces } from './dto'
 import { assertMayTakePart } from './participation'
@@ -23,9 +24,11 @@ async function requestOf(conn: Db, postId: string, userId: string) {
 async function pendingCount(conn: Db, postId: string): Promise<number> {
   const row = await conn
     .selectFrom('post_join_requests')
+    .innerJoin('users', 'users.id', 'post_join_requests.user_id')
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('post_id', '=', postId)
-    .where('status', '=', 'PENDING')
+    .where('post_join_requests.post_id', '=', postId)
+    .where('post_join_requests.status', '=', 'PENDING')
+    .where(activeAccounts('users'))
     .executeTakeFirst()
   return Number(row?.n ?? 0)
 }
@@ -74,13 +77,23 @@ export function createJoinRequests(ctx: AppContext, rows: PostRows) {
 
     /** DELETE /event/{id}/join-request: withdraws a pending request (a declined one stays; idempotent). */
     async withdrawRequest(id: string, viewer: Viewer): Promise<JoinRequestState> {
-      await visibleRow(id, viewer)
-      await db
+      const { row } = await visibleRow(id, viewer)
+      const withdrawn = await db
         .deleteFrom('post_join_requests')
         .where('post_id', '=', id)
         .where('user_id', '=', viewer.id)
         .where('status', '=', 'PENDING')
-        .execute()
+        .executeTakeFirst()
+      // The organizer's unread notice of it goes too: asking again and again does not ring their bell each time.
+      if (Number(withdrawn.numDeletedRows) > 0)
+        await db
+          .deleteFrom('notifications')
+          .where('recipient_id', '=', row.posted_by)
+          .where('notification_type', '=', 'joinRequest')
+          .where('user_from', '=', viewer.id)
+          .where('entity_id', '=', id)
+          .where('opened_at', 'is', null)
+          .execute()
       return stateOf(id, viewer.id)
     },
 
@@ -130,14 +143,17 @@ export function createJoinRequests(ctx: AppContext, rows: PostRows) {
       const accept = body.decision === 'ACCEPT'
       const outcome = await seatTransaction(ctx, async (conn) => {
         const locked = await lockPost(conn, ctx.dialect, id)
+        // A deactivated account's request waits hidden (the list leaves it out): nobody decides on it.
         let query = conn
           .selectFrom('post_join_requests')
-          .select('user_id')
-          .where('post_id', '=', id)
-          .where('status', '=', 'PENDING')
-          .orderBy('created_at')
-          .orderBy('user_id')
-        if (userId !== null) query = query.where('user_id', '=', userId)
+          .innerJoin('users', 'users.id', 'post_join_requests.user_id')
+          .select('post_join_requests.user_id')
+          .where('post_join_requests.post_id', '=', id)
+          .where('post_join_requests.status', '=', 'PENDING')
+          .where(activeAccounts('users'))
+          .orderBy('post_join_requests.created_at')
+          .orderBy('post_join_requests.user_id')
+        if (userId !== null) query = query.where('post_join_requests.user_id', '=', userId)
         const requesters = (await query.execute()).map((r) => r.user_id)
         if (userId !== null && requesters.length === 0) throw new HttpError(404, 'noJoinRequest')
         const result = { locked, seated: [] as string[], waitlisted: [] as string[], declined: [] as string[], promoted: [] as string[] }
@@ -166,8 +182,7 @@ export function createJoinRequests(ctx: AppContext, rows: PostRows) {
             if (seat.joined) result.seated.push(requester)
           } catch (error) {
             if (!(error instanceof HttpError && error.code === 'eventFull')) throw error
-            await joinWaitlist(conn, id, requester)
-            result.waitlisted.push(requester)
+            if (await joinWaitlist(conn, id, requester)) result.waitlisted.push(requester)
           }
         }
         return result

@@ -152,6 +152,13 @@ export async function joinWaitlist(conn: Db, postId: string, userId: string): Pr
       created_at: nowIso(),
     })
     .execute()
+  // A place in line answers a pending request to join too (decision 042).
+  await conn
+    .deleteFrom('post_join_requests')
+    .where('post_id', '=', postId)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'PENDING')
+    .execute()
   return true
 }
 

@@ -9,8 +9,8 @@ export async function loadEmbedBuilder(request: Request) {
   const parsed = embedQueryOf(new URL(request.url))
   if (!parsed.success) throw data(null, { status: 400 })
   const query = parsed.data
-  const list = await fetchProgramme(query, query.lang ?? (await getLanguage(request)))
-  if (typeof list === 'number') throw data(null, { status: list === 404 ? 404 : list >= 500 ? 503 : 400 })
+  const list = await fetchProgramme(request, query, query.lang ?? (await getLanguage(request)))
+  if (typeof list === 'number') throw data(null, { status: list === 404 ? 404 : list >= 500 || list === 429 ? 503 : 400 })
   return {
     query,
     title: list.title,

@@ -96,7 +96,7 @@ export function EmbedBuilder() {
                 {t('builder.count')}
               </label>
               <select id="embed-count" name="count" defaultValue={String(loaded.query.count)} className={inputClass}>
-                {EMBED_LIMITS.counts.map((count) => (
+                {[...new Set([...EMBED_LIMITS.counts, loaded.query.count])].sort((a, b) => a - b).map((count) => (
                   <option key={count} value={count}>
                     {count}
                   </option>

@@ -113,10 +113,14 @@ function message(lang: Language, theme: string, status: number, key: 'frame.bad'
 }
 
 /** The API's programme for this query (its JSON), or the status it answered. */
-export async function fetchProgramme(query: Partial<EmbedPageQuery>, lang: Language): Promise<EmbedList | number> {
+export async function fetchProgramme(request: Request, query: Partial<EmbedPageQuery>, lang: Language): Promise<EmbedList | number> {
   const search = embedSearch({ ...query, theme: undefined, lang })
+  const headers = new Headers({ Accept: 'application/json' })
+  // server.mjs sets x-client-ip from the socket: the API's rate limit counts each reader, not this server.
+  const clientIp = request.headers.get('x-client-ip')
+  if (clientIp) headers.set('X-Forwarded-For', clientIp)
   const response = await fetch(apiUrl(`/embed/events?${search}`), {
-    headers: { Accept: 'application/json' },
+    headers,
     signal: AbortSignal.timeout(10_000),
   }).catch(() => null)
   if (!response) return 503
@@ -133,9 +137,11 @@ export async function embedPage(request: Request): Promise<Response> {
   if (!parsed.success) return message(fallbackLang, theme, 400, 'frame.bad')
   const query = parsed.data
   const lang = query.lang ?? fallbackLang
-  const list = await fetchProgramme(query, lang)
+  const list = await fetchProgramme(request, query, lang)
   if (typeof list === 'number')
-    return list === 404 ? message(lang, theme, 404, 'frame.notFound') : message(lang, theme, list >= 500 ? 503 : 400, 'frame.unavailable')
+    return list === 404
+      ? message(lang, theme, 404, 'frame.notFound')
+      : message(lang, theme, list >= 500 || list === 429 ? 503 : 400, 'frame.unavailable')
   const body = renderToStaticMarkup(
     <Document lang={lang} theme={query.theme} title={list.title}>
       <Programme list={list} lang={lang} timeZone={getEnv().TIME_ZONE} />

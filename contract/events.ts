@@ -19,6 +19,7 @@ import {
 } from './constants'
 import { avatarFileSchema, requiredString } from './common'
 import { fediversePresenceSchema, remoteOriginSchema } from './federation'
+import { eventSeriesSchema } from './series'
 import type { MessageCode } from './messages'
 
 export type WeekDay = (typeof WEEK_DAYS)[number]
@@ -40,7 +41,7 @@ export function parseJsonField(value: unknown): unknown {
 }
 
 /** The fields of POST /event sent as JSON strings in multipart (SPEC §7). */
-export const EVENT_JSON_FIELDS = ['coordinates', 'maxParticipants', 'price', 'categories', 'hours'] as const
+export const EVENT_JSON_FIELDS = ['coordinates', 'maxParticipants', 'price', 'categories', 'hours', 'repeat'] as const
 
 // --- field schemas ----------------------------------------------------------------------------
 
@@ -385,6 +386,8 @@ export const eventSchema = z.object({
   fediverseBoosts: z.number().int().optional(),
   /** An event from the fediverse (read-only here): its page and server, and its text as sanitised HTML. */
   remote: remoteOriginSchema.optional(),
+  /** A date of a recurring event (GET /event/{id} only): its series and the series' other dates (decision 041). */
+  series: eventSeriesSchema.optional(),
 })
 export type Event = z.infer<typeof eventSchema>
 
@@ -477,6 +480,8 @@ export const cancelEventBodySchema = z
       emptyToUndefined,
       z.string({ invalid_type_error: 'invalidValue' }).trim().max(EVENT_LIMITS.cancelMessageMax, 'tooLong').optional(),
     ),
+    /** A date of a series: this date only (default), or the whole series — every date not ended, and no new ones. */
+    scope: z.preprocess(emptyToUndefined, z.enum(['this', 'series'], { errorMap: () => ({ message: 'invalidValue' }) }).optional()),
   })
   .strict()
 export type CancelEventBody = z.input<typeof cancelEventBodySchema>

@@ -115,6 +115,9 @@ export interface PostsTable {
   sequence: Generated<number>
   /** 1: "Open, with approval" (migration 015): people ask to join and the organizer accepts or declines. */
   join_approval: Generated<number>
+  /** A date of a recurring event (migration 016, decision 041): its series and the rule's start of it (UTC). */
+  series_id: string | null
+  series_start: Iso | null
   created_at: Iso
   updated_at: Iso
   /** Generated (migration 011): when the event stops being active (end, else start + 6 h; '9999' undated). */
@@ -137,6 +140,21 @@ export interface PostWaitlistTable {
   user_id: string
   position: number
   created_at: Iso
+}
+
+export interface EventSeriesTable {
+  id: string
+  posted_by: string
+  rrule: string
+  dtstart_local: string
+  time_zone: string
+  skip_dates: string
+  local_time: string
+  duration_minutes: number | null
+  template_post_id: string
+  cancelled_at: Iso | null
+  created_at: Iso
+  updated_at: Iso
 }
 
 export interface PostJoinRequestsTable {
@@ -397,6 +415,7 @@ export interface Database {
   post_participants: PostUserLinkTable
   post_waitlist: PostWaitlistTable
   post_join_requests: PostJoinRequestsTable
+  event_series: EventSeriesTable
   follows: FollowsTable
   invitations: InvitationsTable
   invitation_recipients: InvitationRecipientsTable

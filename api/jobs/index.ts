@@ -4,11 +4,13 @@ import { sweepOrphanUploads } from '../media/sweep'
 import { purgeDeletedAccounts } from '../modules/account/purge'
 import { createThrottle } from '../modules/auth/throttle'
 import { createRemindersService } from '../modules/reminders/service'
+import { createSeriesService } from '../modules/series/service'
 import type { JobDefinition } from './scheduler'
 
 export function apiJobs(ctx: AppContext): JobDefinition[] {
   const throttle = createThrottle(ctx.db)
   const reminders = createRemindersService(ctx)
+  const series = createSeriesService(ctx)
   return [
     {
       // Sign-in, code and mail counters whose window and lock have ended (decision 013).
@@ -37,6 +39,13 @@ export function apiJobs(ctx: AppContext): JobDefinition[] {
       schedule: '* * * * *',
       leaseMs: 5 * 60_000,
       run: async () => reminders.sendDue(),
+    },
+    {
+      // The dates of recurring events for the rolling window (decision 041); making them again adds none twice.
+      name: 'make-series-dates',
+      schedule: '7 * * * *',
+      leaseMs: 30 * 60_000,
+      run: async () => series.makeAllDates(),
     },
   ]
 }

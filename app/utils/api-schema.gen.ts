@@ -146,6 +146,17 @@ export interface paths {
                                 };
                                 rescheduledAt: string | null;
                                 restricted: boolean;
+                                series?: {
+                                    _id: string;
+                                    cancelledAt: string | null;
+                                    dates: {
+                                        _id: string;
+                                        cancelled: boolean;
+                                        startDate: string;
+                                    }[];
+                                    rrule: string;
+                                    timeZone: string;
+                                };
                                 startDate: string | null;
                                 title: string;
                                 updatedAt: string;
@@ -835,6 +846,17 @@ export interface paths {
                                 };
                                 rescheduledAt: string | null;
                                 restricted: boolean;
+                                series?: {
+                                    _id: string;
+                                    cancelledAt: string | null;
+                                    dates: {
+                                        _id: string;
+                                        cancelled: boolean;
+                                        startDate: string;
+                                    }[];
+                                    rrule: string;
+                                    timeZone: string;
+                                };
                                 startDate: string | null;
                                 title: string;
                                 updatedAt: string;
@@ -1138,6 +1160,17 @@ export interface paths {
                             };
                             rescheduledAt: string | null;
                             restricted: boolean;
+                            series?: {
+                                _id: string;
+                                cancelledAt: string | null;
+                                dates: {
+                                    _id: string;
+                                    cancelled: boolean;
+                                    startDate: string;
+                                }[];
+                                rrule: string;
+                                timeZone: string;
+                            };
                             startDate: string | null;
                             title: string;
                             updatedAt: string;
@@ -5838,6 +5871,17 @@ export interface paths {
                             };
                             rescheduledAt: string | null;
                             restricted: boolean;
+                            series?: {
+                                _id: string;
+                                cancelledAt: string | null;
+                                dates: {
+                                    _id: string;
+                                    cancelled: boolean;
+                                    startDate: string;
+                                }[];
+                                rrule: string;
+                                timeZone: string;
+                            };
                             startDate: string | null;
                             title: string;
                             updatedAt: string;
@@ -6113,6 +6157,17 @@ export interface paths {
                             };
                             rescheduledAt: string | null;
                             restricted: boolean;
+                            series?: {
+                                _id: string;
+                                cancelledAt: string | null;
+                                dates: {
+                                    _id: string;
+                                    cancelled: boolean;
+                                    startDate: string;
+                                }[];
+                                rrule: string;
+                                timeZone: string;
+                            };
                             startDate: string | null;
                             title: string;
                             updatedAt: string;
@@ -6246,11 +6301,13 @@ export interface paths {
         };
         /**
          * Edit (organizer): the whole form as JSON or multipart without files
-         * @description Same fields and rules as POST /event. accessType and eventType cannot change (400 cannotChange; omit them). Optional fields left out are cleared (price omitted = no price). Moderation goes back to PENDING.
+         * @description Same fields and rules as POST /event. accessType, joinApproval and eventType cannot change (400 cannotChange; omit them). Optional fields left out are cleared (price omitted = no price). Moderation goes back to PENDING. A date of a series with ?scope=following: every later date that can still change takes the same fields, each on its own day at this date's new local time and length, and new dates copy this one (decision 041). 400 notInSeries otherwise.
          */
         put: {
             parameters: {
-                query?: never;
+                query?: {
+                    scope?: "this" | "following";
+                };
                 header?: never;
                 path: {
                     id: string;
@@ -6375,6 +6432,17 @@ export interface paths {
                             };
                             rescheduledAt: string | null;
                             restricted: boolean;
+                            series?: {
+                                _id: string;
+                                cancelledAt: string | null;
+                                dates: {
+                                    _id: string;
+                                    cancelled: boolean;
+                                    startDate: string;
+                                }[];
+                                rrule: string;
+                                timeZone: string;
+                            };
                             startDate: string | null;
                             title: string;
                             updatedAt: string;
@@ -6685,6 +6753,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         message?: string;
+                        /** @enum {string} */
+                        scope?: "this" | "series";
                     };
                 };
             };
@@ -6805,6 +6875,17 @@ export interface paths {
                             };
                             rescheduledAt: string | null;
                             restricted: boolean;
+                            series?: {
+                                _id: string;
+                                cancelledAt: string | null;
+                                dates: {
+                                    _id: string;
+                                    cancelled: boolean;
+                                    startDate: string;
+                                }[];
+                                rrule: string;
+                                timeZone: string;
+                            };
                             startDate: string | null;
                             title: string;
                             updatedAt: string;
@@ -7082,6 +7163,17 @@ export interface paths {
                                 };
                                 rescheduledAt: string | null;
                                 restricted: boolean;
+                                series?: {
+                                    _id: string;
+                                    cancelledAt: string | null;
+                                    dates: {
+                                        _id: string;
+                                        cancelled: boolean;
+                                        startDate: string;
+                                    }[];
+                                    rrule: string;
+                                    timeZone: string;
+                                };
                                 startDate: string | null;
                                 title: string;
                                 updatedAt: string;
@@ -8894,6 +8986,17 @@ export interface paths {
                             };
                             rescheduledAt: string | null;
                             restricted: boolean;
+                            series?: {
+                                _id: string;
+                                cancelledAt: string | null;
+                                dates: {
+                                    _id: string;
+                                    cancelled: boolean;
+                                    startDate: string;
+                                }[];
+                                rrule: string;
+                                timeZone: string;
+                            };
                             startDate: string | null;
                             title: string;
                             updatedAt: string;
@@ -10312,6 +10415,17 @@ export interface paths {
                                 };
                                 rescheduledAt: string | null;
                                 restricted: boolean;
+                                series?: {
+                                    _id: string;
+                                    cancelledAt: string | null;
+                                    dates: {
+                                        _id: string;
+                                        cancelled: boolean;
+                                        startDate: string;
+                                    }[];
+                                    rrule: string;
+                                    timeZone: string;
+                                };
                                 startDate: string | null;
                                 title: string;
                                 updatedAt: string;
@@ -10606,6 +10720,17 @@ export interface paths {
                                 };
                                 rescheduledAt: string | null;
                                 restricted: boolean;
+                                series?: {
+                                    _id: string;
+                                    cancelledAt: string | null;
+                                    dates: {
+                                        _id: string;
+                                        cancelled: boolean;
+                                        startDate: string;
+                                    }[];
+                                    rrule: string;
+                                    timeZone: string;
+                                };
                                 startDate: string | null;
                                 title: string;
                                 updatedAt: string;
@@ -10885,6 +11010,17 @@ export interface paths {
                                 };
                                 rescheduledAt: string | null;
                                 restricted: boolean;
+                                series?: {
+                                    _id: string;
+                                    cancelledAt: string | null;
+                                    dates: {
+                                        _id: string;
+                                        cancelled: boolean;
+                                        startDate: string;
+                                    }[];
+                                    rrule: string;
+                                    timeZone: string;
+                                };
                                 startDate: string | null;
                                 title: string;
                                 updatedAt: string;
@@ -11159,6 +11295,17 @@ export interface paths {
                                 };
                                 rescheduledAt: string | null;
                                 restricted: boolean;
+                                series?: {
+                                    _id: string;
+                                    cancelledAt: string | null;
+                                    dates: {
+                                        _id: string;
+                                        cancelled: boolean;
+                                        startDate: string;
+                                    }[];
+                                    rrule: string;
+                                    timeZone: string;
+                                };
                                 startDate: string | null;
                                 title: string;
                                 updatedAt: string;
@@ -12457,6 +12604,17 @@ export interface paths {
                                 };
                                 rescheduledAt: string | null;
                                 restricted: boolean;
+                                series?: {
+                                    _id: string;
+                                    cancelledAt: string | null;
+                                    dates: {
+                                        _id: string;
+                                        cancelled: boolean;
+                                        startDate: string;
+                                    }[];
+                                    rrule: string;
+                                    timeZone: string;
+                                };
                                 startDate: string | null;
                                 /** @enum {string} */
                                 status: "PENDING" | "ACCEPTED" | "DECLINED";

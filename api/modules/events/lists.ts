@@ -10,6 +10,7 @@ import { inCategories, withinKm } from './filters'
 import { cityName, countryName, DEFAULT_CITY, findCity, type CityRecord } from '../cities/data'
 import { toEventDto, toEventDtos, type Viewer } from './dto'
 import type { PostRows } from './rows'
+import { createSeriesService } from '../series/service'
 import { postsInStartOrder, type TimeWindow } from './time-order'
 
 /** Whole UTC days for YYYY-MM-DD, else the instant as given; null when unreadable. */
@@ -24,6 +25,7 @@ function parseRangeDate(value: string | undefined, edge: 'start' | 'end'): strin
 }
 
 export function createEventLists(ctx: AppContext, rows: PostRows) {
+  const seriesService = createSeriesService(ctx)
   const db: Db = ctx.db
   const { config } = ctx
   const publicUrl = config.publicUrl
@@ -54,7 +56,8 @@ export function createEventLists(ctx: AppContext, rows: PostRows) {
   return {
     async get(id: string, viewer: Viewer | null): Promise<Event> {
       const { row, rel } = await readableRow(id, viewer)
-      const dto = toEventDto(row, rel, viewer, publicUrl)
+      const series = await seriesService.ofPost(row)
+      const dto = { ...toEventDto(row, rel, viewer, publicUrl), ...(series ? { series } : {}) }
       if (!ctx.federation) return dto
       // What the fediverse adds: a place's handle, and likes and boosts from other servers.
       const [presence, reactions] = await Promise.all([

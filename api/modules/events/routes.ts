@@ -16,6 +16,7 @@ import {
   rescheduleFieldsSchema,
   participantsResponseSchema,
   waitlistListSchema,
+  EDIT_SCOPES,
   joinDecisionBodySchema,
   joinDecisionResultSchema,
   joinRequestListSchema,
@@ -185,14 +186,15 @@ export default async function eventsRoutes(app: FastifyInstance) {
         security,
         summary: 'Edit (organizer): the whole form as JSON or multipart without files',
         description:
-          'Same fields and rules as POST /event. accessType and eventType cannot change (400 cannotChange; omit them). Optional fields left out are cleared (price omitted = no price). Moderation goes back to PENDING.',
+          'Same fields and rules as POST /event. accessType, joinApproval and eventType cannot change (400 cannotChange; omit them). Optional fields left out are cleared (price omitted = no price). Moderation goes back to PENDING. A date of a series with ?scope=following: every later date that can still change takes the same fields, each on its own day at this date\'s new local time and length, and new dates copy this one (decision 041). 400 notInSeries otherwise.',
         params: idParams,
+        querystring: z.object({ scope: z.enum(EDIT_SCOPES, { errorMap: () => ({ message: 'invalidValue' }) }).default('this') }),
         response: { 200: eventSchema, ...errors },
       },
     },
     async (req) => {
       const { fields } = await readBody(req)
-      return service.update(req.params.id, fields, me(req))
+      return service.update(req.params.id, fields, me(req), req.query.scope)
     },
   )
 

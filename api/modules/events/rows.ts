@@ -6,6 +6,7 @@ import type { Db } from '../../db'
 import type { PostRow } from '../../db/schema'
 import { HttpError } from '../../lib/errors'
 import { accessOf, loadRelations, toEventDtos, type Viewer } from './dto'
+import { createSeriesService } from '../series/service'
 
 /** A post's form fields as the routes pass them, before validation. */
 export type Fields = Record<string, unknown>
@@ -13,6 +14,7 @@ export type Fields = Record<string, unknown>
 export function createPostRows(ctx: AppContext) {
   const db: Db = ctx.db
   const publicUrl = ctx.config.publicUrl
+  const seriesService = createSeriesService(ctx)
 
   async function getRow(id: string): Promise<PostRow | undefined> {
     if (id.length > 100) return undefined
@@ -49,10 +51,12 @@ export function createPostRows(ctx: AppContext) {
     return event as Event
   }
 
+  /** The post after a change, as GET /event/{id} answers it (with its series, decision 041). */
   async function reload(id: string, viewer: Viewer | null): Promise<Event> {
     const row = await getRow(id)
     if (!row) throw new HttpError(404, 'notFound')
-    return dto(row, viewer)
+    const [event, series] = await Promise.all([dto(row, viewer), seriesService.ofPost(row)])
+    return series ? { ...event, series } : event
   }
 
   return { getRow, visibleRow, readableRow, ownedRow, dto, reload }

@@ -2,6 +2,7 @@
 // delete, and their photos. Edits and moves fill the waiting list in their own transaction (decision 028).
 // See docs/decisions/014-events-rules.md for the rules.
 import {
+  type EditScope,
   type Event,
   type EventFields,
   cancelEventBodySchema,
@@ -18,6 +19,8 @@ import type { PostRow } from '../../db/schema'
 import { newId } from '../../lib/crypto'
 import { addError, type FieldErrors, HttpError, validationError, zodIssuesToFieldErrors } from '../../lib/errors'
 import { imageDto, isEnded, type Viewer } from './dto'
+import { localParts, startAt } from '../series/recurrence'
+import { createSeriesService, parseRepeat } from '../series/service'
 import { announceSeats, fillFromWaitlist, lockPost, seatTransaction, type LockedPost } from './seats'
 import type { Fields, PostRows } from './rows'
 
@@ -49,6 +52,7 @@ export function createPostWriting(ctx: AppContext, rows: PostRows) {
   const publicUrl = config.publicUrl
   const { images } = ctx
   const { ownedRow, reload } = rows
+  const seriesService = createSeriesService(ctx)
 
   function validateFields(
     fields: Fields,
@@ -247,7 +251,9 @@ export function createPostWriting(ctx: AppContext, rows: PostRows) {
         .where('id', '=', id)
         .execute()
     })
-    await images.remove([target.path, target.thumb_path])
+    // The dates of a series share their photos' files (decision 041): a file goes when no post names it.
+    const shared = await db.selectFrom('post_images').select('id').where('path', '=', target.path).limit(1).executeTakeFirst()
+    if (!shared) await images.remove([target.path, target.thumb_path])
     return {
       postId: id,
       images: current.filter((r) => r.id !== target.id).map((r) => imageDto(r, publicUrl)),
@@ -265,9 +271,42 @@ export function createPostWriting(ctx: AppContext, rows: PostRows) {
       .execute()
   }
 
+  /** Cancels one date (a repeat changes nothing) and tells everyone it concerns. */
+  async function cancelOne(id: string, message: string | null, viewer: Viewer): Promise<void> {
+    const now = nowIso()
+    const result = await db
+      .updateTable('posts')
+      .set((eb) => ({ cancelled_at: now, cancel_message: message, sequence: eb('sequence', '+', 1), updated_at: now }))
+      .where('id', '=', id)
+      .where('cancelled_at', 'is', null)
+      .executeTakeFirst()
+    if (Number(result.numUpdatedRows) > 0) await ctx.domainEvents.emit({ type: 'eventCancelled', postId: id, userFrom: viewer.id })
+  }
+
+  /** One post's edit by its organizer: the fields, the seats a new limit frees, and who is told. */
+  async function updateOne(id: string, fields: Fields, viewer: Viewer): Promise<Event> {
+    const existing = await ownedRow(id, viewer)
+    if (existing.cancelled_at !== null) throw new HttpError(400, 'eventCancelled')
+    // Post-moderation: the owner's edit sends the information back for review.
+    const seats = await applyEdit(existing, fields, viewer, { moderation_status: 'PENDING' })
+    // New dates are news for everyone who planned around the old ones; other edits for participants.
+    const moved = datesChanged(existing, seats.locked.start_date, seats.locked.end_date)
+    await ctx.domainEvents.emit({
+      type: moved ? 'eventMoved' : 'updatePost',
+      postId: id,
+      userFrom: viewer.id,
+    })
+    await announceSeats(ctx, seats.locked, { promoted: seats.promoted })
+    return reload(id, viewer)
+  }
+
   return {
     async create(fields: Fields, files: Buffer[], viewer: Viewer): Promise<Event> {
       const v = validateFields(fields, viewer, { fileCount: files.length, requirePhotos: true })
+      // "Repeats" (decision 041): the rule, checked against the first date before anything is stored.
+      const repeating = fields.repeat !== undefined && fields.repeat !== '' && fields.repeat !== null
+      if (repeating && v.eventType === 'PLACE') throw validationError({ repeat: ['invalidValue'] })
+      const series = repeating ? parseRepeat(fields.repeat, v.startDate, config.timeZone) : null
       const stored = await images.saveAll(UPLOAD_FOLDER, files)
       const id = newId()
       const now = nowIso()
@@ -318,23 +357,31 @@ export function createPostWriting(ctx: AppContext, rows: PostRows) {
         await images.remove(stored.flatMap((s) => [s.path, s.thumbPath]))
         throw err
       }
+      if (series) await seriesService.start({ id, posted_by: viewer.id, start_date: v.startDate ?? null, end_date: v.endDate ?? null }, series.rule)
       await ctx.domainEvents.emit({ type: 'newPost', postId: id, userFrom: viewer.id })
       return reload(id, viewer)
     },
 
-    async update(id: string, fields: Fields, viewer: Viewer): Promise<Event> {
-      const existing = await ownedRow(id, viewer)
-      if (existing.cancelled_at !== null) throw new HttpError(400, 'eventCancelled')
-      // Post-moderation: the owner's edit sends the information back for review.
-      const seats = await applyEdit(existing, fields, viewer, { moderation_status: 'PENDING' })
-      // New dates are news for everyone who planned around the old ones; other edits for participants.
-      const moved = datesChanged(existing, seats.locked.start_date, seats.locked.end_date)
-      await ctx.domainEvents.emit({
-        type: moved ? 'eventMoved' : 'updatePost',
-        postId: id,
-        userFrom: viewer.id,
-      })
-      await announceSeats(ctx, seats.locked, { promoted: seats.promoted })
+    /**
+     * PUT /event/{id}. `following`: a date of a series and every later one that can still change take the same
+     * fields, each on its own day at this date's new local time and length; new dates copy this one.
+     */
+    async update(id: string, fields: Fields, viewer: Viewer, scope: EditScope = 'this'): Promise<Event> {
+      const before = await ownedRow(id, viewer)
+      const later = scope === 'following' ? await seriesService.laterDates(before) : []
+      const edited = await updateOne(id, fields, viewer)
+      if (scope !== 'following') return edited
+      const row = await rows.getRow(id)
+      if (!row?.start_date) return edited
+      const { time } = localParts(row.start_date, config.timeZone)
+      const length = row.end_date ? Date.parse(row.end_date) - Date.parse(row.start_date) : null
+      for (const date of later) {
+        const day = localParts(date.start_date ?? row.start_date, config.timeZone).date
+        const startDate = startAt(day, time, config.timeZone)
+        const endDate = length === null ? undefined : new Date(Date.parse(startDate) + length).toISOString()
+        await updateOne(date.id, { ...fields, startDate, endDate }, viewer)
+      }
+      await seriesService.followFrom(row)
       return reload(id, viewer)
     },
 
@@ -343,20 +390,23 @@ export function createPostWriting(ctx: AppContext, rows: PostRows) {
       const row = await changeableEvent(id, viewer)
       const parsed = cancelEventBodySchema.safeParse(body ?? {})
       if (!parsed.success) throw validationError(zodIssuesToFieldErrors(parsed.error.issues))
+      if (parsed.data.scope === 'series') {
+        // The whole series (decision 041): no new dates, and every date still to come is cancelled with the word.
+        if (!row.series_id) throw new HttpError(400, 'notInSeries')
+        await seriesService.stop(row.series_id)
+        const dates = await db
+          .selectFrom('posts')
+          .select('id')
+          .where('series_id', '=', row.series_id)
+          .where('cancelled_at', 'is', null)
+          .where('post_status', '=', 'ACTIVE')
+          .where('ends_at', '>=', ctx.now().toISOString())
+          .execute()
+        for (const date of dates) await cancelOne(date.id, parsed.data.message ?? null, viewer)
+        return reload(id, viewer)
+      }
       if (isEnded(row)) throw new HttpError(400, 'eventEnded')
-      const now = nowIso()
-      await db
-        .updateTable('posts')
-        .set((eb) => ({
-          cancelled_at: now,
-          cancel_message: parsed.data.message ?? null,
-          sequence: eb('sequence', '+', 1),
-          updated_at: now,
-        }))
-        .where('id', '=', id)
-        .where('cancelled_at', 'is', null)
-        .execute()
-      await ctx.domainEvents.emit({ type: 'eventCancelled', postId: id, userFrom: viewer.id })
+      await cancelOne(id, parsed.data.message ?? null, viewer)
       return reload(id, viewer)
     },
 

@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { imageLimit, type EventType, WEEK_DAYS } from './constants'
 import { eventFormSchema, type EventFields, type EventRuleOptions, rescheduleBodySchema } from './events'
+import { type Repeat, repeatSchema } from './series'
 
 const text = z.string().optional()
 const hoursOfDay = z.object({ open: text, close: text }).optional()
@@ -30,6 +31,17 @@ export const eventWebFieldsSchema = z.object({
   /** New photos (File) and tokens of photos kept from an earlier post of the form (no JavaScript). */
   files: z.any(),
   staged: z.union([z.string(), z.array(z.string())]).optional(),
+  /** "Repeats" (decision 041), on a new event: none (empty), WEEKLY or MONTHLY, and the rule's parts. */
+  repeatFreq: text,
+  repeatInterval: text,
+  repeatWeekdays: z.union([z.string(), z.array(z.string())]).optional(),
+  repeatMonthly: text,
+  repeatUntil: text,
+  repeatCount: text,
+  /** Dates to skip, YYYY-MM-DD, separated by commas or spaces. */
+  repeatSkip: text,
+  /** Editing a date of a series: this date only, or this and the following ones. */
+  scope: text,
   hours: z
     .object(
       Object.fromEntries(WEEK_DAYS.map((day) => [day, hoursOfDay])) as Record<
@@ -47,7 +59,17 @@ function formPath(path: (string | number)[]): (string | number)[] {
   if (head === 'coordinates') return ['point']
   if (head === 'price') return rest.length ? rest : ['amount']
   if (head === 'hours' && typeof rest[0] === 'number') return ['hours']
+  if (head === 'repeat') {
+    const part = String(rest[0] ?? '')
+    const field = { interval: 'repeatInterval', weekdays: 'repeatWeekdays', monthly: 'repeatMonthly', until: 'repeatUntil', count: 'repeatCount', skip: 'repeatSkip' }[part]
+    return [field ?? 'repeatFreq']
+  }
   return path
+}
+
+/** The form field an API error of `key` (e.g. `repeat.weekdays`, `coordinates`) belongs to. */
+export function webFieldOf(key: string): string {
+  return formPath(key.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part))).join('.')
 }
 
 export interface EventWebFormOptions extends EventRuleOptions {
@@ -101,14 +123,37 @@ export function toEventPayload(v: z.output<typeof eventWebFieldsSchema>, options
     categories: typeof v.categories === 'string' ? [v.categories] : (v.categories ?? []),
     channelLink: isPlace || options.isAdmin ? v.channelLink : undefined,
     hours: isPlace ? hours : undefined,
+    repeat: isPlace || options.lockedAccessType || !v.repeatFreq ? undefined : repeatOf(v),
+  }
+}
+
+/** The "Repeats" fields as POST /event's `repeat` (checked by repeatSchema, on both sides). */
+function repeatOf(v: z.output<typeof eventWebFieldsSchema>) {
+  const list = (value: string | string[] | undefined) => (typeof value === 'string' ? [value] : (value ?? []))
+  return {
+    freq: v.repeatFreq,
+    interval: v.repeatInterval || undefined,
+    weekdays: v.repeatFreq === 'WEEKLY' && list(v.repeatWeekdays).length ? list(v.repeatWeekdays) : undefined,
+    monthly: v.repeatFreq === 'MONTHLY' ? v.repeatMonthly || undefined : undefined,
+    until: v.repeatUntil || undefined,
+    count: v.repeatCount || undefined,
+    skip: (v.repeatSkip ?? '').split(/[\s,;]+/).filter(Boolean),
   }
 }
 
 export function eventWebFormSchema(options: EventWebFormOptions) {
   const rules = eventFormSchema(options)
-  return eventWebFieldsSchema.transform((value, ctx): EventFields => {
+  return eventWebFieldsSchema.transform((value, ctx): EventFields & { repeat?: Repeat } => {
     const payload = toEventPayload(value, options)
     const result = rules.safeParse(payload)
+    let repeat: Repeat | undefined
+    if (payload.repeat) {
+      const parsed = repeatSchema.safeParse(payload.repeat)
+      if (parsed.success) repeat = parsed.data
+      else
+        for (const issue of parsed.error.issues)
+          ctx.addIssue({ code: z.ZodIssueCode.custom, path: formPath(['repeat', ...issue.path]), message: issue.message })
+    }
     const photos = countPhotos(value, options.existingPhotos ?? 0)
     const photoError =
       photos === 0 && !options.existingPhotos
@@ -122,7 +167,8 @@ export function eventWebFormSchema(options: EventWebFormOptions) {
         ctx.addIssue({ code: z.ZodIssueCode.custom, path: formPath(issue.path), message: issue.message })
       return z.NEVER
     }
-    return photoError ? z.NEVER : result.data
+    if (payload.repeat && !repeat) return z.NEVER
+    return photoError ? z.NEVER : { ...result.data, ...(repeat ? { repeat } : {}) }
   })
 }
 

@@ -102,6 +102,12 @@ export default {
   moved: {
     note: 'Moved from {{date}}',
   },
+  series: {
+    title: 'Dates of this series',
+    thisDate: 'this date',
+    cancelled: 'cancelled',
+    seriesCancelled: 'The organizer ended this series.',
+  },
   changes: {
     close: 'Close',
     cancelTitle: 'Cancel “{{title}}”',
@@ -111,6 +117,7 @@ export default {
     messageHint_one: 'Why, and what happens next: up to {{count}} character.',
     messageHint_other: 'Why, and what happens next: up to {{count}} characters.',
     cancelSubmit: 'Cancel the event',
+    cancelScope: { legend: 'Cancel', this: 'This date only', series: 'The whole series: every date to come' },
     rescheduleTitle: 'Move “{{title}}” to new dates',
     rescheduleIntro: 'Participants, people on the waiting list and invitees are told of the new dates.',
     start: 'New start',

@@ -103,6 +103,12 @@ export default {
   moved: {
     note: 'Перенесено с {{date}}',
   },
+  series: {
+    title: 'Даты этой серии',
+    thisDate: 'эта дата',
+    cancelled: 'отменено',
+    seriesCancelled: 'Организатор завершил эту серию.',
+  },
   changes: {
     close: 'Закрыть',
     cancelTitle: 'Отменить «{{title}}»',
@@ -114,6 +120,7 @@ export default {
     messageHint_many: 'Почему и что дальше: до {{count}} символов.',
     messageHint_other: 'Почему и что дальше: до {{count}} символа.',
     cancelSubmit: 'Отменить событие',
+    cancelScope: { legend: 'Отменить', this: 'Только эту дату', series: 'Всю серию: все будущие даты' },
     rescheduleTitle: 'Перенести «{{title}}» на новые даты',
     rescheduleIntro: 'Участники, ожидающие и приглашённые получат уведомление о новых датах.',
     start: 'Новое начало',

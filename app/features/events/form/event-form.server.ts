@@ -13,6 +13,7 @@ import {
   can,
   type User,
   adminPostStatusesFormSchema,
+  webFieldOf,
 } from '#contract'
 import { localInputToIso } from '~/features/events/format'
 import { replyWithApiError } from '~/components/forms/submission.server'
@@ -198,7 +199,9 @@ export async function eventFormAction(request: Request, target: EventFormTarget)
       return redirectWithToast(moderated.back, { message: 'changesApplied' })
     }
     // Edit: the access type, approval (decision 042) and a place's type never change (the API refuses it; SPEC §4).
-    await api.put(`/event/${event._id}`, {
+    // A date of a series: this one only, or this and the following (decision 041).
+    const scope = event.series && form.get('scope') === 'following' ? '?scope=following' : ''
+    await api.put(`/event/${event._id}${scope}`, {
       ...payload,
       accessType: event.accessType,
       joinApproval: event.joinApproval,
@@ -209,7 +212,9 @@ export async function eventFormAction(request: Request, target: EventFormTarget)
     return redirectWithToast(`/event/${event._id}`, { message: 'changesApplied' })
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error
-    const result = replyWithApiError(submission, error)
+    // The API names its fields (`repeat.weekdays`); the form has its own (`repeatWeekdays`).
+    const errors = Object.fromEntries(Object.entries(error.body.errors).map(([key, messages]) => [webFieldOf(key), messages]))
+    const result = replyWithApiError(submission, new ApiError(error.status, { ...error.body, errors }))
     return again(result)
   }
 }

@@ -32,6 +32,7 @@ import { useHydrated } from '~/components/ui/use-hydrated'
 import { PhotoPicker, usePhotoList } from '~/features/photos/photo-picker'
 import { UploadProgress, usePhotoUpload } from '~/features/photos/upload-progress'
 import { usePhotoSubmit } from '~/features/photos/use-photo-submit'
+import { RepeatFields, ScopeFields } from './repeat-fields'
 import type { EventFormActionData } from './types'
 
 const inputClass =
@@ -240,6 +241,9 @@ export function EventForm({
             </p>
           </div>
         )}
+        {/* A new event may repeat; a date of a series is edited alone or with the following ones (decision 041). */}
+        {!isPlace && !event ? <RepeatFields fields={fields} /> : null}
+        {event?.series ? <ScopeFields name={fields.scope.name} /> : null}
 
         <Section legend={t('address')}>
           <label htmlFor={fields.address.id} className="sr-only">

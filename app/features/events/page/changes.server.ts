@@ -37,6 +37,8 @@ export async function changeLoader(request: Request, id: string) {
     endDate: isoToLocalInput(event.endDate, TIME_ZONE),
     minDate: `${todayInZone(TIME_ZONE)}T00:00`,
     timeZone: TIME_ZONE,
+    /** A date of a series may cancel the whole series (decision 041). */
+    inSeries: Boolean(event.series && !event.series.cancelledAt),
   }
 }
 

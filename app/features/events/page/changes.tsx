@@ -19,6 +19,7 @@ type ChangeTarget = {
   minDate: string
   /** The zone the times are in (TIME_ZONE). */
   timeZone: string
+  inSeries?: boolean
 }
 
 export function CancelEventDrawer({
@@ -29,7 +30,7 @@ export function CancelEventDrawer({
   actionData: FormActionData | undefined
 }) {
   const { t } = useTranslation('eventPage')
-  const [form, fields] = useForm<{ message: string }>({ id: 'cancel-event', lastResult: actionData?.result })
+  const [form, fields] = useForm<{ message: string; scope: string }>({ id: 'cancel-event', lastResult: actionData?.result })
   return (
     <UrlModal
       title={t('changes.cancelTitle', { title: target.title })}
@@ -51,6 +52,17 @@ export function CancelEventDrawer({
               'aria-description': t('changes.messageHint', { count: EVENT_LIMITS.cancelMessageMax }),
             }}
           />
+          {target.inSeries ? (
+            <fieldset className="space-y-1" data-testid="cancel-scope">
+              <legend className="text-sm font-medium text-slate-700">{t('changes.cancelScope.legend')}</legend>
+              {(['this', 'series'] as const).map((scope) => (
+                <label key={scope} className="flex items-center gap-2 text-sm">
+                  <input type="radio" name="scope" value={scope} defaultChecked={scope === 'this'} />
+                  {t(`changes.cancelScope.${scope}`)}
+                </label>
+              ))}
+            </fieldset>
+          ) : null}
           <div className="flex justify-end">
             <SubmitButton className="bg-red-600 hover:bg-red-700">{t('changes.cancelSubmit')}</SubmitButton>
           </div>

@@ -20,6 +20,7 @@ import { AccessInfo, ChatNotice, EventChanges } from './notices'
 import { ModerationBanner, OwnerActions } from './owner'
 import { Participants } from './participants'
 import { JoinRequests } from './requests'
+import { SeriesDates } from './series-dates'
 import { PrivateEvent } from './private-event'
 import { calendarPath, eventPath, signInPath } from './shared'
 
@@ -103,6 +104,7 @@ function EventDetails({
             </section>
           ) : null}
           {isEvent ? <AccessInfo mode={accessModeOf(event)} /> : null}
+          {event.series ? <SeriesDates series={event.series} currentId={event._id} timeZone={timeZone} /> : null}
           <Location event={event} />
         </div>
 

@@ -668,6 +668,7 @@ export function createFollowing(deps: Deps) {
     actorGone,
     storeActor,
     knownActor,
+    domainStatus,
   }
 }
 

@@ -476,13 +476,7 @@ export function createFederationService(ctx: AppContext): FederationService {
 
   // --- inbox --------------------------------------------------------------------------------------
   async function isBlocked(uri: URL | string | null): Promise<boolean> {
-    if (!uri) return false
-    const row = await db
-      .selectFrom('federation_domains')
-      .select('status')
-      .where('domain', '=', domainOf(uri))
-      .executeTakeFirst()
-    return row?.status === 'BLOCKED'
+    return !!uri && (await following.domainStatus(domainOf(uri))) === 'BLOCKED'
   }
 
   /** When a server last delivered something to us (the console's list of known servers). */

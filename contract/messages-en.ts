@@ -50,6 +50,8 @@ const en = {
   untilOrCount: 'Choose an end date or a number of dates, not both.',
   startNotInRule: 'The first date must fall on one of the chosen days.',
   seriesTooLong: 'A series can run for at most two years.',
+  monthDayMissing: 'Not every month has this day: repeat on the same weekday of the month instead.',
+  repeatNotPrivate: 'A private event cannot repeat: its invitations are for one date.',
   repeatNeedsStart: 'A repeating event needs a start date.',
   notInSeries: 'This event is not part of a series.',
   approvalOpenOnly: 'Approval is for open events only.',

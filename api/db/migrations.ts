@@ -835,7 +835,12 @@ const m016_event_series: Migration = {
       .addColumn('local_time', 'text', (c) => c.notNull())
       .addColumn('duration_minutes', 'integer')
       .addColumn('template_post_id', id, (c) => c.notNull())
+      // What new dates copy (the form's columns and categories, JSON), set at the start and by "this and the
+      // following": a one-date edit of the template post does not spread.
+      .addColumn('template', 'text', (c) => c.notNull())
       .addColumn('cancelled_at', ts)
+      // Set when the rule has no date left: the job passes it by.
+      .addColumn('finished_at', ts)
       .addColumn('created_at', ts, (c) => c.notNull())
       .addColumn('updated_at', ts, (c) => c.notNull())
       .execute()

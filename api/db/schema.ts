@@ -152,7 +152,9 @@ export interface EventSeriesTable {
   local_time: string
   duration_minutes: number | null
   template_post_id: string
+  template: string
   cancelled_at: Iso | null
+  finished_at: Iso | null
   created_at: Iso
   updated_at: Iso
 }

@@ -251,4 +251,69 @@ describe('other rules', () => {
     expect(place.status).toBe(400)
     expect(place.body.errors).toHaveProperty(['repeat'])
   })
+
+  it('a first date with seconds is the rule’s first, made once; a one-date edit of the first date does not spread to new dates', async () => {
+    clock.now = new Date('2027-03-20T10:00:00Z')
+    const ev = await createEvent(api, owner.token, {
+      title: 'Seconds',
+      startDate: '2027-03-23T18:00:30.000Z',
+      endDate: undefined,
+      repeat: { freq: 'WEEKLY', weekdays: ['MO', 'TU'], count: 6 },
+    })
+    const seriesId = (ev.series as { _id: string })._id
+    await series().makeAllDates()
+    const dates = await datesOf(seriesId)
+    expect(dates.map((d) => d.start_date!.slice(0, 10))).toEqual(['2027-03-23', '2027-03-29', '2027-03-30', '2027-04-05', '2027-04-06', '2027-04-12'])
+    expect(dates[0]!.series_start).toBe('2027-03-23T18:00:00.000Z')
+    // "This date only" on the first date: later dates made afterwards keep the series' own title.
+    const { seriesId: weekly } = await weeklySeries({ title: 'Keeps its name' })
+    const first = (await datesOf(weekly))[0]!
+    const edit = await send(api, 'PUT', `/event/${first.id}`, {
+      token: owner.token,
+      json: { title: 'Only the first date', description: 'x', address: 'Knez Mihailova 1, Belgrade', coordinates: [20.46, 44.81], startDate: first.start_date, endDate: first.end_date },
+    })
+    expect(edit.status).toBe(200)
+    clock.now = new Date('2027-05-20T10:00:00Z')
+    await series().makeAllDates()
+    const newest = (await datesOf(weekly)).at(-1)!
+    expect(newest.title).toBe('Keeps its name')
+  })
+
+  it('"this and the following" with the same times keeps a date moved on its own; only the organizer may use it', async () => {
+    clock.now = new Date('2027-03-20T10:00:00Z')
+    const { seriesId } = await weeklySeries()
+    const dates = await datesOf(seriesId)
+    // The fourth date moves alone to 22:00 Belgrade.
+    const moved = await send(api, 'POST', `/event/${dates[3]!.id}/reschedule`, {
+      token: owner.token,
+      json: { startDate: '2027-04-01T20:00:00.000Z', endDate: '2027-04-01T21:00:00.000Z' },
+    })
+    expect(moved.status).toBe(200)
+    const second = dates[1]!
+    const body = { title: 'Renamed', description: 'x', address: 'Knez Mihailova 1, Belgrade', coordinates: [20.46, 44.81], startDate: second.start_date, endDate: second.end_date }
+    const stranger = await makeUser(api)
+    expect((await send(api, 'PUT', `/event/${second.id}?scope=following`, { token: stranger.token, json: body })).status).toBe(403)
+    expect((await send(api, 'PUT', `/event/${second.id}?scope=following`, { token: owner.token, json: body })).status).toBe(200)
+    const after = await datesOf(seriesId)
+    expect(after.slice(1).every((d) => d.title === 'Renamed')).toBe(true)
+    expect(after[3]!.start_date).toBe('2027-04-01T20:00:00.000Z')
+  })
+
+  it('refuses monthly on a day some months lack, N dates past two years, and private series', async () => {
+    const refuse = async (fields: Record<string, FormValue>) => {
+      const res = await send(api, 'POST', '/event', { token: owner.token, form: eventForm(baseEvent({ endDate: undefined, ...fields }), [await jpeg()]) })
+      expect(res.status, JSON.stringify(fields)).toBe(400)
+      return res.body.errors as Record<string, string[]>
+    }
+    expect(await refuse({ startDate: '2027-01-31T17:00:00.000Z', repeat: { freq: 'MONTHLY', count: 3 } })).toEqual({
+      'repeat.monthly': ['Not every month has this day: repeat on the same weekday of the month instead.'],
+    })
+    expect(await refuse({ startDate: '2027-01-12T17:00:00.000Z', repeat: { freq: 'MONTHLY', interval: 12, count: 5 } })).toEqual({
+      'repeat.until': ['A series can run for at most two years.'],
+    })
+    expect(await refuse({ startDate: '2027-01-12T17:00:00.000Z', accessType: 'PRIVATE', repeat: { freq: 'WEEKLY', count: 3 } })).toEqual({
+      repeat: ['A private event cannot repeat: its invitations are for one date.'],
+    })
+  })
 })
+

@@ -306,6 +306,8 @@ export function createPostWriting(ctx: AppContext, rows: PostRows) {
       // "Repeats" (decision 041): the rule, checked against the first date before anything is stored.
       const repeating = fields.repeat !== undefined && fields.repeat !== '' && fields.repeat !== null
       if (repeating && v.eventType === 'PLACE') throw validationError({ repeat: ['invalidValue'] })
+      // Invitations are made for one date: a private event's other dates would have nobody who may open them.
+      if (repeating && v.accessType === 'PRIVATE') throw validationError({ repeat: ['repeatNotPrivate'] })
       const series = repeating ? parseRepeat(fields.repeat, v.startDate, config.timeZone) : null
       const stored = await images.saveAll(UPLOAD_FOLDER, files)
       const id = newId()
@@ -368,20 +370,33 @@ export function createPostWriting(ctx: AppContext, rows: PostRows) {
      */
     async update(id: string, fields: Fields, viewer: Viewer, scope: EditScope = 'this'): Promise<Event> {
       const before = await ownedRow(id, viewer)
-      const later = scope === 'following' ? await seriesService.laterDates(before) : []
-      const edited = await updateOne(id, fields, viewer)
-      if (scope !== 'following') return edited
-      const row = await rows.getRow(id)
-      if (!row?.start_date) return edited
-      const { time } = localParts(row.start_date, config.timeZone)
-      const length = row.end_date ? Date.parse(row.end_date) - Date.parse(row.start_date) : null
+      if (scope !== 'following') return updateOne(id, fields, viewer)
+      const later = await seriesService.laterDates(before)
+      // Checked before anything is written: this date's form, then each later date's, so a refusal changes none.
+      const edited = validateFields(fields, viewer, { existing: before, fileCount: 0, requirePhotos: false })
+      const timeChanged = datesChanged(before, edited.startDate ?? null, edited.endDate ?? null)
+      const now = ctx.now().getTime()
+      const plans: { date: PostRow; fields: Fields }[] = []
       for (const date of later) {
-        const day = localParts(date.start_date ?? row.start_date, config.timeZone).date
-        const startDate = startAt(day, time, config.timeZone)
-        const endDate = length === null ? undefined : new Date(Date.parse(startDate) + length).toISOString()
-        await updateOne(date.id, { ...fields, startDate, endDate }, viewer)
+        let dates: Fields = { startDate: date.start_date, endDate: date.end_date }
+        // New times spread only when this date's times changed: a date moved on its own keeps its own otherwise.
+        if (timeChanged && edited.startDate) {
+          const { time } = localParts(edited.startDate, config.timeZone)
+          const day = localParts(date.start_date ?? edited.startDate, config.timeZone).date
+          const startDate = startAt(day, time, config.timeZone)
+          const length = edited.endDate ? Date.parse(edited.endDate) - Date.parse(edited.startDate) : null
+          // A date the new time would put in the past keeps its own (it is about to happen).
+          if (Date.parse(startDate) > now)
+            dates = { startDate, endDate: length === null ? undefined : new Date(Date.parse(startDate) + length).toISOString() }
+        }
+        const planned = { ...fields, ...dates }
+        validateFields(planned, viewer, { existing: date, fileCount: 0, requirePhotos: false })
+        plans.push({ date, fields: planned })
       }
-      await seriesService.followFrom(row)
+      await updateOne(id, fields, viewer)
+      for (const plan of plans) await updateOne(plan.date.id, plan.fields, viewer)
+      const row = await rows.getRow(id)
+      if (row) await seriesService.followFrom(row)
       return reload(id, viewer)
     },
 

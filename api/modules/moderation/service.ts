@@ -33,7 +33,8 @@ import { followCounts, followCountsOf, toUserDto } from '../users/dto'
 import { type LogChange, type LoggedChange, writeLog } from './log'
 
 /** The fields of the event form (PATCH /admin/posts/{id} content edits). */
-const POST_FORM_FIELDS: readonly string[] = [...Object.keys(eventFieldsObject.shape), ...EVENT_JSON_FIELDS]
+// `repeat` is only for a new event (decision 041): a moderator's edit never carries it.
+const POST_FORM_FIELDS: readonly string[] = [...Object.keys(eventFieldsObject.shape), ...EVENT_JSON_FIELDS].filter((field) => field !== 'repeat')
 
 type PostStatuses = Partial<Pick<PostRow, 'moderation_status' | 'moderation_image_status' | 'post_status'>>
 

@@ -16,12 +16,17 @@ export interface SeriesRule {
 
 const compactUtc = (instant: Temporal.Instant) => instant.toString({ smallestUnit: 'second' }).replace(/[-:]/g, '')
 
+/** The rule's own start of the first date (DTSTART to the minute), ISO in UTC: the key of the first date's post. */
+export function ruleStartOf(startIso: string, timeZone: string): string {
+  return localStartOf(startIso, timeZone).toInstant().toString({ smallestUnit: 'millisecond' })
+}
+
 /** The first date as a wall time in the zone: what DTSTART says. */
 export function localStartOf(startIso: string, timeZone: string): Temporal.ZonedDateTime {
   return Temporal.Instant.from(startIso).toZonedDateTimeISO(timeZone).with({ second: 0, millisecond: 0, microsecond: 0, nanosecond: 0 })
 }
 
-export type RuleProblem = 'startNotInRule' | 'seriesTooLong' | 'invalidDate'
+export type RuleProblem = 'startNotInRule' | 'seriesTooLong' | 'invalidDate' | 'monthDayMissing'
 
 /**
  * The RRULE of the form's "Repeats" for a first date, or what is wrong with it. Weekly days default to the first
@@ -42,7 +47,11 @@ export function ruleOf(repeat: Repeat, startIso: string, timeZone: string): { ru
     // The second Tuesday; a fifth one is "the last", which every month has.
     const nth = Math.ceil(start.day / 7)
     parts.push(`BYDAY=${nth >= 5 ? -1 : nth}${startDay}`)
-  } else parts.push(`BYMONTHDAY=${start.day}`)
+  } else {
+    // Not every month has a 29th to 31st: RFC 5545 would skip those months without a word.
+    if (start.day > 28) return { problem: 'monthDayMissing' }
+    parts.push(`BYMONTHDAY=${start.day}`)
+  }
   const latest = start.toPlainDate().add({ years: SERIES_LIMITS.maxYears })
   if (repeat.count) parts.push(`COUNT=${repeat.count}`)
   else {
@@ -58,7 +67,14 @@ export function ruleOf(repeat: Repeat, startIso: string, timeZone: string): { ru
     parts.push(`UNTIL=${compactUtc(endOfDay)}`)
   }
   const dtstartLocal = start.toPlainDateTime().toString({ smallestUnit: 'minute' })
-  return { rule: { rrule: parts.join(';'), dtstartLocal, timeZone, skip: [...new Set(repeat.skip)].sort() } }
+  const rule: SeriesRule = { rrule: parts.join(';'), dtstartLocal, timeZone, skip: [...new Set(repeat.skip)].sort() }
+  // N dates must end within the two years too (skipped ones count, as in RFC 5545).
+  if (repeat.count) {
+    const end = latest.add({ days: 1 }).toZonedDateTime({ timeZone }).toInstant().toString()
+    if (datesBetween({ ...rule, skip: [] }, start.toInstant().toString(), end, repeat.count).length < repeat.count)
+      return { problem: 'seriesTooLong' }
+  }
+  return { rule }
 }
 
 function expander(rule: SeriesRule) {

@@ -5,10 +5,11 @@
 import { type EventSeries, type Repeat, repeatSchema, SERIES_LIMITS } from '#contract'
 import type { AppContext } from '../../context'
 import { type Db, nowIso } from '../../db'
-import type { PostRow } from '../../db/schema'
+import type { PostRow, PostsTable } from '../../db/schema'
+import type { Insertable } from 'kysely'
 import { newId } from '../../lib/crypto'
 import { HttpError, validationError, zodIssuesToFieldErrors } from '../../lib/errors'
-import { datesBetween, localParts, ruleOf, type SeriesRule, startAt } from './recurrence'
+import { datesBetween, localParts, ruleOf, ruleStartOf, type SeriesRule, startAt } from './recurrence'
 
 const DAY_MS = 86_400_000
 
@@ -44,78 +45,126 @@ export function parseRepeat(raw: unknown, startDate: string | null | undefined, 
   }
   if (!startDate) throw validationError({ startDate: ['repeatNeedsStart'] })
   const result = ruleOf(parsed.data, startDate, timeZone)
-  if ('problem' in result) throw validationError({ [result.problem === 'startNotInRule' ? 'repeat.weekdays' : 'repeat.until']: [result.problem] })
+  if ('problem' in result) {
+    const field = { startNotInRule: 'repeat.weekdays', monthDayMissing: 'repeat.monthly', seriesTooLong: 'repeat.until', invalidDate: 'repeat.until' }[result.problem]
+    throw validationError({ [field]: [result.problem] })
+  }
+  // The first date is the rule's first: the same instant (an hour that happens twice on the autumn night is not).
+  const first = ruleStartOf(startDate, timeZone)
+  if (datesBetween(result.rule, first, new Date(Date.parse(first) + 60_000).toISOString(), 1)[0]?.ruleStart !== first)
+    throw validationError({ 'repeat.weekdays': ['startNotInRule'] })
   return { repeat: parsed.data, rule: result.rule }
+}
+
+/** What new dates copy of a post: its form's columns and categories (event_series.template). */
+interface Template {
+  columns: Record<string, string | number | null>
+  categories: string[]
 }
 
 export function createSeriesService(ctx: AppContext) {
   const db: Db = ctx.db
   const timeZone = ctx.config.timeZone
 
-  /** The columns a new date copies from the series' template post. */
-  function copiedColumns(template: PostRow) {
+  /** The columns a new date copies of a post (its statuses come from the template post itself, see makeDates). */
+  function copiedColumns(post: PostRow): Template['columns'] {
     return {
-      title: template.title,
-      description: template.description,
-      event_type: template.event_type,
-      access_type: template.access_type,
-      join_approval: template.join_approval,
-      address: template.address,
-      lon: template.lon,
-      lat: template.lat,
-      channel_link: template.channel_link,
-      max_participants: template.max_participants,
-      price_donation: template.price_donation,
-      price_amount: template.price_amount,
-      price_currency: template.price_currency,
-      price_range: template.price_range,
-      posted_by: template.posted_by,
-      created_by: template.created_by,
-      // What moderators approved of the template holds for its copies; a change sends the template back.
-      moderation_status: template.moderation_status,
-      moderation_image_status: template.moderation_image_status,
+      title: post.title,
+      description: post.description,
+      event_type: post.event_type,
+      access_type: post.access_type,
+      join_approval: post.join_approval,
+      address: post.address,
+      lon: post.lon,
+      lat: post.lat,
+      channel_link: post.channel_link,
+      max_participants: post.max_participants,
+      price_donation: post.price_donation,
+      price_amount: post.price_amount,
+      price_currency: post.price_currency,
+      price_range: post.price_range,
+      posted_by: post.posted_by,
+      created_by: post.created_by,
+      moderation_status: post.moderation_status,
+      moderation_image_status: post.moderation_image_status,
     }
+  }
+
+  async function templateOf(postId: string): Promise<string> {
+    const post = await db.selectFrom('posts').selectAll().where('id', '=', postId).executeTakeFirstOrThrow()
+    const categories = await db.selectFrom('post_categories').select('category').where('post_id', '=', postId).execute()
+    const template: Template = { columns: copiedColumns(post), categories: categories.map((c) => c.category) }
+    return JSON.stringify(template)
   }
 
   /**
    * Makes the series' dates of the window that have no post yet: the next SERIES_LIMITS.windowCount dates within
-   * windowDays. Answers the ids of the posts made. A cancelled series, or one whose template is gone, makes none.
+   * windowDays. Answers the ids of the posts made. A cancelled or finished series makes none; one whose rule has no
+   * date left is marked finished, so the job passes it by.
    */
   async function makeDates(seriesId: string): Promise<string[]> {
     const series = await db.selectFrom('event_series').selectAll().where('id', '=', seriesId).executeTakeFirst()
-    if (!series || series.cancelled_at) return []
-    // A deleted or cancelled template hands over to the series' latest date that still stands.
-    let template = await db.selectFrom('posts').selectAll().where('id', '=', series.template_post_id).executeTakeFirst()
-    if (!template || template.post_status !== 'ACTIVE' || template.cancelled_at !== null)
-      template = await db
-        .selectFrom('posts')
-        .selectAll()
-        .where('series_id', '=', series.id)
-        .where('post_status', '=', 'ACTIVE')
-        .where('cancelled_at', 'is', null)
-        .orderBy('series_start', 'desc')
-        .limit(1)
-        .executeTakeFirst()
-    if (!template) return []
+    if (!series || series.cancelled_at || series.finished_at) return []
+    const rule = ruleOfRow(series)
     const now = ctx.now()
-    const dates = datesBetween(ruleOfRow(series), now.toISOString(), new Date(now.getTime() + SERIES_LIMITS.windowDays * DAY_MS).toISOString(), SERIES_LIMITS.windowCount)
-    if (dates.length === 0) return []
-    const [categories, images] = await Promise.all([
-      db.selectFrom('post_categories').select('category').where('post_id', '=', template.id).execute(),
-      db.selectFrom('post_images').select(['name', 'path', 'thumb_path', 'position']).where('post_id', '=', template.id).orderBy('position').execute(),
-    ])
+    const dates = datesBetween(rule, now.toISOString(), new Date(now.getTime() + SERIES_LIMITS.windowDays * DAY_MS).toISOString(), SERIES_LIMITS.windowCount)
+    if (dates.length === 0) {
+      const later = datesBetween(rule, now.toISOString(), new Date(now.getTime() + (SERIES_LIMITS.maxYears + 1) * 366 * DAY_MS).toISOString(), 1)
+      if (later.length === 0) await db.updateTable('event_series').set({ finished_at: nowIso() }).where('id', '=', seriesId).execute()
+      return []
+    }
+    const existing = new Set(
+      (
+        await db
+          .selectFrom('posts')
+          .select('series_start')
+          .where('series_id', '=', seriesId)
+          .where('series_start', 'in', dates.map((d) => d.ruleStart))
+          .execute()
+      ).map((r) => r.series_start),
+    )
+    const missing = dates.filter((d) => !existing.has(d.ruleStart))
+    if (missing.length === 0) return []
+    const template = JSON.parse(series.template) as Template
+    // Moderators' word on the template post holds for its copies (a change sends the post back); its photos too.
+    const source = await db
+      .selectFrom('posts')
+      .select(['id', 'moderation_status', 'moderation_image_status', 'post_status'])
+      .where('id', '=', series.template_post_id)
+      .executeTakeFirst()
+    const statuses = source && source.post_status === 'ACTIVE' ? { moderation_status: source.moderation_status, moderation_image_status: source.moderation_image_status } : {}
+    const photosOf =
+      source?.post_status === 'ACTIVE'
+        ? source.id
+        : (
+            await db
+              .selectFrom('posts')
+              .select('id')
+              .where('series_id', '=', seriesId)
+              .where('post_status', '=', 'ACTIVE')
+              .orderBy('series_start', 'desc')
+              .limit(1)
+              .executeTakeFirst()
+          )?.id
+    const images = photosOf
+      ? await db.selectFrom('post_images').select(['name', 'path', 'thumb_path', 'position']).where('post_id', '=', photosOf).orderBy('position').execute()
+      : []
     const made: string[] = []
-    for (const date of dates) {
+    for (const date of missing) {
       const start = startAt(date.localDate, series.local_time, series.time_zone)
       const end = series.duration_minutes === null ? null : new Date(Date.parse(start) + series.duration_minutes * 60_000).toISOString()
       const id = newId()
       const stamp = nowIso()
       const inserted = await db.transaction().execute(async (trx) => {
+        // Cancelled meanwhile: no more dates.
+        const still = await trx.selectFrom('event_series').select('cancelled_at').where('id', '=', seriesId).executeTakeFirst()
+        if (!still || still.cancelled_at) return false
         const result = await trx
           .insertInto('posts')
           .values({
+            ...(template.columns as object),
+            ...statuses,
             id,
-            ...copiedColumns(template),
             start_date: start,
             end_date: end,
             post_status: 'ACTIVE',
@@ -123,12 +172,12 @@ export function createSeriesService(ctx: AppContext) {
             series_start: date.ruleStart,
             created_at: stamp,
             updated_at: stamp,
-          })
+          } as Insertable<PostsTable>)
           .onConflict((oc) => oc.columns(['series_id', 'series_start']).doNothing())
           .executeTakeFirst()
         if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return false
-        if (categories.length)
-          await trx.insertInto('post_categories').values(categories.map((c) => ({ post_id: id, category: c.category }))).execute()
+        if (template.categories.length)
+          await trx.insertInto('post_categories').values(template.categories.map((category) => ({ post_id: id, category }))).execute()
         // The photos' files are shared: a date that drops one keeps the file for the others (writing.ts).
         if (images.length)
           await trx
@@ -152,7 +201,7 @@ export function createSeriesService(ctx: AppContext) {
       const now = nowIso()
       const { time } = localParts(post.start_date, timeZone)
       const duration = post.end_date ? Math.round((Date.parse(post.end_date) - Date.parse(post.start_date)) / 60_000) : null
-      const first = datesBetween(rule, post.start_date, new Date(Date.parse(post.start_date) + DAY_MS).toISOString(), 1)[0]
+      const template = await templateOf(post.id)
       await db.transaction().execute(async (trx) => {
         await trx
           .insertInto('event_series')
@@ -166,14 +215,17 @@ export function createSeriesService(ctx: AppContext) {
             local_time: time,
             duration_minutes: duration,
             template_post_id: post.id,
+            template,
             cancelled_at: null,
+            finished_at: null,
             created_at: now,
             updated_at: now,
           })
           .execute()
+        // Keyed as the rule makes it (parseRepeat checked that the first date is the rule's first).
         await trx
           .updateTable('posts')
-          .set({ series_id: id, series_start: first?.ruleStart ?? post.start_date })
+          .set({ series_id: id, series_start: ruleStartOf(post.start_date!, timeZone) })
           .where('id', '=', post.id)
           .execute()
       })
@@ -183,7 +235,7 @@ export function createSeriesService(ctx: AppContext) {
 
     /** Every series still going: the job's round. Answers how many dates it made. */
     async makeAllDates(): Promise<{ series: number; made: number }> {
-      const rows = await db.selectFrom('event_series').select('id').where('cancelled_at', 'is', null).execute()
+      const rows = await db.selectFrom('event_series').select('id').where('cancelled_at', 'is', null).where('finished_at', 'is', null).execute()
       let made = 0
       for (const row of rows) made += (await makeDates(row.id)).length
       return { series: rows.length, made }
@@ -218,7 +270,7 @@ export function createSeriesService(ctx: AppContext) {
       const duration = post.end_date ? Math.round((Date.parse(post.end_date) - Date.parse(post.start_date)) / 60_000) : null
       await db
         .updateTable('event_series')
-        .set({ template_post_id: post.id, local_time: time, duration_minutes: duration, updated_at: nowIso() })
+        .set({ template_post_id: post.id, template: await templateOf(post.id), local_time: time, duration_minutes: duration, updated_at: nowIso() })
         .where('id', '=', post.series_id)
         .execute()
     },

@@ -24,7 +24,7 @@ export default {
     count: 'Or this many dates in all (optional)',
     skip: 'Dates to skip (optional)',
     skipHint: 'YYYY-MM-DD, separated by commas, e.g. 2027-04-01, 2027-04-15',
-    hint: 'Each date becomes an event of its own, with its own participants. The next 8 weeks are published ahead.',
+    hint: 'Each date becomes an event of its own, with its own participants. Up to 10 dates within the next 8 weeks are published ahead, the rest as time goes on; a series runs for at most two years. Skipped dates still count towards the number of dates.',
   },
   scope: {
     legend: 'Apply the changes to',

@@ -243,7 +243,7 @@ export function EventForm({
         )}
         {/* A new event may repeat; a date of a series is edited alone or with the following ones (decision 041). */}
         {!isPlace && !event ? <RepeatFields fields={fields} /> : null}
-        {event?.series ? <ScopeFields name={fields.scope.name} /> : null}
+        {event?.series ? <ScopeFields name={fields.scope.name} initial={fields.scope.initialValue} /> : null}
 
         <Section legend={t('address')}>
           <label htmlFor={fields.address.id} className="sr-only">

@@ -115,14 +115,15 @@ export function RepeatFields({
 }
 
 /** Editing a date of a series: this date only, or this and the following ones (a plain radio pair). */
-export function ScopeFields({ name }: { name: string }) {
+export function ScopeFields({ name, initial }: { name: string; initial: unknown }) {
   const { t } = useTranslation('eventForm')
   return (
     <fieldset className="space-y-1 rounded-lg border border-amber-200 bg-amber-50 p-3" data-testid="edit-scope">
       <legend className="px-1 text-sm font-semibold text-slate-800">{t('scope.legend')}</legend>
       {(['this', 'following'] as const).map((scope) => (
         <label key={scope} className="flex items-center gap-2 text-sm">
-          <input type="radio" name={name} value={scope} defaultChecked={scope === 'this'} />
+          {/* What was chosen stays chosen when the form comes back with an error. */}
+          <input type="radio" name={name} value={scope} defaultChecked={scope === (initial === 'following' ? 'following' : 'this')} />
           {t(`scope.${scope}`)}
         </label>
       ))}

@@ -57,7 +57,7 @@ export function CancelEventDrawer({
               <legend className="text-sm font-medium text-slate-700">{t('changes.cancelScope.legend')}</legend>
               {(['this', 'series'] as const).map((scope) => (
                 <label key={scope} className="flex items-center gap-2 text-sm">
-                  <input type="radio" name="scope" value={scope} defaultChecked={scope === 'this'} />
+                  <input type="radio" name="scope" value={scope} defaultChecked={scope === (fields.scope.initialValue === 'series' ? 'series' : 'this')} />
                   {t(`changes.cancelScope.${scope}`)}
                 </label>
               ))}

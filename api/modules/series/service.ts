@@ -5,7 +5,7 @@
 import { type EventSeries, type Repeat, repeatSchema, SERIES_LIMITS } from '#contract'
 import type { AppContext } from '../../context'
 import { type Db, nowIso } from '../../db'
-import type { PostRow, PostsTable } from '../../db/schema'
+import type { EventSeriesTable, PostRow, PostsTable } from '../../db/schema'
 import type { Insertable } from 'kysely'
 import { newId } from '../../lib/crypto'
 import { HttpError, validationError, zodIssuesToFieldErrors } from '../../lib/errors'
@@ -13,20 +13,8 @@ import { datesBetween, localParts, ruleOf, ruleStartOf, type SeriesRule, startAt
 
 const DAY_MS = 86_400_000
 
-export type SeriesRow = {
-  id: string
-  posted_by: string
-  rrule: string
-  dtstart_local: string
-  time_zone: string
-  skip_dates: string
-  local_time: string
-  duration_minutes: number | null
-  template_post_id: string
-  cancelled_at: string | null
-}
 
-function ruleOfRow(series: SeriesRow): SeriesRule {
+function ruleOfRow(series: Pick<EventSeriesTable, 'rrule' | 'dtstart_local' | 'time_zone' | 'skip_dates'>): SeriesRule {
   return {
     rrule: series.rrule,
     dtstartLocal: series.dtstart_local,

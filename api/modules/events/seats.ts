@@ -67,6 +67,16 @@ async function hasFreeSeat(conn: Db, locked: LockedPost): Promise<boolean> {
   )
 }
 
+/** A seat or a place in line answers the user's pending request to join (decision 042); a decline stays. */
+async function answerPendingRequest(conn: Db, postId: string, userId: string) {
+  await conn
+    .deleteFrom('post_join_requests')
+    .where('post_id', '=', postId)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'PENDING')
+    .execute()
+}
+
 async function insertParticipant(conn: Db, postId: string, userId: string) {
   await conn
     .insertInto('post_participants')
@@ -74,13 +84,7 @@ async function insertParticipant(conn: Db, postId: string, userId: string) {
     .onConflict((oc) => oc.columns(['post_id', 'user_id']).doNothing())
     .execute()
   await conn.deleteFrom('post_waitlist').where('post_id', '=', postId).where('user_id', '=', userId).execute()
-  // A seat by invitation or from the line answers a pending request to join too (decision 042).
-  await conn
-    .deleteFrom('post_join_requests')
-    .where('post_id', '=', postId)
-    .where('user_id', '=', userId)
-    .where('status', '=', 'PENDING')
-    .execute()
+  await answerPendingRequest(conn, postId, userId)
 }
 
 /**
@@ -152,13 +156,7 @@ export async function joinWaitlist(conn: Db, postId: string, userId: string): Pr
       created_at: nowIso(),
     })
     .execute()
-  // A place in line answers a pending request to join too (decision 042).
-  await conn
-    .deleteFrom('post_join_requests')
-    .where('post_id', '=', postId)
-    .where('user_id', '=', userId)
-    .where('status', '=', 'PENDING')
-    .execute()
+  await answerPendingRequest(conn, postId, userId)
   return true
 }
 

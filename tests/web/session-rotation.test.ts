@@ -1,4 +1,4 @@
-// Refresh rotation through two web servers (issue 25; decision 003): with access tokens of 2 seconds and a
+// Refresh rotation through two web servers (issue 25; decision 003): with access tokens of 8 seconds and a
 // refresh token due for rotation, a browser loads 20 pages at once, alternately through two web instances,
 // keeps the cookie of whichever answer came last (as a browser does) and comes back 35 seconds later. Every
 // answer carries the same new refresh token (one rotation per session, whichever instance asked), and none of
@@ -11,12 +11,16 @@ import { startWebServer, type WebServer } from '../support/web-server'
 
 const SESSION_SECRET = 'web-test-session-secret-0123456789'
 const PAGE = '/admin/profile/settings/profile'
+const ACCESS_TOKEN_TTL_SECONDS = 8
 let api: TestApi
 let webs: WebServer[]
 let authSessionStorage: typeof authSessionStorageType
 
 beforeAll(async () => {
-  api = await startTestApi({ ACCESS_TOKEN_TTL_SECONDS: '2', RATE_LIMIT_MULTIPLIER: '1000' })
+  // Short enough to expire within the test, long enough that a page answered slowly on a busy 2-core CI machine
+  // does not see its freshly refreshed token expire too (with 2 s, one CI run saw a browser without a 200 that
+  // this machine never reproduced, even at 1 s under load; the message below now names such a browser whole).
+  api = await startTestApi({ ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TOKEN_TTL_SECONDS), RATE_LIMIT_MULTIPLIER: '1000' })
   webs = await Promise.all([startWebServer({ API_URL: api.url, SESSION_SECRET }), startWebServer({ API_URL: api.url, SESSION_SECRET })])
   process.env.SESSION_SECRET = SESSION_SECRET
   process.env.WEB_URL = webs[0]!.url
@@ -71,7 +75,7 @@ async function load(jar: CookieJar, through: WebServer): Promise<{ status: numbe
 /** One browser: 20 parallel loads with an expired access token, alternately through each web instance, then one 35 s later. */
 async function trial() {
   const jar = await signedInJar()
-  await sleep(2_500) // the access token has expired
+  await sleep(ACCESS_TOKEN_TTL_SECONDS * 1000 + 500) // the access token has expired
   const loads = await Promise.all(Array.from({ length: 20 }, (_, i) => load(jar, webs[i % 2]!)))
   const cookieKept = jar.value !== ''
   await sleep(35_000)
@@ -91,7 +95,8 @@ describe('refresh rotation through the web server', () => {
   it('20 parallel page loads through two web instances with an expired token, then 35 s later: 10 browsers, one rotation each, 0 sign-outs', { timeout: 180_000 }, async () => {
     const trials = await Promise.all(Array.from({ length: 10 }, () => trial()))
     const signedOut = trials.filter((t) => !t.cookieKept || t.later !== 200 || t.statuses.some((s) => s !== 200))
-    expect(signedOut, JSON.stringify(trials.map((t) => ({ ...t, statuses: [...new Set(t.statuses)] })))).toEqual([])
-    expect(trials.map((t) => t.oneNewToken)).toEqual(Array(10).fill(true))
+    // The message shows the failing browsers first and whole (CI output cuts long messages).
+    expect(signedOut, JSON.stringify(signedOut.map((t) => ({ ...t, statuses: [...new Set(t.statuses)] })))).toEqual([])
+    expect(trials.filter((t) => !t.oneNewToken).map((t) => t.debug)).toEqual([])
   })
 })

@@ -76,3 +76,14 @@ test('the builder: from an organizer’s profile, choose how many and the colour
   await expect(page.frameLocator('[data-testid=embed-preview]').locator('body')).toHaveClass('dark')
   await expect(page.getByTestId('embed-json-link')).toHaveAttribute('href', `${e2e.apiUrl}/embed/events?organizer=${organizer.id}&count=3&lang=en`)
 })
+
+test('a city’s list offers its programme with the city, its country and the chosen category', async ({ page, javaScriptEnabled }) => {
+  await page.goto('/?city=Novi%20Sad&categories=kids')
+  const link = page.getByTestId('embed-link')
+  await expect(link).toHaveAttribute('href', '/embed?city=Novi+Sad&country=Serbia&categories=kids')
+  if (javaScriptEnabled) await waitForHydration(link)
+  await link.click()
+  await expect(page.getByTestId('embed-programme')).toHaveText(/^Nearby: events in Novi Sad/)
+  await expect(page.locator('input[type=hidden][name=country]')).toHaveValue('Serbia')
+  await expect(page.getByLabel('Kids')).toBeChecked()
+})

@@ -223,7 +223,10 @@ function CityFeeds({ data }: { data: EventListData }) {
       <a href={atomUrl} type="application/atom+xml" className="text-slate-600 underline hover:text-slate-900" data-testid="city-atom-link">
         {t('feeds.atom')}
       </a>
-      {data.eventType === 'EVENT' ? <EmbedLink search={embedSearch({ city: query.city, categories: query.categories })} /> : null}
+      {data.eventType === 'EVENT' ? (
+        // The country the list found the city in goes along, so a city's name shared across countries embeds this one.
+        <EmbedLink search={embedSearch({ city: query.city, country: query.city ? data.geo.country : undefined, categories: query.categories })} />
+      ) : null}
     </p>
   )
 }

@@ -185,6 +185,26 @@ test('a full event offers its waiting list instead; an ended one cannot be joine
   await expect(page.getByText('This event has ended.', { exact: true })).toBeVisible()
 })
 
+test('a page left open while the last seat went: Join says so and the page shows the event as it is now', async ({
+  page,
+  createUser,
+  signIn,
+  javaScriptEnabled,
+}) => {
+  const event = await createEventViaApi(await createUser(), pricedEvent({ maxParticipants: 1 }))
+  await signIn(page, await createUser())
+  await page.goto(`/event/${event._id}`)
+  const join = main(page).getByRole('button', { name: 'Join', exact: true })
+  if (javaScriptEnabled) await waitForHydration(join)
+  await callApiAs(await createUser(), 'PUT', `/event/${event._id}/participate`) // meanwhile, someone else
+  await join.click()
+  const refusal = 'There are no free places left.'
+  if (javaScriptEnabled) await expect(page.locator('#join').getByRole('alert')).toHaveText(refusal)
+  else await expect(page.getByTestId('toast')).toContainText(refusal)
+  await expect(main(page).getByRole('button', { name: 'Join the waiting list' })).toBeEnabled()
+  await expect(page.getByTestId('stat-participants')).toHaveText('1 / 1')
+})
+
 test('the organizer removes a participant', async ({ page, createUser, signIn }) => {
   const organizer = await createUser()
   const guest = await createUser()

@@ -64,3 +64,27 @@ test('a declined request: the person is told on the page and cannot ask again', 
   await page.goto(`/event/${event._id}`)
   await expect(page.getByTestId('toast')).toContainText('The organizer declined your request to join this event.')
 })
+
+test('a page left open while the organizer declined: asking says so once, and the page shows the request declined', async ({
+  page,
+  createUser,
+  signIn,
+  javaScriptEnabled,
+}) => {
+  const [organizer, asker] = await Promise.all([createUser(), createUser()])
+  const event = await createEventViaApi(organizer, { joinApproval: true, title: `Stale ${Date.now().toString(36)}` })
+  await signIn(page, asker)
+  await page.goto(`/event/${event._id}`)
+  const ask = joinBox(page).getByRole('button', { name: 'Ask to join' })
+  if (javaScriptEnabled) await waitForHydration(ask)
+  // Meanwhile, from another device: asked, and declined by the organizer.
+  await callApiAs(asker, 'PUT', `/event/${event._id}/join-request`)
+  await callApiAs(organizer, 'PUT', `/event/${event._id}/join-requests`, { decision: 'DECLINE' })
+
+  await ask.click()
+  const declined = 'The organizer declined your request to join this event.'
+  if (javaScriptEnabled) await expect(joinBox(page).getByRole('alert')).toHaveText(declined)
+  else await expect(page.getByTestId('toast')).toContainText(declined)
+  await expect(ask).toBeDisabled()
+  await expect(joinBox(page).getByText(declined)).toHaveCount(1)
+})

@@ -129,7 +129,9 @@ export function JoinForm({
     withdraw: t('request.withdraw'),
   }[intent]
   const showLogin = notice === 'login' || fetcher.data?.intent === 'login'
-  const error = fetcher.data?.intent === 'error' ? fetcher.data.message : null
+  const refusal = fetcher.data?.intent === 'error' ? message(fetcher.data.message) : null
+  // After a refusal the page reloads (revalidation.ts): when the reason now says the same, it is said once, as the alert.
+  const error = refusal !== reason ? refusal : null
 
   return (
     <div id="join" className="space-y-2">
@@ -168,14 +170,14 @@ export function JoinForm({
         </p>
       ) : null}
       {reason ? (
-        <p id="join-reason" className="text-sm text-slate-600">
+        <p id="join-reason" role={reason === refusal ? 'alert' : undefined} className="text-sm text-slate-600">
           {reason}
         </p>
       ) : null}
       {showLogin && !user ? <LoginNotice signInUrl={signInUrl} /> : null}
       {error ? (
         <p role="alert" className="text-sm text-red-700">
-          {message(error)}
+          {error}
         </p>
       ) : null}
     </div>

@@ -119,7 +119,8 @@ export async function eventPageAction(request: Request, id: string) {
     if (!(error instanceof ApiError)) throw error
     if (error.status === 401) return needsLogin()
     if (enhanced) {
-      // The status keeps the refusal visible to the client; 4xx does not revalidate the page.
+      // The message stays in the fetcher's data while the page's loaders run again (Remix revalidates after a
+      // 4xx too), so the page shows the state that caused the refusal: full, declined meanwhile.
       return data<EventActionData>(
         { intent: 'error', message: error.body.message },
         { status: error.status >= 500 ? 502 : error.status },

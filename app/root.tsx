@@ -204,9 +204,10 @@ export function ErrorBoundary() {
     content = <ErrorPage status={404} />
   } else {
     if (!isRouteErrorResponse(error)) console.error(error)
-    const messageCode =
-      isRouteErrorResponse(error) && typeof error.data?.message === 'string' ? (error.data.message as string) : undefined
-    content = <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} messageCode={messageCode} />
+    const said = isRouteErrorResponse(error) ? (error.data as { message?: unknown; text?: unknown } | null) : null
+    const messageCode = typeof said?.message === 'string' ? said.message : undefined
+    const messageText = typeof said?.text === 'string' ? said.text : undefined
+    content = <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} messageCode={messageCode} messageText={messageText} />
   }
   return <AppShell>{content}</AppShell>
 }

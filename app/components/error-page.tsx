@@ -2,13 +2,17 @@
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 
-/** `messageCode`: a contract message that says more than the generic text (e.g. profileLoadFailed). */
-export function ErrorPage({ status, messageCode }: { status: number; messageCode?: string }) {
+/**
+ * `messageCode`: a contract message that says more than the generic text (e.g. profileLoadFailed); `messageText`:
+ * the API's own text of a refusal, for a code whose text stays on the server (decision 044).
+ */
+export function ErrorPage({ status, messageCode, messageText }: { status: number; messageCode?: string; messageText?: string }) {
   const { t } = useTranslation()
   const kind = status === 404 ? 'notFound' : status >= 500 ? 'server' : 'other'
   const title = t(`errors.${kind}Title`)
   const generic = kind === 'other' ? t('errors.other', { status }) : t(`errors.${kind}`)
-  const message = messageCode ? t(messageCode, { ns: 'validation', defaultValue: generic }) : generic
+  const said = messageText ?? generic
+  const message = messageCode ? t(messageCode, { ns: 'validation', defaultValue: said }) : said
 
   return (
     <section

@@ -1,6 +1,6 @@
 // Every text of the web in both languages, for the server (renders any page in any language: app/i18n.server.ts).
 // The browser never imports this module: it loads its own language's namespaces one by one (app/locales/load.ts).
-import { messages, type Language } from '#contract'
+import { webMessages, type Language } from '#contract'
 import type { Namespace } from '~/i18n'
 import enAuth from './en/auth'
 import enCommon from './en/common'
@@ -40,7 +40,7 @@ export const resources = {
     common: enCommon,
     toast: enToast,
     static: enStatic,
-    validation: messages.en,
+    validation: webMessages.en,
     auth: enAuth,
     settings: enSettings,
     events: enEvents,
@@ -59,7 +59,7 @@ export const resources = {
     common: ruCommon,
     toast: ruToast,
     static: ruStatic,
-    validation: messages.ru,
+    validation: webMessages.ru,
     auth: ruAuth,
     settings: ruSettings,
     events: ruEvents,

@@ -1,5 +1,5 @@
 // The net under every loader and action: an API refusal (4xx) that the route did not turn into its own
-// message becomes the route's error page with the API's status and message code, never a 500. Routes that
+// message becomes the route's error page with the API's status, message code and text, never a 500. Routes that
 // have a better place for the message (a field of a form, a list's filter) catch the ApiError themselves.
 import { data, type ServerBuild } from '@remix-run/node'
 import { ApiError } from './api.server'
@@ -12,7 +12,8 @@ function withRefusalsAsResponses<F extends DataFunction>(fn: F): F {
       return await fn(args)
     } catch (error) {
       if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
-        throw data({ message: error.body.code ?? null }, { status: error.status })
+        // The text too, in the page's language: the browser has the texts of the web's own codes only (decision 044).
+        throw data({ message: error.body.code ?? null, text: error.body.message || null }, { status: error.status })
       }
       throw error
     }

@@ -9,14 +9,14 @@ import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { i18nConfig } from '../../app/i18n'
 import { resources } from '../../app/locales/resources.server'
 
-async function render(status: number, language: 'en' | 'ru', messageCode?: string) {
+async function render(status: number, language: 'en' | 'ru', messageCode?: string, messageText?: string) {
   const i18n = createInstance()
   await i18n.use(initReactI18next).init({ ...i18nConfig, lng: language, resources, initImmediate: false })
   return renderToString(
     createElement(
       I18nextProvider,
       { i18n },
-      createElement(StaticRouter, { location: '/' }, createElement(ErrorPage, { status, messageCode })),
+      createElement(StaticRouter, { location: '/' }, createElement(ErrorPage, { status, messageCode, messageText })),
     ),
   )
 }
@@ -26,6 +26,14 @@ describe('ErrorPage', () => {
     expect(await render(503, 'ru', 'profileLoadFailed')).toContain('Ошибка получения профиля!')
     expect(await render(503, 'en', 'profileLoadFailed')).toContain('Could not load the profile!')
     expect(await render(503, 'en', 'profileLoadFailed')).not.toContain('temporarily unavailable')
+  })
+
+  it('a refusal whose text only the API has (decision 044) shows the API’s text; without one, the generic text', async () => {
+    const apiText = 'Только организатор может это сделать.'
+    expect(await render(403, 'ru', 'notOrganizer', apiText)).toContain(apiText)
+    expect(await render(403, 'en', 'notOrganizer')).toContain('error 403')
+    // A code the browser has wins over the text sent with it.
+    expect(await render(400, 'en', 'invalidValue', 'Something else')).toContain('Invalid value')
   })
 
   it('404: the not-found text and a link home', async () => {

@@ -7,7 +7,7 @@ process.env.SESSION_SECRET ??= 'web-test-session-secret-0123456789'
 const { ApiError } = await import('../../app/utils/api.server')
 const { withApiRefusalsAsResponses } = await import('../../app/utils/api-refusals.server')
 
-type Thrown = { type: string; data: { message: string | null }; init: { status: number } | null }
+type Thrown = { type: string; data: { message: string | null; text: string | null }; init: { status: number } | null }
 
 function buildThrowing(error: unknown): ServerBuild {
   const fail = async () => {
@@ -27,7 +27,7 @@ async function thrownBy(build: ServerBuild, kind: 'loader' | 'action'): Promise<
 }
 
 describe('API refusals under every loader and action', () => {
-  it('turns an API 4xx into a response of the same status carrying its message code', async () => {
+  it('turns an API 4xx into a response of the same status carrying its message code and text', async () => {
     for (const status of [400, 403, 404, 409, 413]) {
       const build = withApiRefusalsAsResponses(buildThrowing(new ApiError(status, { message: 'Refused.', errors: {}, code: 'invalidValue' })))
       for (const kind of ['loader', 'action'] as const) {
@@ -35,6 +35,7 @@ describe('API refusals under every loader and action', () => {
         expect(thrown.type, `${kind} ${status}`).toBe('DataWithResponseInit')
         expect(thrown.init?.status).toBe(status)
         expect(thrown.data.message).toBe('invalidValue')
+        expect(thrown.data.text).toBe('Refused.')
       }
     }
   })

@@ -75,6 +75,15 @@ const PATCHES = [
       ],
     ],
   },
+  {
+    // docs/decisions/045-utf8-bundles.md. esbuild prints non-ASCII characters as \uXXXX unless told `charset: 'utf8'`,
+    // and Remix's classic compiler does not let its config say so: each Cyrillic letter of the Russian texts cost
+    // 6 bytes instead of 2 to download and parse. Browsers read module scripts as UTF-8 whatever the headers say.
+    file: 'node_modules/@remix-run/dev/dist/compiler/js/compiler.js',
+    why: 'the browser bundle spelled every non-ASCII character as a \\u escape',
+    marker: '/* nearby: browser bundle in UTF-8 (docs/decisions/045) */',
+    edits: [['    minify: ctx.options.mode === "production",\n', '    minify: ctx.options.mode === "production",\n    charset: "utf8",\n']],
+  },
 ]
 
 let failed = false

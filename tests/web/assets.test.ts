@@ -58,4 +58,17 @@ describe('precompressed build assets', () => {
     expect((await getRaw(`${server.url}/build/_shared/no-such-chunk.js`, 'br')).status).toBe(404)
     expect((await getRaw(`${server.url}/build/../package.json`, 'br')).status).toBe(404)
   })
+
+  it('scripts are UTF-8 (decision 045): the Russian texts are letters, not \\u escapes, and are sent as utf-8', async () => {
+    const dir = path.resolve('public/build/_shared')
+    const ru = fs.readdirSync(dir).filter((file) => /^messages-ru-.*\.js$/.test(file))
+    expect(ru).toHaveLength(1)
+    const text = fs.readFileSync(path.join(dir, ru[0]!), 'utf8')
+    expect(text).toContain('"Это поле обязательно!"')
+    const escaped = fs.readdirSync(dir).filter((file) => file.endsWith('.js') && /\\u04[0-9a-f]{2}/i.test(fs.readFileSync(path.join(dir, file), 'utf8')))
+    expect(escaped).toEqual([])
+    const res = await getRaw(`${server.url}/build/_shared/${ru[0]}`, 'br')
+    expect(res.headers['content-type']).toMatch(/charset=utf-8/i)
+    expect(zlib.brotliDecompressSync(res.body).toString('utf8')).toBe(text)
+  })
 })

@@ -1,7 +1,7 @@
 // The English texts only the API says: its refusals and outcomes, notifications, mails, calendar feeds and
 // ActivityPub objects. The API sends them translated, so no browser loads them (decision 044).
 const en = {
-  // Validation (SPEC §5 texts where the spec gives them)
+  // Lists, the fediverse, refusals of a form the API checks beyond its schema
   pageTooDeep: 'This page is too far down the list: narrow it with a search or filters.',
   federationOff: 'This server does not federate.',
   remoteServerUnreachable: 'Your server did not answer. Check the address and try again.',

@@ -5,7 +5,7 @@
 // Only signed-in, activated people may stage, only images (by their first bytes) up to the API's limits; the
 // API checks and re-encodes them again.
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { EVENT_LIMITS, imageLimit, messages, type MessageCode } from '#contract'
+import { EVENT_LIMITS, imageLimit, messages, type WebMessageCode } from '#contract'
 import { discardStaged, imageType, stagePhotos } from '~/features/photos/staging.server'
 import { getLanguage } from '~/i18n.server'
 import { requireActivatedUser } from '~/utils/auth.server'
@@ -19,7 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireActivatedUser(request)
   const api = await getApi(request)
   const language = await getLanguage(request)
-  const refuse = (code: MessageCode, status: number) =>
+  const refuse = (code: WebMessageCode, status: number) =>
     Response.json({ message: messages[language][code], errors: { files: [code] } }, { status })
 
   const form = await readFormData(request)

@@ -13,7 +13,9 @@ function withRefusalsAsResponses<F extends DataFunction>(fn: F): F {
     } catch (error) {
       if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
         // The text too, in the page's language: the browser has the texts of the web's own codes only (decision 044).
-        throw data({ message: error.body.code ?? null, text: error.body.message || null }, { status: error.status })
+        // Only an answer of the API's (it has a code) has one; a proxy's status line or a code of ours is no text.
+        const text = error.body.code ? error.body.message || null : null
+        throw data({ message: error.body.code ?? null, text }, { status: error.status })
       }
       throw error
     }

@@ -1,5 +1,6 @@
 // The two halves of the message texts (decision 044): a browser loads only the half its own code can show, so
-// every code the web's code or a form's schema names must be in that half, and the halves must not overlap.
+// every code the web's code or a form's schema writes out must be in that half, and the halves must not overlap.
+// (Codes that arrive as data, e.g. an API refusal's code on the error page, come with their text: api-refusals.)
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -37,6 +38,16 @@ describe('message texts in two halves', () => {
         if (new RegExp(`['"\`](validation:)?${code}['"\`]`).test(text)) named.push(`${file}: ${code}`)
     }
     expect(named).toEqual([])
+  })
+
+  it('the API’s half has every text in Russian too, none empty, with the placeholders of English', () => {
+    const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort()
+    for (const [code, text] of Object.entries(apiEn)) {
+      const ru = (apiRu as Record<string, string>)[code]
+      expect(text.trim(), code).not.toBe('')
+      expect(ru?.trim(), code).toBeTruthy()
+      expect(placeholders(ru!), code).toEqual(placeholders(text))
+    }
   })
 
   it('the web’s validation namespace is that half, on the server as in the browser', () => {

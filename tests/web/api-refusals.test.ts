@@ -40,6 +40,13 @@ describe('API refusals under every loader and action', () => {
     }
   })
 
+  it('sends no text with a body that is not the API’s (no code: a proxy’s status line, a code of the web’s own)', async () => {
+    const proxy = withApiRefusalsAsResponses(buildThrowing(new ApiError(413, { message: 'Request Entity Too Large', errors: {} })))
+    const thrown = (await thrownBy(proxy, 'action')) as Thrown
+    expect(thrown.init?.status).toBe(413)
+    expect(thrown.data).toEqual({ message: null, text: null })
+  })
+
   it('leaves API 5xx, other errors and the route module’s other exports alone', async () => {
     const serverError = new ApiError(503, { message: 'Down.', errors: {} })
     expect(await thrownBy(withApiRefusalsAsResponses(buildThrowing(serverError)), 'loader')).toBe(serverError)

@@ -5,6 +5,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import apiMessagesEn from '../../contract/api-messages-en'
+import apiMessagesRu from '../../contract/api-messages-ru'
+import { resources } from '../../app/locales/resources.server'
 import { getRaw, startWebServer, type WebServer } from '../support/web-server'
 
 let server: WebServer
@@ -57,6 +60,16 @@ describe('precompressed build assets', () => {
     expect(res.body.equals(fs.readFileSync(file))).toBe(true)
     expect((await getRaw(`${server.url}/build/_shared/no-such-chunk.js`, 'br')).status).toBe(404)
     expect((await getRaw(`${server.url}/build/../package.json`, 'br')).status).toBe(404)
+  })
+
+  it('no script holds a text only the API says (decision 044: the API sends those translated)', () => {
+    const scripts = fs.readdirSync(path.resolve('public/build'), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'))
+    const built = scripts.map((file) => fs.readFileSync(path.resolve('public/build', file), 'utf8')).join('\n')
+    // Some words are the web's own too (a screen of its own says "This event was cancelled."): those may be there.
+    const webTexts = new Set(JSON.stringify(resources).match(/"(?:[^"\\]|\\.)*"/g)!.map((quoted) => JSON.parse(quoted) as string))
+    const apiTexts = [...Object.values(apiMessagesEn), ...Object.values(apiMessagesRu)].filter((text) => text.length >= 25 && !webTexts.has(text))
+    expect(apiTexts.length).toBeGreaterThan(100)
+    expect(apiTexts.filter((text) => built.includes(text))).toEqual([])
   })
 
   it('scripts are UTF-8 (decision 045): the Russian texts are letters, not \\u escapes, and are sent as utf-8', async () => {

@@ -17,8 +17,26 @@ export function rootShouldRevalidate(args: ShouldRevalidateFunctionArgs): boolea
   return args.defaultShouldRevalidate
 }
 
-/** The event page: not after a like (its answer has the count); a join reloads the participants. */
+const TAKE_PART_INTENTS = ['join', 'leave', 'wait', 'unwait', 'ask', 'withdraw']
+
+/**
+ * A join, a place in line or a request the API refused: the page showed a state that changed meanwhile (the
+ * event filled up, the organizer declined). Single fetch means to skip reloading after a 4xx
+ * (v7_skipActionErrorRevalidation); a fetcher's refusal still reloads today, and this keeps it so.
+ */
+function isRefusedTakingPart(args: ShouldRevalidateFunctionArgs): boolean {
+  const intent = args.formData?.get('intent')
+  const answer = args.actionResult as { intent?: unknown } | undefined
+  const refused = (args.actionStatus ?? 0) >= 400 || answer?.intent === 'error'
+  return typeof intent === 'string' && TAKE_PART_INTENTS.includes(intent) && refused
+}
+
+/**
+ * The event page: not after a like (its answer has the count); a join reloads the participants, and so does a
+ * refused one, so the page says what the viewer can do now (the refusal's message stays in the fetcher's data).
+ */
 export function eventShouldRevalidate(args: ShouldRevalidateFunctionArgs): boolean {
   if (isLike(args)) return false
+  if (isRefusedTakingPart(args)) return true
   return args.defaultShouldRevalidate
 }

@@ -5,7 +5,7 @@
 // follow the list, so whatever sends the form sends these, in this order.
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { EVENT_LIMITS, type MessageCode } from '#contract'
+import { EVENT_LIMITS, type WebMessageCode } from '#contract'
 import { ErrorList } from '~/components/forms/field'
 import { useHydrated } from '~/components/ui/use-hydrated'
 
@@ -20,7 +20,7 @@ let nextKey = 0
 /** The chosen photos of one input, shrunk, in order; `room` is how many more the post may take. */
 export function usePhotoList(room: number) {
   const [photos, setPhotos] = useState<Photo[]>([])
-  const [error, setError] = useState<MessageCode | null>(null)
+  const [error, setError] = useState<WebMessageCode | null>(null)
   const [preparing, setPreparing] = useState(0)
   const inputRef = useRef<HTMLInputElement>(null)
   /** Settles when every photo chosen so far is shrunk (a submit waits for it). */
@@ -62,7 +62,7 @@ export function usePhotoList(room: number) {
       managing.current = true
       setError(null)
       const images = chosen.filter((file) => PHOTO_TYPES.includes(file.type))
-      let refusal: MessageCode | null = images.length < chosen.length ? 'unsupportedImage' : null
+      let refusal: WebMessageCode | null = images.length < chosen.length ? 'unsupportedImage' : null
       const fitting = images.slice(0, Math.max(room - taken.current, 0))
       if (fitting.length < images.length) refusal = 'tooManyPhotos'
       taken.current += fitting.length

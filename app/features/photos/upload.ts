@@ -1,10 +1,10 @@
 // Photos sent ahead of their form with progress (issue 28): an XMLHttpRequest to /resources/photos, because
 // fetch cannot report how much of a body is sent. The answer names the staged photos by token.
-import type { MessageCode } from '#contract'
+import type { WebMessageCode } from '#contract'
 
 export type StagedPhoto = { token: string; name: string; type: string }
 
-export type UploadFailure = MessageCode | 'cancelled'
+export type UploadFailure = WebMessageCode | 'cancelled'
 
 export class UploadError extends Error {
   constructor(readonly code: UploadFailure) {
@@ -29,7 +29,7 @@ export function uploadPhotos(files: File[], onProgress: (sent: number) => void, 
       if (request.status === 200 && Array.isArray(answer?.photos)) {
         onProgress(1)
         resolve(answer.photos)
-      } else reject(new UploadError((answer?.errors?.files?.[0] as MessageCode | undefined) ?? 'uploadFailed'))
+      } else reject(new UploadError((answer?.errors?.files?.[0] as WebMessageCode | undefined) ?? 'uploadFailed'))
     })
     request.addEventListener('error', () => reject(new UploadError('uploadFailed')))
     request.addEventListener('abort', () => reject(new UploadError('cancelled')))

@@ -130,7 +130,7 @@ export function JoinForm({
   }[intent]
   const showLogin = notice === 'login' || fetcher.data?.intent === 'login'
   const refusal = fetcher.data?.intent === 'error' ? message(fetcher.data.message) : null
-  // After a refusal Remix reloads the page's data: when the reason now says the same, it is said once, as the alert.
+  // After a refusal the page's data reloads (revalidation.ts): when the reason now says the same, it is said once, as the alert.
   const error = refusal !== reason ? refusal : null
 
   return (

@@ -119,8 +119,8 @@ export async function eventPageAction(request: Request, id: string) {
     if (!(error instanceof ApiError)) throw error
     if (error.status === 401) return needsLogin()
     if (enhanced) {
-      // The message stays in the fetcher's data while the page's loaders run again (Remix revalidates after a
-      // 4xx too), so the page shows the state that caused the refusal: full, declined meanwhile.
+      // The message stays in the fetcher's data while the page's data reloads (eventShouldRevalidate asks for it
+      // after a refusal), so the page shows the state that caused it: full, declined meanwhile.
       return data<EventActionData>(
         { intent: 'error', message: error.body.message },
         { status: error.status >= 500 ? 502 : error.status },

@@ -120,20 +120,25 @@ export function toEventPayload(v: z.output<typeof eventWebFieldsSchema>, options
         ? { donation: true }
         : { donation: false, amount: v.amount ?? null, currency: v.currency ?? null, range: v.range || null }
       : undefined,
-    categories: typeof v.categories === 'string' ? [v.categories] : (v.categories ?? []),
+    categories: asList(v.categories),
     channelLink: isPlace || options.isAdmin ? v.channelLink : undefined,
     hours: isPlace ? hours : undefined,
     repeat: isPlace || options.lockedAccessType || !v.repeatFreq ? undefined : repeatOf(v),
   }
 }
 
+/** A form field sent once (a string) or several times (an array) as a list. */
+function asList(value: string | string[] | undefined): string[] {
+  return typeof value === 'string' ? [value] : (value ?? [])
+}
+
 /** The "Repeats" fields as POST /event's `repeat` (checked by repeatSchema, on both sides). */
 function repeatOf(v: z.output<typeof eventWebFieldsSchema>) {
-  const list = (value: string | string[] | undefined) => (typeof value === 'string' ? [value] : (value ?? []))
+  const weekdays = asList(v.repeatWeekdays)
   return {
     freq: v.repeatFreq,
     interval: v.repeatInterval || undefined,
-    weekdays: v.repeatFreq === 'WEEKLY' && list(v.repeatWeekdays).length ? list(v.repeatWeekdays) : undefined,
+    weekdays: v.repeatFreq === 'WEEKLY' && weekdays.length ? weekdays : undefined,
     monthly: v.repeatFreq === 'MONTHLY' ? v.repeatMonthly || undefined : undefined,
     until: v.repeatUntil || undefined,
     count: v.repeatCount || undefined,

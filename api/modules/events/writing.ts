@@ -369,22 +369,22 @@ export function createPostWriting(ctx: AppContext, rows: PostRows) {
      * fields, each on its own day at this date's new local time and length; new dates copy this one.
      */
     async update(id: string, fields: Fields, viewer: Viewer, scope: EditScope = 'this'): Promise<Event> {
-      const before = await ownedRow(id, viewer)
       if (scope !== 'following') return updateOne(id, fields, viewer)
+      const before = await ownedRow(id, viewer)
       const later = await seriesService.laterDates(before)
       // Checked before anything is written: this date's form, then each later date's, so a refusal changes none.
       const edited = validateFields(fields, viewer, { existing: before, fileCount: 0, requirePhotos: false })
       const timeChanged = datesChanged(before, edited.startDate ?? null, edited.endDate ?? null)
       const now = ctx.now().getTime()
+      // New times spread only when this date's times changed: a date moved on its own keeps its own otherwise.
+      const newTime = timeChanged && edited.startDate ? localParts(edited.startDate, config.timeZone).time : null
+      const length = edited.startDate && edited.endDate ? Date.parse(edited.endDate) - Date.parse(edited.startDate) : null
       const plans: { date: PostRow; fields: Fields }[] = []
       for (const date of later) {
         let dates: Fields = { startDate: date.start_date, endDate: date.end_date }
-        // New times spread only when this date's times changed: a date moved on its own keeps its own otherwise.
-        if (timeChanged && edited.startDate) {
-          const { time } = localParts(edited.startDate, config.timeZone)
+        if (newTime !== null && edited.startDate) {
           const day = localParts(date.start_date ?? edited.startDate, config.timeZone).date
-          const startDate = startAt(day, time, config.timeZone)
-          const length = edited.endDate ? Date.parse(edited.endDate) - Date.parse(edited.startDate) : null
+          const startDate = startAt(day, newTime, config.timeZone)
           // A date the new time would put in the past keeps its own (it is about to happen).
           if (Date.parse(startDate) > now)
             dates = { startDate, endDate: length === null ? undefined : new Date(Date.parse(startDate) + length).toISOString() }

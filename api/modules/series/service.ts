@@ -13,7 +13,6 @@ import { datesBetween, localParts, ruleOf, ruleStartOf, type SeriesRule, startAt
 
 const DAY_MS = 86_400_000
 
-
 function ruleOfRow(series: Pick<EventSeriesTable, 'rrule' | 'dtstart_local' | 'time_zone' | 'skip_dates'>): SeriesRule {
   return {
     rrule: series.rrule,
@@ -42,6 +41,14 @@ export function parseRepeat(raw: unknown, startDate: string | null | undefined, 
   if (datesBetween(result.rule, first, new Date(Date.parse(first) + 60_000).toISOString(), 1)[0]?.ruleStart !== first)
     throw validationError({ 'repeat.weekdays': ['startNotInRule'] })
   return { repeat: parsed.data, rule: result.rule }
+}
+
+/** The local start time and the length of a post: what the series' new dates take (event_series). */
+function timeAndLength(post: Pick<PostRow, 'start_date' | 'end_date'>, startDate: string, timeZone: string) {
+  return {
+    local_time: localParts(startDate, timeZone).time,
+    duration_minutes: post.end_date ? Math.round((Date.parse(post.end_date) - Date.parse(startDate)) / 60_000) : null,
+  }
 }
 
 /** What new dates copy of a post: its form's columns and categories (event_series.template). */
@@ -187,8 +194,7 @@ export function createSeriesService(ctx: AppContext) {
       if (!post.start_date) throw validationError({ startDate: ['repeatNeedsStart'] })
       const id = newId()
       const now = nowIso()
-      const { time } = localParts(post.start_date, timeZone)
-      const duration = post.end_date ? Math.round((Date.parse(post.end_date) - Date.parse(post.start_date)) / 60_000) : null
+      const wallClock = timeAndLength(post, post.start_date, timeZone)
       const template = await templateOf(post.id)
       await db.transaction().execute(async (trx) => {
         await trx
@@ -200,8 +206,7 @@ export function createSeriesService(ctx: AppContext) {
             dtstart_local: rule.dtstartLocal,
             time_zone: rule.timeZone,
             skip_dates: JSON.stringify(rule.skip),
-            local_time: time,
-            duration_minutes: duration,
+            ...wallClock,
             template_post_id: post.id,
             template,
             cancelled_at: null,
@@ -254,11 +259,9 @@ export function createSeriesService(ctx: AppContext) {
     /** After "this and the following" changed a date: new dates copy it, at its local time and length. */
     async followFrom(post: Pick<PostRow, 'id' | 'series_id' | 'start_date' | 'end_date'>): Promise<void> {
       if (!post.series_id || !post.start_date) return
-      const { time } = localParts(post.start_date, timeZone)
-      const duration = post.end_date ? Math.round((Date.parse(post.end_date) - Date.parse(post.start_date)) / 60_000) : null
       await db
         .updateTable('event_series')
-        .set({ template_post_id: post.id, template: await templateOf(post.id), local_time: time, duration_minutes: duration, updated_at: nowIso() })
+        .set({ template_post_id: post.id, template: await templateOf(post.id), ...timeAndLength(post, post.start_date, timeZone), updated_at: nowIso() })
         .where('id', '=', post.series_id)
         .execute()
     },

@@ -68,7 +68,7 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         // The fediverse cards and "Follow from your server" (docs/decisions/039); the reader's server is on loopback.
         FEDERATION: 'on',
-        FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true',
+        ALLOW_PRIVATE_ADDRESSES: 'true',
       },
     },
     {

@@ -105,11 +105,16 @@ const envSchema = z
     VAPID_SUBJECT: optionalString,
     PUSH_TTL_SECONDS: int(86_400, 0),
     PUSH_TIMEOUT_MS: int(5000, 100),
-    PUSH_ALLOW_INSECURE_ENDPOINTS: bool(false),
     /** ActivityPub (decision 039): on, off, or unset — on when WEB_URL is a public https address. */
     FEDERATION: optionalString.pipe(z.enum(['on', 'off']).optional()),
-    /** Test-only: fediverse peers on loopback or a private network, over plain http. Refused in production. */
-    FEDERATION_ALLOW_PRIVATE_ADDRESSES: bool(false),
+    /**
+     * Test-only: every outbound request (fediverse, push endpoints, calendars to import) may reach loopback and
+     * private networks, over plain http. Refused in production.
+     */
+    ALLOW_PRIVATE_ADDRESSES: bool(false),
+    /** Former names of ALLOW_PRIVATE_ADDRESSES: refused with a pointer to the new one. */
+    FEDERATION_ALLOW_PRIVATE_ADDRESSES: optionalString,
+    PUSH_ALLOW_INSECURE_ENDPOINTS: optionalString,
     FEDERATION_FETCH_TIMEOUT_MS: int(10_000, 100),
     /** The largest inbox delivery accepted and remote document read. */
     FEDERATION_MAX_BODY_BYTES: int(256 * 1024, 1024),
@@ -159,11 +164,15 @@ const envSchema = z
     if (env.S3_FORCE_PATH_STYLE !== undefined && !BOOLEAN_WORDS.includes(env.S3_FORCE_PATH_STYLE.toLowerCase())) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['S3_FORCE_PATH_STYLE'], message: 'expected a boolean (true/false)' })
     }
-    if (env.NODE_ENV === 'production' && env.FEDERATION_ALLOW_PRIVATE_ADDRESSES) {
+    for (const former of ['FEDERATION_ALLOW_PRIVATE_ADDRESSES', 'PUSH_ALLOW_INSECURE_ENDPOINTS'] as const) {
+      if (env[former] !== undefined)
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [former], message: 'renamed: set ALLOW_PRIVATE_ADDRESSES instead' })
+    }
+    if (env.NODE_ENV === 'production' && env.ALLOW_PRIVATE_ADDRESSES) {
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
-        path: ['FEDERATION_ALLOW_PRIVATE_ADDRESSES'],
-        message: 'a test-only setting: production never lets the fediverse reach private addresses',
+        path: ['ALLOW_PRIVATE_ADDRESSES'],
+        message: 'a test-only setting: production never lets an outbound request reach a private address',
       })
     }
     if (env.NODE_ENV === 'production') {
@@ -230,7 +239,6 @@ function federationSettingsOf(e: z.infer<typeof envSchema>) {
     origin: web.origin,
     /** The host of handles (@name@host). */
     host: web.host,
-    allowPrivateAddresses: e.FEDERATION_ALLOW_PRIVATE_ADDRESSES,
     fetchTimeoutMs: e.FEDERATION_FETCH_TIMEOUT_MS,
     maxBodyBytes: e.FEDERATION_MAX_BODY_BYTES,
     queuePollMs: e.FEDERATION_QUEUE_POLL_MS,
@@ -278,6 +286,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT === 'auto' ? (process.stdout.isTTY ? 'pretty' : 'json') : e.LOG_FORMAT,
     seedDemo: e.SEED_DEMO,
+    /** Test-only: outbound requests (api/lib/outbound-fetch.ts) may reach loopback and private networks over http. */
+    allowPrivateAddresses: e.ALLOW_PRIVATE_ADDRESSES,
     jobsEnabled: e.JOBS_ENABLED,
     /** Days between a deletion request and the purge of the account's data (the privacy policy's 30). */
     accountPurgeDays: e.ACCOUNT_PURGE_DAYS,
@@ -301,8 +311,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       subject: e.VAPID_SUBJECT ?? mailtoOf(e.MAIL_FROM),
       ttlSeconds: e.PUSH_TTL_SECONDS,
       timeoutMs: e.PUSH_TIMEOUT_MS,
-      /** Also http:// endpoints and loopback/private hosts (tests with a push service on loopback). */
-      allowInsecureEndpoints: e.PUSH_ALLOW_INSECURE_ENDPOINTS,
     },
     federation: federationSettingsOf(e),
     realtime: {

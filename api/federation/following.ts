@@ -26,7 +26,7 @@ import { type Db, isUniqueViolation, nowIso } from '../db'
 import { HttpError } from '../lib/errors'
 import { actorIdentifier } from './actors'
 import { CANCELLED_TAG } from './objects'
-import { type SafeFetch, urlProblem } from './safe-fetch'
+import { type OutboundFetch, urlProblem } from '../lib/outbound-fetch'
 import { remoteHtmlToText, sanitizeRemoteHtml } from './sanitize'
 
 /** How long a remote object's Delete is remembered (a Create retried after it is refused meanwhile). */
@@ -47,7 +47,7 @@ interface Deps {
   ctx: AppContext
   federation: Federation<void>
   loader: DocumentLoader
-  remoteFetch: SafeFetch
+  remoteFetch: OutboundFetch
   allowPrivate: boolean
   origin: string
 }

@@ -61,11 +61,11 @@ import {
 import { createFollowing, domainOf, type Following } from './following'
 import { isFederatable, loadEventRows, toEvent, toTombstone, type FederatedEventRow } from './objects'
 import {
-  createSafeFetch,
+  createOutboundFetch,
   deliveryProblem,
-  type SafeFetch,
+  type OutboundFetch,
   urlProblem,
-} from './safe-fetch'
+} from '../lib/outbound-fetch'
 import { DbKvStore, DbMessageQueue } from './store'
 
 export const AP_PATHS = {
@@ -113,12 +113,12 @@ export interface FederationService {
   startQueue(): void
   close(): Promise<void>
   /** The safe fetch used for every remote document (tests read its refusals). */
-  readonly remoteFetch: SafeFetch
+  readonly remoteFetch: OutboundFetch
   /** The same rules with room for a photo: the photos of fediverse events are shown through our API. */
-  readonly mediaFetch: SafeFetch
+  readonly mediaFetch: OutboundFetch
 }
 
-function jsonLdLoader(remoteFetch: SafeFetch): DocumentLoader {
+function jsonLdLoader(remoteFetch: OutboundFetch): DocumentLoader {
   const preloaded = getDocumentLoader()
   return async (url: string): Promise<RemoteDocument> => {
     if (PRELOADED_CONTEXTS.has(url)) return preloaded(url)
@@ -140,14 +140,14 @@ export function createFederationService(ctx: AppContext): FederationService {
   const { config, db, log } = ctx
   const settings = config.federation
   const origin = settings.origin
-  const remoteFetch = createSafeFetch({
-    allowPrivate: settings.allowPrivateAddresses,
+  const remoteFetch = createOutboundFetch({
+    allowPrivate: config.allowPrivateAddresses,
     timeoutMs: settings.fetchTimeoutMs,
     maxBytes: settings.maxBodyBytes,
     userAgent: `Nearby/1.1.3 (+${origin})`,
   })
-  const mediaFetch = createSafeFetch({
-    allowPrivate: settings.allowPrivateAddresses,
+  const mediaFetch = createOutboundFetch({
+    allowPrivate: config.allowPrivateAddresses,
     timeoutMs: settings.fetchTimeoutMs,
     maxBytes: EVENT_LIMITS.imageMaxBytes,
     userAgent: `Nearby/1.1.3 (+${origin})`,
@@ -165,7 +165,7 @@ export function createFederationService(ctx: AppContext): FederationService {
       if (!(await stillOut(activity))) return false
       // Nothing goes to a server an admin blocked (queued before the block, or a retry).
       if (await isBlocked(inbox)) return false
-      const problem = await deliveryProblem(new URL(inbox), settings.allowPrivateAddresses)
+      const problem = await deliveryProblem(new URL(inbox), config.allowPrivateAddresses)
       if (problem) log.warn({ inbox, problem }, 'federation: delivery to a refused address dropped')
       return !problem
     },
@@ -195,7 +195,7 @@ export function createFederationService(ctx: AppContext): FederationService {
     federation,
     loader,
     remoteFetch,
-    allowPrivate: settings.allowPrivateAddresses,
+    allowPrivate: config.allowPrivateAddresses,
     origin,
   })
   const webUrl = config.webUrl
@@ -500,7 +500,7 @@ export function createFederationService(ctx: AppContext): FederationService {
       const follower = await follow.getActor(context)
       if (!follower || !isActor(follower) || !follower.id || !follower.inboxId) return
       // The follower's inbox is where we will deliver: never to this machine or a private network.
-      if (await deliveryProblem(follower.inboxId, settings.allowPrivateAddresses)) return
+      if (await deliveryProblem(follower.inboxId, config.allowPrivateAddresses)) return
       const sharedInbox = follower.endpoints?.sharedInbox ?? null
       await db
         .insertInto('federation_followers')
@@ -509,7 +509,7 @@ export function createFederationService(ctx: AppContext): FederationService {
           follower: follower.id.href,
           inbox: follower.inboxId.href,
           shared_inbox:
-            sharedInbox && !urlProblem(sharedInbox, settings.allowPrivateAddresses) ? sharedInbox.href : null,
+            sharedInbox && !urlProblem(sharedInbox, config.allowPrivateAddresses) ? sharedInbox.href : null,
           domain: domainOf(follower.id),
           follow_id: follow.id.href,
           created_at: nowIso(ctx.now()),
@@ -799,7 +799,7 @@ export function createFederationService(ctx: AppContext): FederationService {
       const [user, server] = account.replace(/^@/, '').includes('@')
         ? account.replace(/^@/, '').split('@')
         : [null, account]
-      const base = `${settings.allowPrivateAddresses ? 'http' : 'https'}://${server!.toLowerCase()}`
+      const base = `${config.allowPrivateAddresses ? 'http' : 'https'}://${server!.toLowerCase()}`
       const fallback = `${base}/authorize_interaction?uri=${encodeURIComponent(actorUrl)}`
       if (!user) return fallback
       try {
@@ -817,7 +817,7 @@ export function createFederationService(ctx: AppContext): FederationService {
         if (!template) return fallback
         const url = new URL(template.replace('{uri}', encodeURIComponent(actorUrl)))
         // Only a page of their own server over http(s): never a script or another site.
-        return (url.protocol === 'https:' || (settings.allowPrivateAddresses && url.protocol === 'http:')) &&
+        return (url.protocol === 'https:' || (config.allowPrivateAddresses && url.protocol === 'http:')) &&
           url.host === new URL(base).host
           ? url.href
           : fallback

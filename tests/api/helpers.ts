@@ -262,7 +262,7 @@ export async function startFederatedApi(host: string, overrides: BuildOverrides 
   const api = await startTestApi(
     {
       FEDERATION: 'on',
-      FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true',
+      ALLOW_PRIVATE_ADDRESSES: 'true',
       WEB_URL: origin,
       API_PUBLIC_URL: origin,
       FEDERATION_QUEUE_POLL_MS: '50',

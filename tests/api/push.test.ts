@@ -30,7 +30,7 @@ beforeAll(async () => {
   })
   const keys = { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: SUBJECT }
   ;[api, off, injected] = await Promise.all([
-    startTestApi({ ...keys, PUSH_TTL_SECONDS: '3600', PUSH_ALLOW_INSECURE_ENDPOINTS: 'true', LOG_LEVEL: 'info' }, undefined, { logStream }),
+    startTestApi({ ...keys, PUSH_TTL_SECONDS: '3600', ALLOW_PRIVATE_ADDRESSES: 'true', LOG_LEVEL: 'info' }, undefined, { logStream }),
     startTestApi({}),
     startTestApi(keys, undefined, {
       pushTransport: async (request) => {
@@ -115,7 +115,7 @@ describe('POST /push/web and DELETE /push/web', () => {
     }
     const ru = await subscribe(api, me.token, { subscription: { ...subscription, keys: { ...subscription.keys, auth: '!!!' } } }, 'ru')
     expect(ru.body.errors['subscription.keys.auth']).toEqual(['Подписка на push-уведомления недействительна.'])
-    // Without PUSH_ALLOW_INSECURE_ENDPOINTS only https:// on a public host is accepted.
+    // Without ALLOW_PRIVATE_ADDRESSES only https:// on a public host is accepted.
     const offUser = await makeUser(off)
     for (const endpoint of [subscription.endpoint, 'https://127.0.0.1/push/x', 'https://localhost/push/x', 'https://10.1.2.3/x']) {
       const res = await subscribe(off, offUser.token, { subscription: { ...subscription, endpoint } })

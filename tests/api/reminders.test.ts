@@ -29,7 +29,7 @@ beforeAll(async () => {
   const env = {
     VAPID_PUBLIC_KEY: vapid.publicKey,
     VAPID_PRIVATE_KEY: vapid.privateKey,
-    PUSH_ALLOW_INSECURE_ENDPOINTS: 'true',
+    ALLOW_PRIVATE_ADDRESSES: 'true',
     TIME_ZONE: 'Europe/Belgrade',
   }
   const overrides = { clock: () => clock.now }

@@ -111,7 +111,6 @@ describe('loadConfig', () => {
       subject: 'mailto:no-reply@nearby.local',
       ttlSeconds: 86_400,
       timeoutMs: 5000,
-      allowInsecureEndpoints: false,
     })
     expect(c.realtime).toEqual({ ticketTtlSeconds: 60, presenceTimeoutMs: 75_000, redisKey: 'nearby-socket.io' })
     const { default: webpush } = await import('web-push')
@@ -125,7 +124,6 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ VAPID_SUBJECT: 'http://nearby.example' })).toThrow(/VAPID_SUBJECT/)
     expect(loadConfig({ MAIL_FROM: 'ops@nearby.example' }).webPush.subject).toBe('mailto:ops@nearby.example')
     expect(() => loadConfig({ REALTIME_TICKET_TTL_SECONDS: '0' })).toThrow(/REALTIME_TICKET_TTL_SECONDS/)
-    expect(loadConfig({ PUSH_ALLOW_INSECURE_ENDPOINTS: 'true' }).webPush.allowInsecureEndpoints).toBe(true)
   })
 
   it('federates only when asked, or by default behind a public https WEB_URL', () => {
@@ -135,8 +133,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ WEB_URL: 'https://nearby.example', FEDERATION: 'off' }).federation.enabled).toBe(false)
     expect(loadConfig({ FEDERATION: 'on' }).federation.enabled).toBe(true)
     expect(() => loadConfig({ FEDERATION: 'maybe' })).toThrow(/FEDERATION/)
+  })
+
+  it('one setting lets every outbound request reach private addresses, never in production; old names point to it', () => {
+    expect(loadConfig({}).allowPrivateAddresses).toBe(false)
+    expect(loadConfig({ ALLOW_PRIVATE_ADDRESSES: 'true' }).allowPrivateAddresses).toBe(true)
     expect(() =>
-      loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true' }),
-    ).toThrow(/FEDERATION_ALLOW_PRIVATE_ADDRESSES/)
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), ALLOW_PRIVATE_ADDRESSES: 'true' }),
+    ).toThrow(/ALLOW_PRIVATE_ADDRESSES: a test-only setting/)
+    for (const former of ['FEDERATION_ALLOW_PRIVATE_ADDRESSES', 'PUSH_ALLOW_INSECURE_ENDPOINTS'])
+      expect(() => loadConfig({ [former]: 'true' })).toThrow(new RegExp(`${former}: renamed: set ALLOW_PRIVATE_ADDRESSES`))
   })
 })

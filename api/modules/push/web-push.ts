@@ -1,9 +1,10 @@
 // Web push (RFC 8030/8291/8292): web-push encrypts the payload (aes128gcm) for the subscription's keys and
 // signs the VAPID JWT (ES256, aud = the push service's origin); the request itself goes through a
-// transport (fetch by default; tests may inject another). web-push's own sender always speaks TLS, so it
-// could not reach a plain-HTTP push service on loopback; with our transport the same code path serves
-// production and tests. Endpoints must be https:// on a public host unless PUSH_ALLOW_INSECURE_ENDPOINTS.
-import { isPrivateHost } from '../../lib/addresses'
+// transport (the outbound fetch by default; tests may inject another). web-push's own sender always speaks TLS,
+// so it could not reach a plain-HTTP push service on loopback; with our transport the same code path serves
+// production and tests. An endpoint is an address the browser chose: https:// on a public address only
+// (the outbound fetch's rules, checked again at connection time), unless ALLOW_PRIVATE_ADDRESSES.
+import { createOutboundFetch, urlProblem } from '../../lib/outbound-fetch'
 import type { PushPayload } from '#contract'
 import type { FastifyBaseLogger } from 'fastify'
 import webpush from 'web-push'
@@ -36,37 +37,36 @@ export interface WebPush {
   endpointProblem(endpoint: string): string | null
 }
 
-export const fetchTransport: PushTransport = async (request) => {
-  const res = await fetch(request.endpoint, {
-    method: 'POST',
-    headers: request.headers,
-    body: request.body ? new Uint8Array(request.body) : undefined,
-    // A push service answers itself; following a redirect could reach anything.
-    redirect: 'manual',
-    signal: AbortSignal.timeout(request.timeoutMs),
+/** Posts through the outbound fetch; a push service answers itself, so a redirect is not followed (a POST never is). */
+function outboundTransport(config: Config): PushTransport {
+  const outbound = createOutboundFetch({
+    allowPrivate: config.allowPrivateAddresses,
+    timeoutMs: config.webPush.timeoutMs,
+    // A push service's answer is a status and a short reason.
+    maxBytes: 64 * 1024,
+    userAgent: 'Nearby/1.1.3',
   })
-  const body = await res.text().catch(() => '')
-  return { statusCode: res.status, body: body.slice(0, 500) }
+  return async (request) => {
+    const res = await outbound(request.endpoint, {
+      method: 'POST',
+      headers: request.headers,
+      body: request.body ? new Uint8Array(request.body) : undefined,
+    })
+    const body = await res.text().catch(() => '')
+    return { statusCode: res.status, body: body.slice(0, 500) }
+  }
 }
 
-export function createWebPush(config: Config, log: FastifyBaseLogger, transport: PushTransport = fetchTransport): WebPush {
-  const { publicKey, privateKey, subject, ttlSeconds, timeoutMs, allowInsecureEndpoints } = config.webPush
+export function createWebPush(config: Config, log: FastifyBaseLogger, transport?: PushTransport): WebPush {
+  const { publicKey, privateKey, subject, ttlSeconds, timeoutMs } = config.webPush
   const enabled = !!publicKey && !!privateKey
   if (!enabled)
     log.info('web push is off: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (npx web-push generate-vapid-keys) to turn it on')
+  const send = transport ?? outboundTransport(config)
 
   function endpointProblem(endpoint: string): string | null {
-    let url: URL
-    try {
-      url = new URL(endpoint)
-    } catch {
-      return 'not a URL'
-    }
-    if (allowInsecureEndpoints) return url.protocol === 'https:' || url.protocol === 'http:' ? null : 'not http(s)'
-    if (url.protocol !== 'https:') return 'not https'
-    if (url.username || url.password) return 'credentials in the URL'
-    if (isPrivateHost(url.hostname)) return 'private host'
-    return null
+    if (!URL.canParse(endpoint)) return 'not a URL'
+    return urlProblem(new URL(endpoint), config.allowPrivateAddresses)
   }
 
   return {
@@ -90,7 +90,7 @@ export function createWebPush(config: Config, log: FastifyBaseLogger, transport:
       const headers: Record<string, string> = {}
       // fetch sets Content-Length itself.
       for (const [k, v] of Object.entries(details.headers)) if (k.toLowerCase() !== 'content-length') headers[k.toLowerCase()] = String(v)
-      return transport({ endpoint: details.endpoint, headers, body: details.body, timeoutMs })
+      return send({ endpoint: details.endpoint, headers, body: details.body, timeoutMs })
     },
   }
 }

@@ -1,14 +1,16 @@
-// Requests to addresses the fediverse hands us (actor documents, inboxes, WebFinger): never to this machine or
-// a private network — checked on the URL and again on every address DNS gives at connection time, so a name
-// that resolves to 127.0.0.1 or changes its answer between check and use is refused too — redirects followed
-// only by these rules, a timeout, and a cap on what is read (issue 26, decision 039).
+// The one way Nearby requests an address someone else chose (fediverse documents and inboxes, WebFinger, remote
+// follow, fediverse photos, push endpoints, and calendars to import): only public addresses (isPublicAddress) —
+// checked on the URL and again on every address DNS gives at connection time, so a name that resolves to
+// 127.0.0.1 or changes its answer between check and use is refused too — redirects followed only by these rules,
+// a timeout, and a cap on what is read (decisions 039 and 046). ALLOW_PRIVATE_ADDRESSES (tests only) lifts the
+// address rule and allows plain http, for every caller at once.
 import dns from 'node:dns'
 import type { LookupAddress } from 'node:dns'
 import { Agent, fetch as undiciFetch, type RequestInit as UndiciRequestInit } from 'undici'
-import { isPrivateAddress, isPrivateHost } from '../lib/addresses'
+import { isPrivateHost, isPublicAddress } from './addresses'
 
-export interface SafeFetchOptions {
-  /** Test-only (FEDERATION_ALLOW_PRIVATE_ADDRESSES): loopback and private addresses, and plain http. */
+export interface OutboundFetchOptions {
+  /** Test-only (ALLOW_PRIVATE_ADDRESSES): loopback and private addresses, and plain http. */
   allowPrivate: boolean
   timeoutMs: number
   /** The most bytes of a body that are read; a longer body is refused. */
@@ -50,7 +52,7 @@ export async function deliveryProblem(url: URL, allowPrivate: boolean): Promise<
   if (problem || allowPrivate) return problem
   try {
     const addresses = await dns.promises.lookup(url.hostname.replace(/^\[|\]$/g, ''), { all: true })
-    const refused = addresses.find((a) => isPrivateAddress(a.address))
+    const refused = addresses.find((a) => !isPublicAddress(a.address))
     return refused ? `${url.hostname} resolves to a private address (${refused.address})` : null
   } catch {
     return null // Unresolvable now: the delivery fails and is retried by its policy.
@@ -67,7 +69,7 @@ type LookupCallback = (
 function publicOnlyLookup(hostname: string, options: dns.LookupOptions, callback: LookupCallback) {
   dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
     if (err) return callback(err, [])
-    const refused = addresses.find((a) => isPrivateAddress(a.address))
+    const refused = addresses.find((a) => !isPublicAddress(a.address))
     if (refused || addresses.length === 0) {
       const error = new RefusedAddressError(
         `${hostname} resolves to a private address (${refused?.address ?? 'none'})`,
@@ -83,9 +85,9 @@ function publicOnlyLookup(hostname: string, options: dns.LookupOptions, callback
 
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304])
 
-export type SafeFetch = (url: string | URL, init?: UndiciRequestInit) => Promise<Response>
+export type OutboundFetch = (url: string | URL, init?: UndiciRequestInit) => Promise<Response>
 
-export function createSafeFetch(options: SafeFetchOptions): SafeFetch & { close(): Promise<void> } {
+export function createOutboundFetch(options: OutboundFetchOptions): OutboundFetch & { close(): Promise<void> } {
   const agent = new Agent({
     connect: options.allowPrivate ? {} : { lookup: publicOnlyLookup as never },
     headersTimeout: options.timeoutMs,
@@ -93,7 +95,7 @@ export function createSafeFetch(options: SafeFetchOptions): SafeFetch & { close(
   })
   const maxRedirects = options.maxRedirects ?? 5
 
-  const safeFetch = async (input: string | URL, init: UndiciRequestInit = {}): Promise<Response> => {
+  const outboundFetch = async (input: string | URL, init: UndiciRequestInit = {}): Promise<Response> => {
     let url = new URL(input)
     const signal = AbortSignal.timeout(options.timeoutMs)
     for (let redirects = 0; ; redirects++) {
@@ -131,7 +133,7 @@ export function createSafeFetch(options: SafeFetchOptions): SafeFetch & { close(
       return capped
     }
   }
-  return Object.assign(safeFetch, { close: () => agent.close() })
+  return Object.assign(outboundFetch, { close: () => agent.close() })
 }
 
 /** The body, refused once it passes maxBytes (a declared Content-Length beyond it is refused before reading). */

@@ -13,7 +13,7 @@ import {
 import { useEffect, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DEFAULT_LANGUAGE, languageOr } from '#contract'
-import { ErrorPage } from './components/error-page'
+import { ErrorPage, errorKind } from './components/error-page'
 import { useLiveNotifications } from './features/notifications/live-updates'
 import { GuardScreen } from './components/guard-screen'
 import { Footer } from './components/layout/footer'
@@ -54,8 +54,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
       { title: 'Nearby' },
       { name: 'description', content: metaText(data?.locale ?? DEFAULT_LANGUAGE, 'common', 'tagline') },
     ]
-  const notFound = isRouteErrorResponse(error) && error.status === 404
-  const title = metaText(data?.locale ?? DEFAULT_LANGUAGE, 'common', notFound ? 'errors.notFoundTitle' : 'errors.serverTitle')
+  // The title the page's heading shows: a refusal (4xx) is no "maintenance".
+  const kind = errorKind(isRouteErrorResponse(error) ? error.status : 500)
+  const title = metaText(data?.locale ?? DEFAULT_LANGUAGE, 'common', `errors.${kind}Title`)
   return [{ title: `${title} · Nearby` }]
 }
 

@@ -54,7 +54,6 @@ const en = {
   googleTokenInvalid: 'Google sign-in failed: the token is not valid.',
   googleEmailUnverified: 'Google sign-in failed: your Google email is not verified.',
   accountDisabled: 'This account is disabled.',
-  payloadTooLarge: 'The request is too large.',
   internalError: 'Something went wrong on our side. Please try again later.',
   serviceUnavailable: 'The service is unavailable for a moment. Please try again shortly.',
   cannotFollowYourself: 'You cannot follow yourself.',

@@ -56,7 +56,6 @@ const ru: Record<ApiMessageCode, string> = {
   googleTokenInvalid: 'Вход через Google не удался: токен недействителен.',
   googleEmailUnverified: 'Вход через Google не удался: почта Google не подтверждена.',
   accountDisabled: 'Этот аккаунт отключён.',
-  payloadTooLarge: 'Слишком большой запрос.',
   internalError: 'Что-то пошло не так. Попробуйте позже.',
   serviceUnavailable: 'Сервис на минуту недоступен. Попробуйте ещё раз чуть позже.',
   // Invitations, notifications, realtime, web push

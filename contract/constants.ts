@@ -251,6 +251,17 @@ export const WEEK_DAYS = [
 export const imageLimit = (eventType: string): number =>
   eventType === 'PLACE' ? LIMITS.placeImages : LIMITS.eventImages
 
+/**
+ * Photos staged ahead of a form (POST /uploads/staged, kept an hour): one call takes a form's most photos; what
+ * one person holds at once is capped in count and bytes, across instances — two full forms of a place's photos
+ * shrunk in the browser, or one of full-size photos sent without JavaScript (issue 39).
+ */
+export const STAGED_PHOTO_LIMITS = {
+  filesPerCall: Math.max(LIMITS.placeImages, LIMITS.eventImages),
+  heldCount: 20,
+  heldBytes: 100 * 1024 * 1024,
+} as const
+
 export const PROFILE_LIMITS = {
   professionMax: 100,
   userBioMax: 500,

@@ -49,6 +49,7 @@ const en = {
   notFound: 'Not found.',
   unsupportedMediaType: 'Unsupported content type.',
   malformedRequest: 'The request could not be read.',
+  payloadTooLarge: 'The request is too large.',
   invalidPhone: 'Enter a phone number of 11 digits, e.g. +7 (999) 123-45-67!',
   profileLoadFailed: 'Could not load the profile!',
   profileUpdateFailed: 'Could not change the data',

@@ -56,6 +56,7 @@ const ru: Record<WebMessageCode, string> = {
   notFound: 'Не найдено.',
   unsupportedMediaType: 'Неподдерживаемый тип содержимого.',
   malformedRequest: 'Не удалось прочитать запрос.',
+  payloadTooLarge: 'Слишком большой запрос.',
   // Invitations, notifications, realtime, web push
   alreadyInvited: 'Все из списка уже приглашены или уже участвуют.',
   tooManyRecipients: 'Можно пригласить не больше 50 человек за раз.',

@@ -110,9 +110,34 @@ function isDatabaseUnreachable(error: unknown): boolean {
   return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable/i.test(message)
 }
 
+/** Past this many bytes of an oversized body the connection is cut instead of read to its end. */
+const DRAIN_MAX_BYTES = 64 * 1024 * 1024
+
+/** Reads the rest of a request's body and drops it; a body beyond DRAIN_MAX_BYTES ends the connection. */
+function drainBody(request: FastifyRequest): Promise<void> {
+  const raw = request.raw
+  return new Promise((resolve) => {
+    let read = 0
+    const done = () => {
+      raw.off('data', count)
+      resolve()
+    }
+    const count = (chunk: Buffer) => {
+      read += chunk.length
+      if (read > DRAIN_MAX_BYTES) raw.destroy()
+    }
+    raw.on('data', count).once('end', done).once('close', done).once('error', done)
+    raw.resume()
+  })
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(
-    (error: FastifyError | HttpError | Error, request: FastifyRequest, reply: FastifyReply) => {
+    async (error: FastifyError | HttpError | Error, request: FastifyRequest, reply: FastifyReply) => {
+      // A refusal before the body was read (too large, wrong type, unknown path) is answered once the rest of it
+      // has been read and dropped: a client or proxy that writes the whole body before it reads (the web's fetch
+      // to the ActivityPub paths) gets the answer rather than a reset connection.
+      if (!request.raw.complete) await drainBody(request)
       const language = languageOf(request)
       if (error instanceof HttpError) {
         for (const [k, v] of Object.entries(error.headers)) reply.header(k, v)
@@ -149,7 +174,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     },
   )
 
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(errorBody('notFound', {}, languageOf(request)))
+  app.setNotFoundHandler(async (request, reply) => {
+    if (!request.raw.complete) await drainBody(request)
+    return reply.status(404).send(errorBody('notFound', {}, languageOf(request)))
   })
 }

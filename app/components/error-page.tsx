@@ -2,13 +2,16 @@
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 
+/** Which of the three pages a status shows: its title and generic text (the page's <title> says the same). */
+export const errorKind = (status: number) => (status === 404 ? 'notFound' : status >= 500 ? 'server' : 'other')
+
 /**
  * `messageCode`: a contract message that says more than the generic text (e.g. profileLoadFailed); `messageText`:
  * the API's own text of a refusal, for a code whose text stays on the server (decision 044).
  */
 export function ErrorPage({ status, messageCode, messageText }: { status: number; messageCode?: string; messageText?: string }) {
   const { t } = useTranslation()
-  const kind = status === 404 ? 'notFound' : status >= 500 ? 'server' : 'other'
+  const kind = errorKind(status)
   const title = t(`errors.${kind}Title`)
   const generic = kind === 'other' ? t('errors.other', { status }) : t(`errors.${kind}`)
   const said = messageText ?? generic

@@ -31,6 +31,8 @@ const en = {
   tooManyPhotos: 'Too many photos: at most 3 for an event and 10 for a place.',
   unsupportedImage: 'Only JPEG, PNG and WebP images are accepted.',
   imageTooLarge: 'The photo is too large (at most 10 MB, 40 megapixels).',
+  stagingQuotaExceeded:
+    'You have too many photos waiting to be sent (at most 20, 100 MB in all). Send or remove some, or wait an hour.',
   uploadFailed: 'The photos could not be sent. Check the connection and try again.',
   privateEvent: 'This is a private event: only invited people and participants can open it.',
   subscribersOnly: 'This event is for followers of the organizer: follow them or ask for an invitation.',

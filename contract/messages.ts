@@ -26,6 +26,11 @@ export function isMessageCode(value: string): value is MessageCode {
   return Object.prototype.hasOwnProperty.call(messages.en, value)
 }
 
+/** Whether a code's text is in the half the browser loads (the web may show it by its code). */
+export function isWebMessageCode(value: string | undefined): value is WebMessageCode {
+  return value !== undefined && Object.prototype.hasOwnProperty.call(webMessages.en, value)
+}
+
 /** Translates a message code; a text that is not a code is returned as it is. */
 export function translateMessage(value: string, language: Language): string {
   return isMessageCode(value) ? messages[language][value] : value

@@ -856,6 +856,26 @@ const m016_event_series: Migration = {
   },
 }
 
+/**
+ * Photos staged ahead of a form (issue 39): what each person holds at once, counted in the database so every
+ * API instance sees the same quota (STAGED_PHOTO_LIMITS); the files themselves stay in the storage.
+ */
+const m017_staged_photos: Migration = {
+  async up(db: Db) {
+    await db.schema
+      .createTable('staged_photos')
+      .addColumn('token', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', id, (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('bytes', 'integer', (c) => c.notNull())
+      .addColumn('created_at', ts, (c) => c.notNull())
+      .execute()
+    await db.schema.createIndex('staged_photos_user_idx').on('staged_photos').columns(['user_id', 'created_at']).execute()
+  },
+  async down(db: Db) {
+    await db.schema.dropTable('staged_photos').ifExists().execute()
+  },
+}
+
 export const migrations: Record<string, Migration> = {
   '001_initial': m001_initial,
   '002_follows_follower_idx': m002_follows_follower_idx,
@@ -873,6 +893,7 @@ export const migrations: Record<string, Migration> = {
   '014_federation_following': m014_federation_following,
   '015_join_approval': m015_join_approval,
   '016_event_series': m016_event_series,
+  '017_staged_photos': m017_staged_photos,
 }
 
 export const migrationProvider: MigrationProvider = {

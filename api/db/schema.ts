@@ -258,6 +258,13 @@ export interface ModerationLogTable {
   created_at: Iso
 }
 
+export interface StagedPhotosTable {
+  token: string
+  user_id: string
+  bytes: number
+  created_at: Iso
+}
+
 export interface PushSubscriptionsTable {
   id: string
   user_id: string
@@ -423,6 +430,7 @@ export interface Database {
   invitation_recipients: InvitationRecipientsTable
   notifications: NotificationsTable
   push_subscriptions: PushSubscriptionsTable
+  staged_photos: StagedPhotosTable
   reports: ReportsTable
   auth_throttles: AuthThrottlesTable
   jobs: JobsTable

@@ -4,6 +4,8 @@
 // disk or the S3 bucket, like every photo), under the person who staged them, for an hour at most (the
 // orphan sweep deletes older ones). Only images by their first bytes, within the photo size limit; the
 // routes that finally take them check and re-encode them as any upload.
+// What one person holds at once is capped (STAGED_PHOTO_LIMITS: count and bytes, issue 39), counted in the
+// staged_photos table so every instance sees the same figures; past it, 413 stagingQuotaExceeded on `files`.
 //   POST   /uploads/staged          multipart `files` (at most 10) → 201 { photos: [{ token, type, name }] }
 //   GET    /uploads/staged/{token}  the photo's bytes, its file name in X-Staged-Name (the stager only)
 //   DELETE /uploads/staged/{token}  forget it (the stager only)
@@ -12,7 +14,9 @@ import multipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { EVENT_LIMITS, imageLimit } from '#contract'
+import { EVENT_LIMITS, STAGED_PHOTO_LIMITS } from '#contract'
+import { nowIso } from '../db'
+import { lockedRows, writeTransaction } from '../db/transaction'
 import { HttpError } from '../lib/errors'
 import { readMultipart } from '../lib/multipart'
 import { bearerSecurity, errorResponses } from '../lib/openapi'
@@ -25,7 +29,7 @@ export const STAGED_MAX_AGE_MS = 60 * 60_000
 export const STAGED_PATH_RE = /^staging\/[0-9a-f-]{36}\/[a-f0-9]{32}(\.name)?$/
 const TOKEN = z.string().regex(/^[a-f0-9]{32}$/)
 /** A place has the most photos: no form stages more at once. */
-const MOST_PHOTOS = Math.max(imageLimit('EVENT'), imageLimit('PLACE'))
+const MOST_PHOTOS = STAGED_PHOTO_LIMITS.filesPerCall
 const TYPES = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const
 
 const stagedPhotoSchema = z.object({ token: z.string(), type: z.enum(['image/jpeg', 'image/png', 'image/webp']), name: z.string() })
@@ -35,6 +39,35 @@ const safeName = (name: string) => name.replace(/[^\p{L}\p{N}._\- ]+/gu, '_').sl
 
 export default async function stagedRoutes(app: FastifyInstance) {
   const { images, config } = app.ctx
+  const ctx = app.ctx
+
+  /**
+   * Books the photos against the person's quota, or refuses (413) when they would hold more than it allows:
+   * checked and written in one transaction with the person's row locked, so parallel calls on any instance
+   * cannot pass it together. Photos older than STAGED_MAX_AGE_MS are gone (the sweep) and count no more.
+   */
+  async function bookStaged(userId: string, photos: { token: string; data: Buffer }[]) {
+    const since = new Date(ctx.now().getTime() - STAGED_MAX_AGE_MS).toISOString()
+    await writeTransaction(ctx, async ({ db, dialect }) => {
+      await lockedRows(dialect, db.selectFrom('users').select('id').where('id', '=', userId)).execute()
+      const held = await db
+        .selectFrom('staged_photos')
+        .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('bytes').as('bytes')])
+        .where('user_id', '=', userId)
+        .where('created_at', '>', since)
+        .executeTakeFirstOrThrow()
+      const count = Number(held.count) + photos.length
+      const bytes = Number(held.bytes ?? 0) + photos.reduce((sum, photo) => sum + photo.data.length, 0)
+      if (count > STAGED_PHOTO_LIMITS.heldCount || bytes > STAGED_PHOTO_LIMITS.heldBytes)
+        throw new HttpError(413, 'stagingQuotaExceeded', { files: ['stagingQuotaExceeded'] })
+      const createdAt = nowIso(ctx.now())
+      await db
+        .insertInto('staged_photos')
+        .values(photos.map((photo) => ({ token: photo.token, user_id: userId, bytes: photo.data.length, created_at: createdAt })))
+        .execute()
+    })
+  }
+
   await app.register(multipart, {
     limits: { fileSize: EVENT_LIMITS.imageMaxBytes, files: MOST_PHOTOS, fields: 4, fieldSize: 1024, parts: MOST_PHOTOS + 4 },
   })
@@ -61,7 +94,7 @@ export default async function stagedRoutes(app: FastifyInstance) {
         security: bearerSecurity,
         summary: 'Stage photos for a form sent next (multipart `files`, at most 10): answers a token per photo, kept an hour',
         description:
-          'JPEG, PNG or WebP by content (415 otherwise), ≤ 10 MB each (413). Nothing is re-encoded here: the route that takes the photos does that. Any instance may serve the tokens (the photos are in the shared storage).',
+          'JPEG, PNG or WebP by content (415 otherwise), ≤ 10 MB each (413). One person holds at most 20 staged photos and 100 MB at once, on every instance together (413 stagingQuotaExceeded on files); a photo stops counting once deleted or an hour old. Nothing is re-encoded here: the route that takes the photos does that. Any instance may serve the tokens (the photos are in the shared storage).',
         consumes: ['multipart/form-data'],
         response: { 201: z.object({ photos: z.array(stagedPhotoSchema) }), ...errors },
       },
@@ -73,12 +106,20 @@ export default async function stagedRoutes(app: FastifyInstance) {
       const kinds = files.map((file) => sniffImage(file))
       if (kinds.some((kind) => kind === null)) throw new HttpError(415, 'unsupportedImage', { files: ['unsupportedImage'] })
       const photos = files.map((data, index) => ({ token: randomBytes(16).toString('hex'), data, type: TYPES[kinds[index]!], name: safeName(names[index] ?? '') }))
-      await images.storage.putAll(
-        photos.flatMap((photo) => [
-          { key: keyOf(req, photo.token), data: photo.data, contentType: photo.type },
-          { key: `${keyOf(req, photo.token)}.name`, data: Buffer.from(photo.name), contentType: 'text/plain' },
-        ]),
-      )
+      const userId = currentUser(req).id
+      await bookStaged(userId, photos)
+      try {
+        await images.storage.putAll(
+          photos.flatMap((photo) => [
+            { key: keyOf(req, photo.token), data: photo.data, contentType: photo.type },
+            { key: `${keyOf(req, photo.token)}.name`, data: Buffer.from(photo.name), contentType: 'text/plain' },
+          ]),
+        )
+      } catch (error) {
+        // Not stored: not held either.
+        await ctx.db.deleteFrom('staged_photos').where('token', 'in', photos.map((photo) => photo.token)).execute()
+        throw error
+      }
       return reply.status(201).send({ photos: photos.map(({ token, type, name }) => ({ token, type, name })) })
     },
   )
@@ -123,6 +164,7 @@ export default async function stagedRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       await images.storage.remove([keyOf(req, req.params.token), `${keyOf(req, req.params.token)}.name`])
+      await ctx.db.deleteFrom('staged_photos').where('token', '=', req.params.token).where('user_id', '=', currentUser(req).id).execute()
       return reply.status(204).send(null)
     },
   )

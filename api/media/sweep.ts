@@ -59,6 +59,8 @@ export async function sweepOrphanUploads(
   const expired = files.filter((file) => STAGED_PATH_RE.test(file.key) && file.modified.getTime() < stagedBefore).map((file) => file.key)
   await storage.remove(expired)
   result.staged = expired.length
+  // Their quota entries too (they count no more once this old anyway; this keeps the table small).
+  await ctx.db.deleteFrom('staged_photos').where('created_at', '<', new Date(stagedBefore).toISOString()).execute()
   for (const file of files) {
     // Only names of our own shape (folder/hex.webp): anything else someone put there is not ours to delete.
     if (named.has(file.key) || !isStoredPath(file.key)) continue

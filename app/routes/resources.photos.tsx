@@ -5,15 +5,13 @@
 // Only signed-in, activated people may stage, only images (by their first bytes) up to the API's limits; the
 // API checks and re-encodes them again.
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { EVENT_LIMITS, imageLimit, messages, type WebMessageCode } from '#contract'
+import { EVENT_LIMITS, isWebMessageCode, messages, STAGED_PHOTO_LIMITS, type WebMessageCode } from '#contract'
 import { discardStaged, imageType, stagePhotos } from '~/features/photos/staging.server'
 import { getLanguage } from '~/i18n.server'
 import { requireActivatedUser } from '~/utils/auth.server'
 import { ApiError, getApi } from '~/utils/api.server'
 import { readFormData } from '~/utils/form.server'
 
-/** A place has the most photos: no form stages more at once. */
-const MOST_PHOTOS = Math.max(imageLimit('EVENT'), imageLimit('PLACE'))
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireActivatedUser(request)
@@ -25,7 +23,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request)
   const files = form.getAll('files').filter((value): value is File => value instanceof File && value.size > 0)
   if (files.length === 0) return refuse('uploadPhoto', 400)
-  if (files.length > MOST_PHOTOS) return refuse('tooManyPhotos', 400)
+  if (files.length > STAGED_PHOTO_LIMITS.filesPerCall) return refuse('tooManyPhotos', 400)
   if (files.some((file) => file.size > EVENT_LIMITS.imageMaxBytes)) return refuse('imageTooLarge', 413)
   for (const file of files) if (!imageType(new Uint8Array(await file.slice(0, 12).arrayBuffer()))) return refuse('unsupportedImage', 415)
 
@@ -33,8 +31,10 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     photos = await stagePhotos(api, files)
   } catch (error) {
-    // The API's refusal (a limit, a type it does not take) as this route's own answer.
-    if (error instanceof ApiError && error.status < 500) return Response.json(error.body, { status: error.status })
+    // The API's refusal (a limit, a type it does not take) as this route's own answer; the uploader reads the
+    // field's first entry as a code, so a code of the browser's texts is passed as that code.
+    if (error instanceof ApiError && error.status < 500)
+      return isWebMessageCode(error.body.code) ? refuse(error.body.code, error.status) : Response.json(error.body, { status: error.status })
     throw error
   }
   if (photos.length !== files.length) {

@@ -17033,7 +17033,7 @@ export interface paths {
         put?: never;
         /**
          * Stage photos for a form sent next (multipart `files`, at most 10): answers a token per photo, kept an hour
-         * @description JPEG, PNG or WebP by content (415 otherwise), ≤ 10 MB each (413). Nothing is re-encoded here: the route that takes the photos does that. Any instance may serve the tokens (the photos are in the shared storage).
+         * @description JPEG, PNG or WebP by content (415 otherwise), ≤ 10 MB each (413). One person holds at most 20 staged photos and 100 MB at once, on every instance together (413 stagingQuotaExceeded on files); a photo stops counting once deleted or an hour old. Nothing is re-encoded here: the route that takes the photos does that. Any instance may serve the tokens (the photos are in the shared storage).
          */
         post: {
             parameters: {

@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
 import { expect, test } from './fixtures'
-import { eventForm as form, fillEvent, phonePhotoFile, photoFile, sidewaysPhotoFile, throttle, waitForApp, watchPosts } from './event-fixtures'
+import { eventForm as form, fillEvent, phonePhotoFile, photoBytes, photoFile, sidewaysPhotoFile, throttle, waitForApp, watchPosts } from './event-fixtures'
 import { e2e } from './env'
 
 type StoredEvent = { images: Array<{ url: string }> }
@@ -264,4 +264,50 @@ test('in Russian the photos are counted and refused in Russian, before anything 
   await expect(form(page).getByText('Фото: 2 из 3')).toBeVisible()
   // No photo and no form went anywhere (the page's own background posts, e.g. the socket's ticket, aside).
   expect(watch.posts.map((request) => new URL(request.url()).pathname).filter((path) => /^\/(resources\/photos|event\/new)/.test(path))).toEqual([])
+})
+
+/** Stages photos for `user` through the API until the person holds the most allowed (20: two calls of ten). */
+async function fillStagingQuota(user: { email: string; password: string }) {
+  const login = await fetch(`${e2e.apiUrl}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  })
+  const { accessToken } = (await login.json()) as { accessToken: string }
+  const bytes = await photoBytes()
+  for (let call = 0; call < 2; call++) {
+    const body = new FormData()
+    for (let i = 0; i < 10; i++) body.append('files', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), `held-${i}.jpg`)
+    const staged = await fetch(`${e2e.apiUrl}/uploads/staged`, { method: 'POST', headers: { authorization: `Bearer ${accessToken}` }, body })
+    expect(staged.status).toBe(201)
+  }
+}
+
+const QUOTA_TEXT = 'You have too many photos waiting to be sent (at most 20, 100 MB in all). Send or remove some, or wait an hour.'
+
+test('a person holding the most staged photos is told so beside Photos, and keeps what was typed', async ({ page, createUser, signIn, javaScriptEnabled }) => {
+  const user = await createUser()
+  await signIn(page, user)
+  await fillStagingQuota(user)
+  await page.goto('/event/new')
+  if (javaScriptEnabled) {
+    await waitForApp(page)
+    // With JavaScript the photos are staged on Publish: the refusal comes back for the photos field.
+    const title = `Quota ${Date.now()}`
+    await fillEvent(page, title, true)
+    await form(page).getByLabel('Photos', { exact: true }).setInputFiles(await photoFile('red.jpg', '#ff0000'))
+    await expect(form(page).getByText('Photos: 1 of 3')).toBeVisible()
+    await form(page).getByRole('button', { name: 'Publish' }).click()
+    await expect(form(page).getByText(QUOTA_TEXT)).toBeVisible()
+    await expect(page).toHaveURL(/\/event\/new$/)
+    await expect(form(page).getByLabel('Title')).toHaveValue(title)
+  } else {
+    // Without it, a form that comes back (here: no title) keeps its photos by staging them: refused, and said.
+    await form(page).getByLabel('Description').fill('Typed before the refusal')
+    await form(page).getByLabel('Photos', { exact: true }).setInputFiles(await photoFile('red.jpg', '#ff0000'))
+    await form(page).getByRole('button', { name: 'Publish' }).click()
+    await expect(form(page).getByText(QUOTA_TEXT)).toBeVisible()
+    await expect(form(page).getByText('This field is required!').first()).toBeVisible()
+    await expect(form(page).getByLabel('Description')).toHaveValue('Typed before the refusal')
+  }
 })

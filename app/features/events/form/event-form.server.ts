@@ -14,6 +14,7 @@ import {
   type User,
   adminPostStatusesFormSchema,
   webFieldOf,
+  isWebMessageCode,
 } from '#contract'
 import { localInputToIso } from '~/features/events/format'
 import { replyWithApiError } from '~/components/forms/submission.server'
@@ -146,12 +147,21 @@ export async function eventFormAction(request: Request, target: EventFormTarget)
   await discardStaged(api, [...unstaged])
   const staged = await readStaged(api, stagedTokens)
 
-  /** Anything but a success: the form again, with the photos kept for the next post. */
+  /**
+   * Anything but a success: the form again, with the photos kept for the next post. Photos the API will not keep
+   * (the person's staging quota is full) are said on the photos field; what was typed comes back all the same.
+   */
   async function again(result: EventFormActionData['result'], extra: Partial<EventFormActionData> = {}, status = 400) {
-    const keptPhotos: StagedPhoto[] = [
-      ...staged.map(({ token, name, type }) => ({ token, name, type })),
-      ...(await stagePhotos(api, newFiles)),
-    ]
+    let fresh: StagedPhoto[] = []
+    try {
+      fresh = await stagePhotos(api, newFiles)
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status >= 500) throw error
+      const code = isWebMessageCode(error.body.code) ? error.body.code : 'uploadFailed'
+      result = { ...result, error: { ...result?.error, files: [code] } }
+      status = error.status
+    }
+    const keptPhotos: StagedPhoto[] = [...staged.map(({ token, name, type }) => ({ token, name, type })), ...fresh]
     return data<EventFormActionData>({ result, staged: keptPhotos, candidates: null, ...extra }, { status })
   }
 

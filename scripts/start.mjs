@@ -40,7 +40,14 @@ async function waitForHealth(url, timeoutMs) {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     try {
-      if ((await fetch(url)).ok) return
+      const answer = await fetch(url)
+      if (answer.ok) return
+      // The API serves from its database while Redis is away (REDIS_URL): say so and go on.
+      const health = await answer.json().catch(() => null)
+      if (health?.database === 'ok' && health?.redis === 'error') {
+        console.warn(`  Redis (REDIS_URL) is not answering: Nearby serves without it and joins it when it does.`)
+        return
+      }
     } catch {
       // not up yet
     }

@@ -77,8 +77,8 @@ export function attachRealtime(
   let pub: Redis | undefined
   let sub: Redis | undefined
   if (config.redisUrl) {
-    pub = connectRedis(config.redisUrl, log, 'realtime-pub', { queueWhileDown: true })
-    sub = connectRedis(config.redisUrl, log, 'realtime-sub', { queueWhileDown: true })
+    pub = connectRedis(config.redisUrl, log, 'realtime-pub', 'publisher')
+    sub = connectRedis(config.redisUrl, log, 'realtime-sub', 'subscriber')
   }
 
   const io: RealtimeServer = new Server(httpServer, {

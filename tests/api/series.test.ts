@@ -5,7 +5,8 @@
 import ICAL from 'ical.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSeriesService } from '../../api/modules/series/service'
-import { startTestApi, type TestApi } from './helpers'
+import { sql } from 'kysely'
+import { startTestApi, type TestApi, usePostgres } from './helpers'
 import { baseEvent, createEvent, eventForm, type FormValue, jpeg, makeUser, placeFields, send, type TestUser } from './events-fixtures'
 import { notificationsOf } from './notify-fixtures'
 
@@ -317,3 +318,56 @@ describe('other rules', () => {
   })
 })
 
+
+describe('a series is made whole or not at all (issue 39)', () => {
+  /** Makes the database refuse (as a crash there would stop) every insert into `table` where `when` holds. */
+  async function failInserts(table: 'event_series' | 'posts', when: string) {
+    const db = api.app.ctx.db
+    if (usePostgres) {
+      await sql.raw(`CREATE OR REPLACE FUNCTION crash_here() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'crash between the event and its series'; END $$ LANGUAGE plpgsql`).execute(db)
+      await sql.raw(`CREATE TRIGGER crash_here BEFORE INSERT ON ${table} FOR EACH ROW WHEN (${when}) EXECUTE FUNCTION crash_here()`).execute(db)
+    } else {
+      await sql.raw(`CREATE TRIGGER crash_here BEFORE INSERT ON ${table} WHEN ${when} BEGIN SELECT RAISE(ABORT, 'crash between the event and its series'); END`).execute(db)
+    }
+    return async () => {
+      await sql.raw(usePostgres ? `DROP TRIGGER crash_here ON ${table}` : 'DROP TRIGGER crash_here').execute(db)
+    }
+  }
+
+  const postsTitled = (title: string) => api.app.ctx.db.selectFrom('posts').select(['id', 'series_id']).where('title', '=', title).execute()
+
+  it('leaves nothing when the work stops between the event and its series, or among its first dates', async () => {
+    clock.now = new Date('2027-03-20T10:00:00Z')
+    const cases = [
+      { name: 'before the series row', table: 'event_series' as const, when: 'NEW.id IS NOT NULL' },
+      { name: 'at the second date', table: 'posts' as const, when: 'NEW.series_id IS NOT NULL' },
+    ]
+    for (const { name, table, when } of cases) {
+      const title = `Half made ${name}`
+      const restore = await failInserts(table, when)
+      try {
+        const answer = await send(api, 'POST', '/event', {
+          token: owner.token,
+          form: eventForm(
+            { ...baseEvent({ title, startDate: '2027-03-23T18:00:00.000Z', endDate: '2027-03-23T20:00:00.000Z' }), repeat: { freq: 'WEEKLY', weekdays: ['TU'], count: 6 } },
+            [await jpeg()],
+          ),
+        })
+        expect(answer.status, name).toBeGreaterThanOrEqual(500)
+      } finally {
+        await restore()
+      }
+      expect(await postsTitled(title), name).toEqual([])
+    }
+    // With nothing in the way the same request makes the event and its whole window of dates.
+    const whole = await createEvent(api, owner.token, {
+      title: 'Made whole',
+      startDate: '2027-03-23T18:00:00.000Z',
+      endDate: '2027-03-23T20:00:00.000Z',
+      repeat: { freq: 'WEEKLY', weekdays: ['TU'], count: 6 },
+    })
+    const rows = await postsTitled('Made whole')
+    expect(rows).toHaveLength(6)
+    expect(new Set(rows.map((r) => r.series_id))).toEqual(new Set([(whole.series as { _id: string })._id]))
+  })
+})

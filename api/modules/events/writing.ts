@@ -354,12 +354,13 @@ export function createPostWriting(ctx: AppContext, rows: PostRows) {
                 v.hours.map((h) => ({ id: newId(), post_id: id, day: h.day, open: h.open, close: h.close })),
               )
               .execute()
+          // The series and its first dates commit with the event: never a lone event where a series was asked.
+          if (series) await seriesService.start(trx, { id, posted_by: viewer.id, start_date: v.startDate ?? null, end_date: v.endDate ?? null }, series.rule)
         })
       } catch (err) {
         await images.remove(stored.flatMap((s) => [s.path, s.thumbPath]))
         throw err
       }
-      if (series) await seriesService.start({ id, posted_by: viewer.id, start_date: v.startDate ?? null, end_date: v.endDate ?? null }, series.rule)
       await ctx.domainEvents.emit({ type: 'newPost', postId: id, userFrom: viewer.id })
       return reload(id, viewer)
     },

@@ -85,9 +85,9 @@ export function createSeriesService(ctx: AppContext) {
     }
   }
 
-  async function templateOf(postId: string): Promise<string> {
-    const post = await db.selectFrom('posts').selectAll().where('id', '=', postId).executeTakeFirstOrThrow()
-    const categories = await db.selectFrom('post_categories').select('category').where('post_id', '=', postId).execute()
+  async function templateOf(conn: Db, postId: string): Promise<string> {
+    const post = await conn.selectFrom('posts').selectAll().where('id', '=', postId).executeTakeFirstOrThrow()
+    const categories = await conn.selectFrom('post_categories').select('category').where('post_id', '=', postId).execute()
     const template: Template = { columns: copiedColumns(post), categories: categories.map((c) => c.category) }
     return JSON.stringify(template)
   }
@@ -95,9 +95,12 @@ export function createSeriesService(ctx: AppContext) {
   /**
    * Makes the series' dates of the window that have no post yet: the next SERIES_LIMITS.windowCount dates within
    * windowDays. Answers the ids of the posts made. A cancelled or finished series makes none; one whose rule has no
-   * date left is marked finished, so the job passes it by.
+   * date left is marked finished, so the job passes it by. `within`: a transaction of the caller's (a new series
+   * and its first dates commit with the event, or none of them does); without it each date is a transaction of
+   * its own that checks the series was not cancelled meanwhile (the job's round).
    */
-  async function makeDates(seriesId: string): Promise<string[]> {
+  async function makeDates(seriesId: string, within?: Db): Promise<string[]> {
+    const db = within ?? ctx.db
     const series = await db.selectFrom('event_series').selectAll().where('id', '=', seriesId).executeTakeFirst()
     if (!series || series.cancelled_at || series.finished_at) return []
     const rule = ruleOfRow(series)
@@ -150,7 +153,7 @@ export function createSeriesService(ctx: AppContext) {
       const end = series.duration_minutes === null ? null : new Date(Date.parse(start) + series.duration_minutes * 60_000).toISOString()
       const id = newId()
       const stamp = nowIso()
-      const inserted = await db.transaction().execute(async (trx) => {
+      const insertDate = async (trx: Db) => {
         // Cancelled meanwhile: no more dates.
         const still = await trx.selectFrom('event_series').select('cancelled_at').where('id', '=', seriesId).executeTakeFirst()
         if (!still || still.cancelled_at) return false
@@ -180,7 +183,8 @@ export function createSeriesService(ctx: AppContext) {
             .values(images.map((image) => ({ id: newId(), post_id: id, name: image.name, path: image.path, thumb_path: image.thumb_path, position: image.position, created_at: stamp })))
             .execute()
         return true
-      })
+      }
+      const inserted = within ? await insertDate(within) : await db.transaction().execute((trx) => insertDate(trx))
       if (inserted) made.push(id)
     }
     return made
@@ -189,40 +193,41 @@ export function createSeriesService(ctx: AppContext) {
   return {
     makeDates,
 
-    /** Turns a just-made post into the first date of a new series and makes the window's other dates. */
-    async start(post: Pick<PostRow, 'id' | 'posted_by' | 'start_date' | 'end_date'>, rule: SeriesRule): Promise<string> {
+    /**
+     * Turns a just-made post into the first date of a new series and makes the window's other dates, in the
+     * transaction `trx` that made the post: the event commits with its whole series or not at all (issue 39).
+     */
+    async start(trx: Db, post: Pick<PostRow, 'id' | 'posted_by' | 'start_date' | 'end_date'>, rule: SeriesRule): Promise<string> {
       if (!post.start_date) throw validationError({ startDate: ['repeatNeedsStart'] })
       const id = newId()
       const now = nowIso()
       const wallClock = timeAndLength(post, post.start_date, timeZone)
-      const template = await templateOf(post.id)
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('event_series')
-          .values({
-            id,
-            posted_by: post.posted_by,
-            rrule: rule.rrule,
-            dtstart_local: rule.dtstartLocal,
-            time_zone: rule.timeZone,
-            skip_dates: JSON.stringify(rule.skip),
-            ...wallClock,
-            template_post_id: post.id,
-            template,
-            cancelled_at: null,
-            finished_at: null,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute()
-        // Keyed as the rule makes it (parseRepeat checked that the first date is the rule's first).
-        await trx
-          .updateTable('posts')
-          .set({ series_id: id, series_start: ruleStartOf(post.start_date!, timeZone) })
-          .where('id', '=', post.id)
-          .execute()
-      })
-      await makeDates(id)
+      const template = await templateOf(trx, post.id)
+      await trx
+        .insertInto('event_series')
+        .values({
+          id,
+          posted_by: post.posted_by,
+          rrule: rule.rrule,
+          dtstart_local: rule.dtstartLocal,
+          time_zone: rule.timeZone,
+          skip_dates: JSON.stringify(rule.skip),
+          ...wallClock,
+          template_post_id: post.id,
+          template,
+          cancelled_at: null,
+          finished_at: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute()
+      // Keyed as the rule makes it (parseRepeat checked that the first date is the rule's first).
+      await trx
+        .updateTable('posts')
+        .set({ series_id: id, series_start: ruleStartOf(post.start_date!, timeZone) })
+        .where('id', '=', post.id)
+        .execute()
+      await makeDates(id, trx)
       return id
     },
 
@@ -261,7 +266,7 @@ export function createSeriesService(ctx: AppContext) {
       if (!post.series_id || !post.start_date) return
       await db
         .updateTable('event_series')
-        .set({ template_post_id: post.id, template: await templateOf(post.id), ...timeAndLength(post, post.start_date, timeZone), updated_at: nowIso() })
+        .set({ template_post_id: post.id, template: await templateOf(db, post.id), ...timeAndLength(post, post.start_date, timeZone), updated_at: nowIso() })
         .where('id', '=', post.series_id)
         .execute()
     },

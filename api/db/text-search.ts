@@ -13,8 +13,14 @@
 // - Words of one or two letters have no trigram: they are tested row by row on both databases.
 import { PROFILE_LIMITS } from '#contract'
 import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely'
-import { PEOPLE_TEXT_SQL } from './migrations'
 import { type Db, type Dialect, unicodeLower } from './index'
+
+/**
+ * The text that people search and the console's user search read (decision 033): name, last name and
+ * username joined by spaces; search terms never hold a space, so a term is in the joined text exactly when
+ * it is in one of the columns. Migration 011 indexes this very expression.
+ */
+export const PEOPLE_TEXT_SQL = "name || ' ' || lastname || ' ' || username"
 
 /** Which texts a search reads. */
 export type SearchTexts = 'people' | 'peopleAndEmail' | 'titles'

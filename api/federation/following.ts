@@ -24,6 +24,7 @@ import { CATEGORIES, EVENT_LIMITS, LIMITS, LANGUAGES, translateMessage } from '#
 import type { AppContext } from '../context'
 import { type Db, isUniqueViolation, nowIso } from '../db'
 import { HttpError } from '../lib/errors'
+import { addPhotos, backToReview, datesChanged, insertEvent, movedColumns, replaceCategories, type StoredPhoto } from '../modules/events/repository'
 import { actorIdentifier } from './actors'
 import { CANCELLED_TAG } from './objects'
 import { type OutboundFetch, urlProblem } from '../lib/outbound-fetch'
@@ -42,6 +43,10 @@ type Addressed = { toIds: URL[]; ccIds: URL[] }
 
 /** A server's name as we keep it: the host name, lower case (a block of `example.social` covers its every port). */
 export const domainOf = (uri: URL | string) => new URL(uri).hostname.toLowerCase()
+
+/** A remote event's photos as stored: their URLs on the origin (shown through our proxy), no thumbnail. */
+const remotePhotos = (images: { name: string; url: string }[]): StoredPhoto[] =>
+  images.map((image) => ({ name: image.name, path: image.url, thumb_path: null }))
 
 interface Deps {
   ctx: AppContext
@@ -478,6 +483,7 @@ export function createFollowing(deps: Deps) {
         'end_date',
         'cancelled_at',
         'previous_start_date',
+        'sequence',
         'title',
         'description',
         'remote_html',
@@ -506,9 +512,8 @@ export function createFollowing(deps: Deps) {
     const postId = existing?.id ?? randomUUID()
     await db.transaction().execute(async (trx) => {
       if (existing) {
-        const moved = existing.start_date !== fields.startDate || existing.end_date !== fields.endDate
+        const moved = datesChanged(existing, fields.startDate, fields.endDate)
         const cancelChanged = !!existing.cancelled_at !== fields.cancelled
-        // New words or photos go back to the moderators, as our own edits do (a rejection stands).
         const reworded =
           existing.title !== fields.title ||
           existing.description !== fields.description ||
@@ -525,78 +530,54 @@ export function createFollowing(deps: Deps) {
           .updateTable('posts')
           .set((eb) => ({
             ...columns,
-            ...(reworded && existing.moderation_status !== 'REJECTED'
-              ? { moderation_status: 'PENDING' }
-              : {}),
-            ...(rephotographed && existing.moderation_image_status !== 'REJECTED'
-              ? { moderation_image_status: 'PENDING' }
-              : {}),
+            // New words or photos go back to the moderators, as our own edits do (a rejection stands).
+            ...backToReview(existing, { words: reworded, photos: rephotographed }, 'origin'),
             cancelled_at: fields.cancelled ? (existing.cancelled_at ?? now) : null,
+            // A move is recorded as our own moves are; a cancellation (or a move of an undated one) is news too.
             ...(moved && existing.start_date
-              ? {
-                  rescheduled_at: now,
-                  previous_start_date: existing.previous_start_date ?? existing.start_date,
-                }
-              : {}),
-            ...(moved || cancelChanged ? { sequence: eb('sequence', '+', 1) } : {}),
+              ? movedColumns(existing, now)
+              : moved || cancelChanged
+                ? { sequence: eb('sequence', '+', 1) }
+                : {}),
           }))
           .where('id', '=', postId)
           .execute()
         await trx.deleteFrom('post_images').where('post_id', '=', postId).execute()
-        await trx.deleteFrom('post_categories').where('post_id', '=', postId).execute()
-      } else {
-        const inserted = await trx
-          .insertInto('posts')
-          .values({
-            id: postId,
-            ...columns,
-            event_type: 'EVENT',
-            access_type: 'COMMON',
-            channel_link: null,
-            max_participants: null,
-            price_donation: 0,
-            price_amount: null,
-            price_currency: null,
-            price_range: null,
-            posted_by: author.id,
-            created_by: author.id,
-            // Post-moderation, as for our own: shown at once, and moderators may reject it.
-            moderation_status: 'PENDING',
-            moderation_image_status: 'PENDING',
-            post_status: 'ACTIVE',
-            cancelled_at: fields.cancelled ? now : null,
-            cancel_message: null,
-            rescheduled_at: null,
-            previous_start_date: null,
-            remote_object: event.id!.href,
-            remote_domain: domainOf(event.id!),
-            created_at: now,
-          })
-          .onConflict((oc) => oc.column('remote_object').doNothing())
-          .executeTakeFirst()
-        // The same Create twice at once (a shared inbox and a personal one): the first is kept.
-        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return
+        await addPhotos(trx, postId, remotePhotos(fields.images), 0, now)
+        await replaceCategories(trx, postId, fields.categories)
+        return
       }
-      if (fields.images.length)
-        await trx
-          .insertInto('post_images')
-          .values(
-            fields.images.map((image, position) => ({
-              id: randomUUID(),
-              post_id: postId,
-              name: image.name,
-              path: image.url,
-              thumb_path: null,
-              position,
-              created_at: now,
-            })),
-          )
-          .execute()
-      if (fields.categories.length)
-        await trx
-          .insertInto('post_categories')
-          .values(fields.categories.map((category) => ({ post_id: postId, category })))
-          .execute()
+      // The same Create twice at once (a shared inbox and a personal one): the first is kept.
+      await insertEvent(trx, {
+        row: {
+          id: postId,
+          ...columns,
+          event_type: 'EVENT',
+          access_type: 'COMMON',
+          channel_link: null,
+          max_participants: null,
+          price_donation: 0,
+          price_amount: null,
+          price_currency: null,
+          price_range: null,
+          posted_by: author.id,
+          created_by: author.id,
+          // Post-moderation, as for our own: shown at once, and moderators may reject it.
+          moderation_status: 'PENDING',
+          moderation_image_status: 'PENDING',
+          post_status: 'ACTIVE',
+          cancelled_at: fields.cancelled ? now : null,
+          cancel_message: null,
+          rescheduled_at: null,
+          previous_start_date: null,
+          remote_object: event.id!.href,
+          remote_domain: domainOf(event.id!),
+          created_at: now,
+        },
+        photos: remotePhotos(fields.images),
+        categories: fields.categories,
+        unlessTaken: 'remoteObject',
+      })
     })
   }
 

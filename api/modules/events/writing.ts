@@ -21,30 +21,18 @@ import { addError, type FieldErrors, HttpError, validationError, zodIssuesToFiel
 import { imageDto, isEnded, type Viewer } from './dto'
 import { localParts, startAt } from '../series/recurrence'
 import { createSeriesService, parseRepeat } from '../series/service'
+import { addPhotos, backToReview, datesChanged, insertEvent, movedColumns, replaceCategories, replaceHours, type StoredPhoto } from './repository'
 import { announceSeats, fillFromWaitlist, lockPost, seatTransaction, type LockedPost } from './seats'
 import type { Fields, PostRows } from './rows'
 
 const UPLOAD_FOLDER = 'posts'
 
-/** Whether new start/end values differ from the row's (ISO strings compared as instants). */
-function datesChanged(
-  row: Pick<PostRow, 'start_date' | 'end_date'>,
-  start: string | null,
-  end: string | null,
-): boolean {
-  const same = (a: string | null, b: string | null) =>
-    a === null || b === null ? a === b : Date.parse(a) === Date.parse(b)
-  return !same(row.start_date, start) || !same(row.end_date, end)
-}
-
-/** What moving an event to new dates records: when, the first start it had, and a new iCalendar SEQUENCE. */
-function movedColumns(row: Pick<PostRow, 'start_date' | 'previous_start_date' | 'sequence'>) {
-  return {
-    rescheduled_at: nowIso(),
-    previous_start_date: row.previous_start_date ?? row.start_date,
-    sequence: Number(row.sequence) + 1,
-  }
-}
+/** A photo just saved by the image pipeline, as the aggregate stores it. */
+const storedPhoto = (saved: { name: string; path: string; thumbPath: string | null }): StoredPhoto => ({
+  name: saved.name,
+  path: saved.path,
+  thumb_path: saved.thumbPath,
+})
 
 export function createPostWriting(ctx: AppContext, rows: PostRows) {
   const db: Db = ctx.db
@@ -148,25 +136,11 @@ export function createPostWriting(ctx: AppContext, rows: PostRows) {
       const trx = work.db
       await trx
         .updateTable('posts')
-        .set({ ...cols, ...statuses, ...(moved ? movedColumns(existing) : {}), updated_at: nowIso() })
+        .set({ ...cols, ...statuses, ...(moved ? movedColumns(existing, nowIso()) : {}), updated_at: nowIso() })
         .where('id', '=', id)
         .execute()
-      await trx.deleteFrom('post_categories').where('post_id', '=', id).execute()
-      if (v.categories.length)
-        await trx
-          .insertInto('post_categories')
-          .values(v.categories.map((category) => ({ post_id: id, category })))
-          .execute()
-      if (v.eventType === 'PLACE') {
-        await trx.deleteFrom('post_hours').where('post_id', '=', id).execute()
-        if (v.hours?.length)
-          await trx
-            .insertInto('post_hours')
-            .values(
-              v.hours.map((h) => ({ id: newId(), post_id: id, day: h.day, open: h.open, close: h.close })),
-            )
-            .execute()
-      }
+      await replaceCategories(trx, id, v.categories)
+      if (v.eventType === 'PLACE') await replaceHours(trx, id, v.hours ?? [])
       const locked = await lockPost(trx, ctx.dialect, id)
       const promoted = await fillFromWaitlist(trx, locked)
       if (within) await within(work)
@@ -195,20 +169,7 @@ export function createPostWriting(ctx: AppContext, rows: PostRows) {
     const start = current.reduce((m, r) => Math.max(m, r.position), -1) + 1
     try {
       await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('post_images')
-          .values(
-            stored.map((s, i) => ({
-              id: newId(),
-              post_id: id,
-              name: s.name,
-              path: s.path,
-              thumb_path: s.thumbPath,
-              position: start + i,
-              created_at: now,
-            })),
-          )
-          .execute()
+        await addPhotos(trx, id, stored.map(storedPhoto), start, now)
         await trx
           .updateTable('posts')
           .set(imageStatus ? { moderation_image_status: imageStatus, updated_at: now } : { updated_at: now })
@@ -288,7 +249,7 @@ export function createPostWriting(ctx: AppContext, rows: PostRows) {
     const existing = await ownedRow(id, viewer)
     if (existing.cancelled_at !== null) throw new HttpError(400, 'eventCancelled')
     // Post-moderation: the owner's edit sends the information back for review.
-    const seats = await applyEdit(existing, fields, viewer, { moderation_status: 'PENDING' })
+    const seats = await applyEdit(existing, fields, viewer, backToReview(existing, { words: true, photos: false }, 'organizer'))
     // New dates are news for everyone who planned around the old ones; other edits for participants.
     const moved = datesChanged(existing, seats.locked.start_date, seats.locked.end_date)
     await ctx.domainEvents.emit({
@@ -314,9 +275,8 @@ export function createPostWriting(ctx: AppContext, rows: PostRows) {
       const now = nowIso()
       try {
         await db.transaction().execute(async (trx) => {
-          await trx
-            .insertInto('posts')
-            .values({
+          await insertEvent(trx, {
+            row: {
               id,
               ...columns(v, viewer),
               posted_by: viewer.id,
@@ -326,34 +286,11 @@ export function createPostWriting(ctx: AppContext, rows: PostRows) {
               post_status: 'ACTIVE',
               created_at: now,
               updated_at: now,
-            })
-            .execute()
-          await trx
-            .insertInto('post_images')
-            .values(
-              stored.map((s, i) => ({
-                id: newId(),
-                post_id: id,
-                name: s.name,
-                path: s.path,
-                thumb_path: s.thumbPath,
-                position: i,
-                created_at: now,
-              })),
-            )
-            .execute()
-          if (v.categories.length)
-            await trx
-              .insertInto('post_categories')
-              .values(v.categories.map((category) => ({ post_id: id, category })))
-              .execute()
-          if (v.eventType === 'PLACE' && v.hours?.length)
-            await trx
-              .insertInto('post_hours')
-              .values(
-                v.hours.map((h) => ({ id: newId(), post_id: id, day: h.day, open: h.open, close: h.close })),
-              )
-              .execute()
+            },
+            photos: stored.map(storedPhoto),
+            categories: v.categories,
+            hours: v.eventType === 'PLACE' ? v.hours : [],
+          })
           // The series and its first dates commit with the event: never a lone event where a series was asked.
           if (series) await seriesService.start(trx, { id, posted_by: viewer.id, start_date: v.startDate ?? null, end_date: v.endDate ?? null }, series.rule)
         })
@@ -442,7 +379,7 @@ export function createPostWriting(ctx: AppContext, rows: PostRows) {
       const seats = await seatTransaction(ctx, async (conn) => {
         await conn
           .updateTable('posts')
-          .set({ start_date: start, end_date: end, ...movedColumns(row), updated_at: nowIso() })
+          .set({ start_date: start, end_date: end, ...movedColumns(row, nowIso()), updated_at: nowIso() })
           .where('id', '=', id)
           .execute()
         const locked = await lockPost(conn, ctx.dialect, id)
@@ -480,7 +417,7 @@ export function createPostWriting(ctx: AppContext, rows: PostRows) {
     async addImages(id: string, files: Buffer[], viewer: Viewer) {
       const row = await ownedRow(id, viewer)
       // Post-moderation: new photos are reviewed again.
-      const { postId, images } = await addImagesTo(row, files, 'PENDING')
+      const { postId, images } = await addImagesTo(row, files, backToReview(row, { words: false, photos: true }, 'organizer').moderation_image_status)
       await ctx.domainEvents.emit({ type: 'postPhotosChanged', postId, userFrom: viewer.id })
       return { postId, images }
     },

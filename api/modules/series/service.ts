@@ -8,6 +8,7 @@ import { type Db, nowIso } from '../../db'
 import type { EventSeriesTable, PostRow, PostsTable } from '../../db/schema'
 import type { Insertable } from 'kysely'
 import { newId } from '../../lib/crypto'
+import { insertEvent } from '../events/repository'
 import { HttpError, validationError, zodIssuesToFieldErrors } from '../../lib/errors'
 import { datesBetween, localParts, ruleOf, ruleStartOf, type SeriesRule, startAt } from './recurrence'
 
@@ -157,9 +158,9 @@ export function createSeriesService(ctx: AppContext) {
         // Cancelled meanwhile: no more dates.
         const still = await trx.selectFrom('event_series').select('cancelled_at').where('id', '=', seriesId).executeTakeFirst()
         if (!still || still.cancelled_at) return false
-        const result = await trx
-          .insertInto('posts')
-          .values({
+        // The photos' files are shared: a date that drops one keeps the file for the others (writing.ts).
+        return insertEvent(trx, {
+          row: {
             ...(template.columns as object),
             ...statuses,
             id,
@@ -170,19 +171,11 @@ export function createSeriesService(ctx: AppContext) {
             series_start: date.ruleStart,
             created_at: stamp,
             updated_at: stamp,
-          } as Insertable<PostsTable>)
-          .onConflict((oc) => oc.columns(['series_id', 'series_start']).doNothing())
-          .executeTakeFirst()
-        if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return false
-        if (template.categories.length)
-          await trx.insertInto('post_categories').values(template.categories.map((category) => ({ post_id: id, category }))).execute()
-        // The photos' files are shared: a date that drops one keeps the file for the others (writing.ts).
-        if (images.length)
-          await trx
-            .insertInto('post_images')
-            .values(images.map((image) => ({ id: newId(), post_id: id, name: image.name, path: image.path, thumb_path: image.thumb_path, position: image.position, created_at: stamp })))
-            .execute()
-        return true
+          } as Insertable<PostsTable>,
+          photos: images,
+          categories: template.categories,
+          unlessTaken: 'seriesDate',
+        })
       }
       const inserted = within ? await insertDate(within) : await db.transaction().execute((trx) => insertDate(trx))
       if (inserted) made.push(id)

@@ -66,7 +66,11 @@ const pageFields = {
   hasMore: z.boolean(),
 }
 
-export const adminUsersResponseSchema = z.object({ users: z.array(userSchema), ...pageFields })
+export const adminUsersResponseSchema = z.object({
+  /** mayModerate: the viewer may decide on this account (not their own: another moderator decides). */
+  users: z.array(userSchema.extend({ mayModerate: z.boolean() })),
+  ...pageFields,
+})
 export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>
 export const adminPostsResponseSchema = z.object({ events: z.array(eventSchema), ...pageFields })
 export type AdminPostsResponse = z.infer<typeof adminPostsResponseSchema>

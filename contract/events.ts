@@ -349,6 +349,8 @@ export const eventSchema = z.object({
   isLiked: z.boolean(),
   isParticipant: z.boolean(),
   isOwner: z.boolean(),
+  /** The viewer may take moderation decisions on it: a moderator, and not its author (another moderator decides). */
+  mayModerate: z.boolean(),
   /** The viewer may join now (signed in, allowed by the access type, seats left, not ended or cancelled, an EVENT). */
   canJoin: z.boolean(),
   /** The viewer may join the waiting list now: as canJoin, but every seat is taken. */

@@ -70,6 +70,8 @@ export const reportTargetSchema = z.object({
   /** PLACE or EVENT for posts. */
   eventType: z.enum(['EVENT', 'PLACE']).nullable(),
   ownerId: z.string(),
+  /** The viewer may decide on it (a moderator, not its owner: another moderator decides on their own). */
+  mayModerate: z.boolean(),
   moderationStatus: z.string(),
   moderationImageStatus: z.string(),
   postStatus: z.string().nullable(),

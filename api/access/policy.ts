@@ -44,10 +44,19 @@ export interface PostAccess {
   mayEdit: boolean
   /** Delete: the organizer, or a moderator. */
   mayDelete: boolean
-  /** Moderation decisions on it. */
+  /** Moderation decisions on it: a moderator's, on someone else's post (mayModerateContent). */
   mayModerate: boolean
   /** Its photos, or the placeholder of a rejected image. */
   showImages: boolean
+}
+
+/**
+ * Moderation decisions on content (a post, a profile, a report about either): moderators decide, but never on
+ * their own — another moderator does (decision 018). `ownerId`: the post's author, or the profile's own id.
+ * The console shows a row's actions by it (`mayModerate` in the API's rows) and the API refuses 403 ownContent.
+ */
+export function mayModerateContent(viewer: Pick<Viewer, 'id' | 'role'> | null, ownerId: string): boolean {
+  return !!viewer && can(viewer.role, 'moderate') && viewer.id !== ownerId
 }
 
 const removed = (post: Pick<PostFacts, 'post_status' | 'moderation_status'>) =>
@@ -82,7 +91,7 @@ export function postAccess(post: PostFacts, viewer: Viewer | null, ties: PostTie
     open: !removed(post) && !ties.authorInactive,
     mayEdit: isOwner && post.post_status !== 'DELETED',
     mayDelete: (isOwner || isModerator) && post.post_status !== 'DELETED',
-    mayModerate: isModerator,
+    mayModerate: mayModerateContent(viewer, post.posted_by),
     showImages: post.moderation_image_status !== 'REJECTED' || privileged,
   }
 }
@@ -166,7 +175,7 @@ export function profileAccess(user: ProfileFacts, viewer: Pick<Viewer, 'id' | 'r
     showAvatar: user.moderation_image_status !== 'REJECTED' || isSelf || isModerator,
     mayEdit: isSelf,
     mayFollow: !!viewer && !isSelf && !inactive,
-    mayModerate: isModerator,
+    mayModerate: mayModerateContent(viewer, user.id),
   }
 }
 

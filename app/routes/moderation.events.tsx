@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     can(user.role, 'editAnyContent'),
   )
   return data(
-    { ...table, selfId: user._id },
+    table,
     setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
   )
 }

@@ -12,8 +12,8 @@ export const handle = routeTexts({ i18n: ['moderation', 'profile'] })
 export const meta: MetaFunction = moderationMeta
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { api, user } = await requirePermission(request, 'reviewReports')
-  return loadReports(request, api, user._id)
+  const { api } = await requirePermission(request, 'reviewReports')
+  return loadReports(request, api)
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -17,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { api, user } = await requireAdminUser(request)
   const { setCookie, ...table } = await loadUsersTable(request, api, can(user.role, 'manageRoles'))
   return data(
-    { ...table, selfId: user._id },
+    table,
     setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
   )
 }

@@ -105,6 +105,7 @@ export interface paths {
                                     type: "Point";
                                 } | null;
                                 maxParticipants: number | null;
+                                mayModerate: boolean;
                                 /** @enum {string} */
                                 moderationImageStatus: "PENDING" | "APPROVED" | "REJECTED";
                                 moderationReasons?: {
@@ -805,6 +806,7 @@ export interface paths {
                                     type: "Point";
                                 } | null;
                                 maxParticipants: number | null;
+                                mayModerate: boolean;
                                 /** @enum {string} */
                                 moderationImageStatus: "PENDING" | "APPROVED" | "REJECTED";
                                 moderationReasons?: {
@@ -1119,6 +1121,7 @@ export interface paths {
                                 type: "Point";
                             } | null;
                             maxParticipants: number | null;
+                            mayModerate: boolean;
                             /** @enum {string} */
                             moderationImageStatus: "PENDING" | "APPROVED" | "REJECTED";
                             moderationReasons?: {
@@ -1711,6 +1714,7 @@ export interface paths {
                                     /** @enum {string|null} */
                                     eventType: "EVENT" | "PLACE" | null;
                                     label: string;
+                                    mayModerate: boolean;
                                     moderationImageStatus: string;
                                     moderationStatus: string;
                                     ownerId: string;
@@ -2269,6 +2273,7 @@ export interface paths {
                                 lastname: string;
                                 /** @enum {string} */
                                 locale: "en" | "ru";
+                                mayModerate: boolean;
                                 /** @enum {string} */
                                 moderationImageStatus: "PENDING" | "APPROVED" | "REJECTED";
                                 /** @enum {string} */
@@ -5830,6 +5835,7 @@ export interface paths {
                                 type: "Point";
                             } | null;
                             maxParticipants: number | null;
+                            mayModerate: boolean;
                             /** @enum {string} */
                             moderationImageStatus: "PENDING" | "APPROVED" | "REJECTED";
                             moderationReasons?: {
@@ -6116,6 +6122,7 @@ export interface paths {
                                 type: "Point";
                             } | null;
                             maxParticipants: number | null;
+                            mayModerate: boolean;
                             /** @enum {string} */
                             moderationImageStatus: "PENDING" | "APPROVED" | "REJECTED";
                             moderationReasons?: {
@@ -6391,6 +6398,7 @@ export interface paths {
                                 type: "Point";
                             } | null;
                             maxParticipants: number | null;
+                            mayModerate: boolean;
                             /** @enum {string} */
                             moderationImageStatus: "PENDING" | "APPROVED" | "REJECTED";
                             moderationReasons?: {
@@ -6834,6 +6842,7 @@ export interface paths {
                                 type: "Point";
                             } | null;
                             maxParticipants: number | null;
+                            mayModerate: boolean;
                             /** @enum {string} */
                             moderationImageStatus: "PENDING" | "APPROVED" | "REJECTED";
                             moderationReasons?: {
@@ -7122,6 +7131,7 @@ export interface paths {
                                     type: "Point";
                                 } | null;
                                 maxParticipants: number | null;
+                                mayModerate: boolean;
                                 /** @enum {string} */
                                 moderationImageStatus: "PENDING" | "APPROVED" | "REJECTED";
                                 moderationReasons?: {
@@ -8945,6 +8955,7 @@ export interface paths {
                                 type: "Point";
                             } | null;
                             maxParticipants: number | null;
+                            mayModerate: boolean;
                             /** @enum {string} */
                             moderationImageStatus: "PENDING" | "APPROVED" | "REJECTED";
                             moderationReasons?: {
@@ -10374,6 +10385,7 @@ export interface paths {
                                     type: "Point";
                                 } | null;
                                 maxParticipants: number | null;
+                                mayModerate: boolean;
                                 /** @enum {string} */
                                 moderationImageStatus: "PENDING" | "APPROVED" | "REJECTED";
                                 moderationReasons?: {
@@ -10679,6 +10691,7 @@ export interface paths {
                                     type: "Point";
                                 } | null;
                                 maxParticipants: number | null;
+                                mayModerate: boolean;
                                 /** @enum {string} */
                                 moderationImageStatus: "PENDING" | "APPROVED" | "REJECTED";
                                 moderationReasons?: {
@@ -10969,6 +10982,7 @@ export interface paths {
                                     type: "Point";
                                 } | null;
                                 maxParticipants: number | null;
+                                mayModerate: boolean;
                                 /** @enum {string} */
                                 moderationImageStatus: "PENDING" | "APPROVED" | "REJECTED";
                                 moderationReasons?: {
@@ -11254,6 +11268,7 @@ export interface paths {
                                     type: "Point";
                                 } | null;
                                 maxParticipants: number | null;
+                                mayModerate: boolean;
                                 /** @enum {string} */
                                 moderationImageStatus: "PENDING" | "APPROVED" | "REJECTED";
                                 moderationReasons?: {
@@ -12562,6 +12577,7 @@ export interface paths {
                                     type: "Point";
                                 } | null;
                                 maxParticipants: number | null;
+                                mayModerate: boolean;
                                 /** @enum {string} */
                                 moderationImageStatus: "PENDING" | "APPROVED" | "REJECTED";
                                 moderationReasons?: {

@@ -348,6 +348,29 @@ describe('super admin rules', () => {
     expectRefusal(await send(api, 'PATCH', `/admin/posts/${own._id}`, { token: admin.token, json: { moderationStatus: 'APPROVED' } }), 403, 'ownContent')
   })
 
+  it('says in every row the console shows whether the viewer may decide on it: not on their own (one rule, the policy)', async () => {
+    const own = await createEvent(api, admin.token, { title: 'Mine to leave alone' })
+    const theirs = await createEvent(api, superAdmin.token, { title: 'Someone else decides' })
+    const rows = (await send(api, 'GET', '/admin/events?query=leave+alone', { token: admin.token })).body.events as { _id: string; mayModerate: boolean }[]
+    expect(rows.find((r) => r._id === own._id)?.mayModerate).toBe(false)
+    expect((await send(api, 'GET', `/event/${own._id}`, { token: admin.token })).body.mayModerate).toBe(false)
+    expect((await send(api, 'GET', `/event/${theirs._id}`, { token: admin.token })).body.mayModerate).toBe(true)
+    expect((await send(api, 'GET', `/event/${theirs._id}`, { token: superAdmin.token })).body.mayModerate).toBe(false)
+    const people = (await send(api, 'GET', `/admin/users?query=${admin.username}`, { token: admin.token })).body.users as { _id: string; mayModerate: boolean }[]
+    expect(people.find((u) => u._id === admin.id)?.mayModerate).toBe(false)
+    const others = (await send(api, 'GET', `/admin/users?query=${admin.username}`, { token: superAdmin.token })).body.users as { _id: string; mayModerate: boolean }[]
+    expect(others.find((u) => u._id === admin.id)?.mayModerate).toBe(true)
+    // A person's view of an event: no moderation at all.
+    const person = await makeUser(api)
+    expect((await send(api, 'GET', `/event/${theirs._id}`, { token: person.token })).body.mayModerate).toBe(false)
+    // The reports queue: a report about the admin's own event is for another moderator.
+    expect((await send(api, 'POST', '/reports', { token: person.token, json: { targetType: 'POST', targetId: own._id, reason: 'spam' } })).status).toBe(201)
+    const queue = (await send(api, 'GET', '/admin/reports', { token: admin.token })).body.reports as { targetId: string; target: { mayModerate: boolean } }[]
+    expect(queue.find((r) => r.targetId === own._id)?.target.mayModerate).toBe(false)
+    const queueOfAnother = (await send(api, 'GET', '/admin/reports', { token: superAdmin.token })).body.reports as { targetId: string; target: { mayModerate: boolean } }[]
+    expect(queueOfAnother.find((r) => r.targetId === own._id)?.target.mayModerate).toBe(true)
+  })
+
   it('the last super admin stays: two super admins demoting each other at once leave one', async () => {
     const solo = await startTestApi()
     try {

@@ -38,6 +38,7 @@ const base: Event = {
   isLiked: false,
   isParticipant: false,
   isOwner: false,
+  mayModerate: false,
   canJoin: false,
   canWait: false,
   canAsk: false,

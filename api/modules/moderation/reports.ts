@@ -12,7 +12,7 @@ import {
   type ReportReason,
   type ReportsSummary,
 } from '#contract'
-import type { Viewer } from '../../access/policy'
+import { mayModerateContent, type Viewer } from '../../access/policy'
 import type { AppContext } from '../../context'
 import { type Db, nowIso } from '../../db'
 import { lockedRows, type Work, writeTransaction } from '../../db/transaction'
@@ -30,7 +30,7 @@ export function createAdminReportsService(ctx: AppContext, admin: AdminService) 
   const publicUrl = ctx.config.publicUrl
 
   /** The posts and users the reports are about, as the queue shows them. */
-  async function targetsOf(rows: ReportRow[]): Promise<Map<string, NonNullable<AdminReport['target']>>> {
+  async function targetsOf(rows: ReportRow[], viewer: Viewer): Promise<Map<string, NonNullable<AdminReport['target']>>> {
     const postIds = rows.filter((r) => r.target_type === 'POST').map((r) => r.target_id)
     const userIds = rows.filter((r) => r.target_type === 'USER').map((r) => r.target_id)
     const [posts, images, users] = await Promise.all([
@@ -57,6 +57,7 @@ export function createAdminReportsService(ctx: AppContext, admin: AdminService) 
         thumbnailUrl: image ? imageDto(image, publicUrl).thumbnailUrl : null,
         eventType: p.event_type as 'EVENT' | 'PLACE',
         ownerId: p.posted_by,
+        mayModerate: mayModerateContent(viewer, p.posted_by),
         moderationStatus: p.moderation_status,
         moderationImageStatus: p.moderation_image_status,
         postStatus: p.post_status,
@@ -69,6 +70,7 @@ export function createAdminReportsService(ctx: AppContext, admin: AdminService) 
         thumbnailUrl: thumb ? `${publicUrl}/uploads/${thumb}` : null,
         eventType: null,
         ownerId: u.id,
+        mayModerate: mayModerateContent(viewer, u.id),
         moderationStatus: u.moderation_status,
         moderationImageStatus: u.moderation_image_status,
         postStatus: null,
@@ -104,7 +106,7 @@ export function createAdminReportsService(ctx: AppContext, admin: AdminService) 
       const { rows, ...page } = await paged(db, q, query, (offset, limit) => ordered.limit(limit).offset(offset).execute())
       const targetIds = [...new Set(rows.map((r) => r.target_id))]
       const [targets, people, open] = await Promise.all([
-        targetsOf(rows),
+        targetsOf(rows, viewer),
         loadUserSummaries(
           db,
           rows.flatMap((r) => [r.reporter_id, ...(r.resolved_by ? [r.resolved_by] : [])]),
@@ -171,7 +173,8 @@ export function createAdminReportsService(ctx: AppContext, admin: AdminService) 
         const report = await reportRow(id, work)
         if (report.status !== 'OPEN') throw new HttpError(409, 'reportClosed')
         // Nobody closes a report about their own post or profile, whatever the outcome (decision 019).
-        if ((await ownerOf(work.db, report)) === actor.id) throw new HttpError(403, 'ownContent')
+        const owner = await ownerOf(work.db, report)
+        if (owner !== null && !mayModerateContent(actor, owner)) throw new HttpError(403, 'ownContent')
         if (patch.action) {
           if (report.target_type === 'USER' && patch.action === 'delete') throw new HttpError(400, 'actionNotForUsers')
           const body = { ...decisionPatch(patch.action), reason: patch.resolutionNote }

@@ -72,7 +72,7 @@ export default async function adminRoutes(app: FastifyInstance) {
         response: { 200: adminUsersResponseSchema, ...errors },
       },
     },
-    async (req) => service.users(req.query),
+    async (req) => service.users(req.query, me(req)),
   )
 
   for (const [path, eventType] of [

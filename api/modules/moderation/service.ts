@@ -18,7 +18,7 @@ import {
   type ModerationTargetType,
   type User,
 } from '#contract'
-import type { Viewer } from '../../access/policy'
+import { mayModerateContent, type Viewer } from '../../access/policy'
 import type { AppContext } from '../../context'
 import { type Db, isUniqueViolation, nowIso } from '../../db'
 import { createTextSearch } from '../../db/text-search'
@@ -153,7 +153,7 @@ export function createAdminService(ctx: AppContext, deps: { events: EventsServic
     // each other at once then queue one behind the other instead of each holding the row the other needs.
     if (patch.role !== undefined) await lockedRows(work.dialect, superAdmins(work.db).orderBy('id')).execute()
     const row = await userRow(id, work)
-    if (row.id === actor.id) throw new HttpError(403, row.role !== patch.role && patch.role ? 'cannotChangeOwnRole' : 'ownContent')
+    if (!mayModerateContent(actor, row.id)) throw new HttpError(403, row.role !== patch.role && patch.role ? 'cannotChangeOwnRole' : 'ownContent')
     const content = ADMIN_USER_CONTENT_FIELDS.filter((f) => patch[f] !== undefined)
     if (content.length > 0 && !can(actor.role, 'manageRoles')) throw new HttpError(403, 'superAdminOnly')
     // A fediverse account (decision 040) signs in nowhere here: no role, activation or name of ours to give it.
@@ -195,7 +195,7 @@ export function createAdminService(ctx: AppContext, deps: { events: EventsServic
   /** A status decision on a post inside `work` (the content form goes through the events service instead). */
   async function decidePost(work: Work, id: string, patch: AdminPostPatch, actor: Viewer, sameIsFine = false): Promise<LogChange[]> {
     const row = await postRow(id, work)
-    if (row.posted_by === actor.id) throw new HttpError(403, 'ownContent')
+    if (!mayModerateContent(actor, row.posted_by)) throw new HttpError(403, 'ownContent')
     const statuses = statusesOf(patch)
     const changes = diff(row, statuses, POST_STATUS_FIELDS)
     if (changes.length === 0) {
@@ -212,7 +212,7 @@ export function createAdminService(ctx: AppContext, deps: { events: EventsServic
   }
 
   return {
-    async users(q: AdminUsersQuery): Promise<AdminUsersResponse> {
+    async users(q: AdminUsersQuery, viewer: Viewer): Promise<AdminUsersResponse> {
       let query = db.selectFrom('users')
       if (q.role) query = query.where('role', '=', q.role)
       if (q.moderationStatus) query = query.where('moderation_status', '=', q.moderationStatus)
@@ -223,7 +223,7 @@ export function createAdminService(ctx: AppContext, deps: { events: EventsServic
         text.inOrder(query).selectAll().orderBy('updated_at', direction).orderBy('id', direction).limit(limit).offset(offset).execute(),
       )
       const counts = await followCountsOf(db, rows.map((r) => r.id))
-      return { users: rows.map((row) => toUserDto(row, counts.get(row.id)!, publicUrl)), ...page }
+      return { users: rows.map((row) => ({ ...toUserDto(row, counts.get(row.id)!, publicUrl), mayModerate: mayModerateContent(viewer, row.id) })), ...page }
     },
 
     async posts(eventType: 'EVENT' | 'PLACE', q: AdminPostsQuery, viewer: Viewer): Promise<AdminPostsResponse> {
@@ -260,7 +260,7 @@ export function createAdminService(ctx: AppContext, deps: { events: EventsServic
         return postDto(id, actor)
       }
       const row = await postRow(id)
-      if (row.posted_by === actor.id) throw new HttpError(403, 'ownContent')
+      if (!mayModerateContent(actor, row.posted_by)) throw new HttpError(403, 'ownContent')
       if (!can(actor.role, 'editAnyContent')) throw new HttpError(403, 'superAdminOnly')
       // Its next Update from the origin would overwrite an edit: a fediverse event is approved, rejected or deleted.
       if (row.remote_object !== null) throw new HttpError(400, 'remoteEventReadOnly')

@@ -163,11 +163,10 @@ export async function loadLog(request: Request, api: Api) {
 }
 
 /** The data of the Reports tab (?status, ?targetType). */
-export async function loadReports(request: Request, api: Api, selfId: string) {
+export async function loadReports(request: Request, api: Api) {
   const query = queryOf(new URL(request.url), ['status', 'targetType', 'page'])
   const { page, queryError } = await pageOrQueryError(ok(api.typed.GET('/admin/reports', { params: { query } })), { reports: [], ...EMPTY_PAGE })
-  // selfId: a report about the moderator's own post or profile shows no decisions.
-  return { queue: page, query, queryError, selfId }
+  return { queue: page, query, queryError }
 }
 
 /** The console's frame: the count of OPEN reports (and of overdue ones) and the age of the oldest, in hours. */

@@ -14,8 +14,6 @@ export interface PostsTableData {
   columns: TableColumn[]
   canEdit: boolean
   queryError: string | null
-  /** The signed-in moderator: another moderator decides on their own posts. */
-  selfId: string
 }
 
 export function PostsTable({ kind, data }: { kind: 'events' | 'places'; data: PostsTableData }) {
@@ -69,7 +67,8 @@ export function PostsTable({ kind, data }: { kind: 'events' | 'places'; data: Po
           </time>
         )
       case 'actions':
-        return event.postedBy._id === data.selfId ? null : (
+        // The API's policy: another moderator decides on a moderator's own post.
+        return !event.mayModerate ? null : (
           <RowActions
             kind={kind}
             id={event._id}

@@ -75,7 +75,7 @@ function Decisions({ report }: { report: AdminReport }) {
 
 export function ReportsQueue() {
   const { t } = useTranslation('moderation')
-  const { queue, query, queryError, selfId } = useLoaderData<typeof loadReports>()
+  const { queue, query, queryError } = useLoaderData<typeof loadReports>()
   const status = query.status ?? 'OPEN'
   const targetHref = (r: AdminReport) =>
     r.targetType === 'POST' ? `/event/${r.targetId}` : `/profile/${r.targetId}`
@@ -189,8 +189,8 @@ export function ReportsQueue() {
               ) : null}
             </td>
             <td className="px-3 py-2">
-              {report.status === 'OPEN' && report.target?.ownerId === selfId ? (
-                // Nobody closes a report about their own post or profile (the API refuses it too).
+              {report.status === 'OPEN' && report.target && !report.target.mayModerate ? (
+                // Nobody closes a report about their own post or profile (the API's policy says which).
                 <span className="text-xs text-slate-600" data-testid={`report-own-${report._id}`}>
                   {t('reports.ownContent')}
                 </span>

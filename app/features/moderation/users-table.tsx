@@ -2,7 +2,10 @@
 // status and image status; row actions Edit (super admin only), Reject Image, Reject Information).
 import { Link, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import type { AdminUsersResponse, User } from '#contract'
+import type { AdminUsersResponse } from '#contract'
+
+/** A row of the console's users: the account, and whether the viewer may decide on it (the API's policy). */
+type UserRow = AdminUsersResponse['users'][number]
 import { formatDateTime } from '~/features/events/format'
 import { useRootData } from '~/components/layout/use-root-data'
 import { Avatar } from '~/components/ui/avatar'
@@ -16,7 +19,6 @@ export interface UsersTableData {
   canEdit: boolean
   queryError: string | null
   /** The signed-in moderator: nobody decides on their own account. */
-  selfId: string
 }
 
 export function UsersTable({ data }: { data: UsersTableData }) {
@@ -25,9 +27,9 @@ export function UsersTable({ data }: { data: UsersTableData }) {
   const { page, query, columns } = data
   // Edit keeps the table's filters and page in its URL, so closing it comes back to the same view.
   const { search } = useLocation()
-  const fullName = (user: User) => `${user.name} ${user.lastname}`.trim() || user.username
+  const fullName = (user: UserRow) => `${user.name} ${user.lastname}`.trim() || user.username
 
-  const cell = (user: User, column: TableColumn) => {
+  const cell = (user: UserRow, column: TableColumn) => {
     switch (column) {
       case 'avatar':
         return <Avatar name={fullName(user)} avatarFile={user.avatarFile} alt={fullName(user)} />
@@ -60,7 +62,8 @@ export function UsersTable({ data }: { data: UsersTableData }) {
           </time>
         )
       case 'actions':
-        return user._id === data.selfId ? null : (
+        // The API's policy: another moderator decides on a moderator's own account.
+        return !user.mayModerate ? null : (
           <RowActions
             kind="users"
             id={user._id}

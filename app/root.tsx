@@ -14,14 +14,15 @@ import { useEffect, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DEFAULT_LANGUAGE, languageOr } from '#contract'
 import { ErrorPage, errorKind } from './components/error-page'
+import type { RootData } from './utils/root-data'
 import { useLiveNotifications } from './features/notifications/live-updates'
 import { GuardScreen } from './components/guard-screen'
 import { Footer } from './components/layout/footer'
-import { Header } from './components/layout/header'
+import { Header } from './features/layout/header'
 import { InstallBanner } from './components/layout/install-banner'
 import { todayInZone } from './features/events/format'
 import { rootShouldRevalidate } from './features/events/revalidation'
-import { getInstallBanner } from './components/layout/layout.server'
+import { getInstallBanner } from './utils/layout.server'
 import { Toaster } from './components/toaster'
 import { useHydrated } from './components/ui/use-hydrated'
 import { metaText } from './utils/meta-text'
@@ -83,22 +84,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // An account waiting for deletion may only cancel it (or sign out, or read the legal pages).
   if (user?.deletionRequestedAt && !PENDING_DELETION_PATHS.some((path) => url.pathname === path))
     throw redirect('/account/deletion')
+  const rootData: RootData = {
+    locale: api.language,
+    user,
+    notifications: user?.isActivated ? notifications : null,
+    appVersion,
+    toast: toast && toastInLanguage(toast, api.language),
+    installBanner: getInstallBanner(request, appVersion),
+    today: todayInZone(getEnv().TIME_ZONE),
+    ENV: getPublicEnv(),
+    requestInfo: { origin: url.origin, path: url.pathname, search: url.search },
+  }
   return data(
-    {
-      locale: api.language,
-      user,
-      /** The bell: only activated users have notifications (SPEC §2). */
-      notifications: user?.isActivated ? notifications : null,
-      appVersion,
-      /** The flash toast, its text already in the reader's language: pages ship no toast texts. */
-      toast: toast && toastInLanguage(toast, api.language),
-      /** Android/iOS visitors who have not closed it: the install banner (decided here so it needs no JS). */
-      installBanner: getInstallBanner(request, appVersion),
-      /** The earliest date the header search may pick (YYYY-MM-DD): today where the events are (TIME_ZONE). */
-      today: todayInZone(getEnv().TIME_ZONE),
-      ENV: getPublicEnv(),
-      requestInfo: { origin: url.origin, path: url.pathname, search: url.search },
-    },
+    rootData,
     { headers: combineHeaders(toastHeaders) },
   )
 }

@@ -1,7 +1,8 @@
 // The Russian texts of api-messages-en.ts.
-import type { ApiMessageCode } from './messages'
+import type en from './api-messages-en'
 
-const ru: Record<ApiMessageCode, string> = {
+/** Every code of the English half, in Russian. */
+const ru: Record<keyof typeof en, string> = {
   pageTooDeep: 'Эта страница слишком далеко в списке: сузьте его поиском или фильтрами.',
   federationOff: 'Этот сервер не участвует в федерации.',
   remoteServerUnreachable: 'Ваш сервер не ответил. Проверьте адрес и попробуйте ещё раз.',

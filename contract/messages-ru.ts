@@ -1,7 +1,8 @@
 // The Russian texts of messages-en.ts (a module of its own, so that a browser loads only its own language).
-import type { WebMessageCode } from './messages'
+import type en from './messages-en'
 
-const ru: Record<WebMessageCode, string> = {
+/** Every code of the English half, in Russian. */
+const ru: Record<keyof typeof en, string> = {
   required: 'Это поле обязательно!',
   nameMin: 'Минимум 3 символа!',
   noSpecialCharacters: 'Пробелы и спецсимволы не допускаются!',

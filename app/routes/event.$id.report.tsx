@@ -2,7 +2,7 @@
 import { routeTexts } from '~/locales/load'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import type { FormActionData } from '~/components/forms/submission.server'
+import type { FormActionData } from '~/utils/submission.server'
 import { ReportDrawer } from '~/features/reports/report-form'
 import { reportAction, reportLoader } from '~/features/reports/report.server'
 

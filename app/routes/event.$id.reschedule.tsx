@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { RescheduleDrawer } from '~/features/events/page/changes'
 import { changeLoader, rescheduleAction } from '~/features/events/page/changes.server'
-import type { FormActionData } from '~/components/forms/submission.server'
+import type { FormActionData } from '~/utils/submission.server'
 import { routeTexts } from '~/locales/load'
 
 export const handle = routeTexts({ i18n: ['eventPage'] })

@@ -2,7 +2,7 @@
 import { routeTexts } from '~/locales/load'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
-import type { FormActionData } from '~/components/forms/submission.server'
+import type { FormActionData } from '~/utils/submission.server'
 import { UserEditor } from '~/features/moderation/user-editor'
 import { userEditorAction, userEditorLoader } from '~/features/moderation/user-editor.server'
 

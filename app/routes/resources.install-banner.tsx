@@ -1,7 +1,7 @@
 // Closing the install-app banner without JavaScript (SPEC §9: hidden for 7 days). With JavaScript the
 // banner stores the same time in localStorage and in the same cookie itself.
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
-import { backTo, installBannerHideCookie } from '~/components/layout/layout.server'
+import { backTo, installBannerHideCookie } from '~/utils/layout.server'
 import { readFormData } from '~/utils/form.server'
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -2,7 +2,7 @@
 // same-site path, where the server renders the page in the new language. Works with JavaScript off.
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { isLanguage } from '#contract'
-import { backTo } from '~/components/layout/layout.server'
+import { backTo } from '~/utils/layout.server'
 import { localeCookie } from '~/i18n.server'
 import { combineHeaders, createToastHeaders } from '~/utils/toast.server'
 import { readFormData } from '~/utils/form.server'

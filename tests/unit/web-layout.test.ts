@@ -7,7 +7,7 @@ import {
   INSTALL_BANNER_KEY,
   installBannerHidden,
   installBannerHideCookie,
-} from '../../app/components/layout/layout.server'
+} from '../../app/utils/layout.server'
 
 const ANDROID =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36'

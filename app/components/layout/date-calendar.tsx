@@ -10,7 +10,9 @@ import { ru } from 'react-day-picker/locale/ru'
 import { useFocusTrap } from '~/components/ui/focus'
 import { useTranslation } from 'react-i18next'
 import { languageOr, type Language } from '#contract'
-import type { IsoRange } from './date-range-field'
+
+/** A range of days as the fields hold it (YYYY-MM-DD, either may be empty). */
+export type IsoRange = { from: string; to: string }
 
 /** react-day-picker's month and weekday names for each language. */
 const CALENDAR_LOCALES: Record<Language, typeof enGB> = { en: enGB, ru }

@@ -9,10 +9,9 @@ import { CalendarIcon } from '~/components/ui/icons'
 import { useHydrated } from '~/components/ui/use-hydrated'
 import { useTranslation } from 'react-i18next'
 
+import type { IsoRange } from './date-calendar'
 const loadCalendar = () => import('./date-calendar')
 const DateRangeCalendar = lazy(loadCalendar)
-
-export type IsoRange = { from: string; to: string }
 
 
 type DateFieldsProps = {

@@ -7,7 +7,7 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { TIMINGS } from '#contract'
 import { CloseIcon, LogoMark } from '~/components/ui/icons'
-import type { InstallBannerData } from './layout.server'
+import type { InstallBannerData } from '~/utils/layout.server'
 
 /** The localStorage key, also the cookie name (layout.server.ts). */
 export const INSTALL_BANNER_STORAGE_KEY = 'installBannerHiddenUntil'

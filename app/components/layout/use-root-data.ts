@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from '@remix-run/react'
-import type { loader } from '~/root'
+import type { RootData } from '~/utils/root-data'
 
 /** The root loader's data (user, locale, env, …); undefined only when the root loader itself failed. */
-export function useRootData() {
-  return useRouteLoaderData<typeof loader>('root')
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<RootData>('root')
 }

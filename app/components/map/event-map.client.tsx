@@ -2,7 +2,7 @@
 import L from 'leaflet'
 import { useEffect, useMemo } from 'react'
 import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet'
-import type { EventMapProps, LatLon } from './event-map'
+import type { EventMapProps, LatLon } from './map-types'
 
 // Markers are HTML (a div icon), not image files: nothing to bundle, and Leaflet renders each as a
 // focusable role=button element titled with the event, which keyboards and tests can reach.

@@ -3,39 +3,13 @@
 // the screen (Leaflet is the biggest chunk of a page: a map below the fold or hidden behind a toggle costs
 // nothing until it is seen); the server (and a browser without JavaScript) gets a box of the same size, so
 // server rendering never breaks and nothing jumps.
-import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ComponentType } from 'react'
 import { MAP_HEIGHT_PX, MAP_ZOOM } from '#contract'
 import { useHydrated } from '../ui/use-hydrated'
 import leafletStyles from 'leaflet/dist/leaflet.css'
+import type { EventMapProps, LatLon } from './map-types'
 
-/** lat, lon (the UI order; the API stores lon, lat). */
-export type LatLon = [number, number]
-
-export type MapMarker = { id: string; position: LatLon; title: string }
-
-export type EventMapProps = {
-  center: LatLon
-  zoom?: number
-  markers?: MapMarker[]
-  /** The marker whose popup is open. */
-  selectedId?: string | null
-  /** A marker click selects it (id); the popup's close clears the selection (null). */
-  onSelect?: (id: string | null) => void
-  /** The small card shown in the popup of the selected marker. */
-  renderPopup?: (id: string) => ReactNode
-  /** The form's chosen point, and a click on the map choosing another one. */
-  picked?: LatLon | null
-  onPick?: (point: LatLon) => void
-  height?: number | string
-  /** An accessible name for the map region. */
-  label: string
-  /** Shown in the box while the map loads, and instead of it without JavaScript. */
-  fallback?: ReactNode
-  /** A map that is not the point of its page loads only when asked: the box then shows a button with this
-   * text (with JavaScript), and Leaflet is fetched on its press. */
-  showLabel?: string
-  className?: string
-}
+export type { EventMapProps, LatLon, MapMarker } from './map-types'
 
 type ClientMap = ComponentType<EventMapProps>
 

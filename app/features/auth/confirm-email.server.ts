@@ -1,7 +1,7 @@
 // Email confirmation (/auth/confirmEmail): the 6-digit code → POST /auth/verificateEmail (signs in,
 // activated) → / with a toast; "Send a new code" posts /auth/activateEmail from the same form.
 import { activateEmailSchema, confirmEmailFormSchema } from '#contract'
-import { apiFailure, invalid, parseWithZod } from '~/components/forms/submission.server'
+import { apiFailure, invalid, parseWithZod } from '~/utils/submission.server'
 import { getApi, ok } from '~/utils/api.server'
 import { readFormData } from '~/utils/form.server'
 import { redirectWithToast } from '~/utils/toast.server'

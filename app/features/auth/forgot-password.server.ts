@@ -1,7 +1,7 @@
 // Forgotten password (/auth/forgotPassword): email → POST /auth/activateEmail mails a 6-digit code → code →
 // POST /auth/resetPassword mails a link to /auth/resetPassword/<token>. The step is in the form and the URL.
 import { forgotPasswordFormSchema, resetPasswordSchema } from '#contract'
-import { apiFailure, invalid, parseWithZod } from '~/components/forms/submission.server'
+import { apiFailure, invalid, parseWithZod } from '~/utils/submission.server'
 import { getApi, ok } from '~/utils/api.server'
 import { readFormData } from '~/utils/form.server'
 import { redirectWithToast } from '~/utils/toast.server'

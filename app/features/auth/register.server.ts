@@ -1,7 +1,7 @@
 // Registration (/auth/register): POST /auth/registration signs the new (unactivated) user in; the API mails
 // a 6-digit code.
 import { registerFormSchema } from '#contract'
-import { apiFailure, invalid, parseWithZod } from '~/components/forms/submission.server'
+import { apiFailure, invalid, parseWithZod } from '~/utils/submission.server'
 import { getApi, ok } from '~/utils/api.server'
 import { readFormData } from '~/utils/form.server'
 import { redirectWithToast } from '~/utils/toast.server'

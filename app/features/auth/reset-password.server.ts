@@ -1,7 +1,7 @@
 // The mailed reset link (/auth/resetPassword/<link>): new password + confirmation → POST /auth/newPassword →
 // /auth with the toast passwordSet.
 import { resetPasswordFormSchema } from '#contract'
-import { apiFailure, invalid, parseWithZod } from '~/components/forms/submission.server'
+import { apiFailure, invalid, parseWithZod } from '~/utils/submission.server'
 import { getApi, ok } from '~/utils/api.server'
 import { readFormData } from '~/utils/form.server'
 import { redirectWithToast } from '~/utils/toast.server'

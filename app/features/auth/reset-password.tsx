@@ -5,7 +5,7 @@ import { Form, Link, useActionData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { Field, FormErrors, FormProvider } from '~/components/forms/field'
 import { SubmitButton } from '~/components/forms/submit-button'
-import type { FormActionData } from '~/components/forms/submission.server'
+import type { FormActionData } from '~/utils/submission.server'
 import { useAuthValidation } from './use-auth-validation'
 
 export function ResetPassword() {

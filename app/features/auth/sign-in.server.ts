@@ -3,7 +3,7 @@
 // screen loads the same schemas only on demand (use-auth-validation.ts), so zod stays out of its bundle.
 import type { AuthResponse } from '#contract'
 import { loginFormSchema } from '#contract'
-import { apiFailure, invalid, parseWithZod } from '~/components/forms/submission.server'
+import { apiFailure, invalid, parseWithZod } from '~/utils/submission.server'
 import { getApi } from '~/utils/api.server'
 import { authenticator, FORM_STRATEGY } from '~/utils/authenticator.server'
 import { deviceCookieHeaders } from '~/utils/device.server'

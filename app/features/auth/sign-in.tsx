@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Field, FormErrors, FormProvider } from '~/components/forms/field'
 import { SubmitButton } from '~/components/forms/submit-button'
-import type { FormActionData } from '~/components/forms/submission.server'
+import type { FormActionData } from '~/utils/submission.server'
 import type { loader as rootLoader } from '~/root'
 import { useAuthValidation } from './use-auth-validation'
 

@@ -7,7 +7,7 @@ import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { remoteFollowSchema } from '#contract'
 import { ErrorList, FormErrors, FormProvider, inputClass } from '~/components/forms/field'
-import type { FormActionData } from '~/components/forms/submission.server'
+import type { FormActionData } from '~/utils/submission.server'
 import { SubmitButton } from '~/components/forms/submit-button'
 
 export function RemoteFollowScreen({

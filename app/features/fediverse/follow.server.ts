@@ -3,7 +3,7 @@
 import { parseWithZod } from '@conform-to/zod'
 import { data } from '@remix-run/node'
 import { remoteFollowSchema } from '#contract'
-import { apiFailure, invalid } from '~/components/forms/submission.server'
+import { apiFailure, invalid } from '~/utils/submission.server'
 import { getApi, ok } from '~/utils/api.server'
 import { readFormData } from '~/utils/form.server'
 

@@ -3,7 +3,7 @@
 // for a server typed in, one form per row. A refused form comes back with what was typed and the reason why.
 import { data } from '@remix-run/node'
 import { domainDecisionFormSchema } from '#contract'
-import { parseWithZod, replyWithApiError } from '~/components/forms/submission.server'
+import { parseWithZod, replyWithApiError } from '~/utils/submission.server'
 import { ApiError, ok, type Api } from '~/utils/api.server'
 import { readFormData } from '~/utils/form.server'
 import { redirectWithToast } from '~/utils/toast.server'

@@ -4,7 +4,7 @@
 import { parseWithZod } from '@conform-to/zod'
 import { data } from '@remix-run/node'
 import { adminUserFormSchema, type User } from '#contract'
-import { apiFailure, invalid } from '~/components/forms/submission.server'
+import { apiFailure, invalid } from '~/utils/submission.server'
 import { ApiError, ok, type Api } from '~/utils/api.server'
 import { avatarBody } from '~/features/photos/staging.server'
 import { requirePermission } from '~/utils/auth.server'

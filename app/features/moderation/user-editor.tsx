@@ -13,7 +13,7 @@ import {
   type User,
 } from '#contract'
 import { CheckboxField, ErrorList, Field, FormErrors, FormProvider } from '~/components/forms/field'
-import type { FormActionData } from '~/components/forms/submission.server'
+import type { FormActionData } from '~/utils/submission.server'
 import { SubmitButton } from '~/components/forms/submit-button'
 import { Avatar } from '~/components/ui/avatar'
 import { AvatarUploadForm } from '~/features/photos/avatar-form'

@@ -6,7 +6,7 @@ import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { REPORT_LIMITS, REPORT_REASONS, reportSchema, type ReportTargetType } from '#contract'
 import { ErrorList, FormErrors, FormProvider } from '~/components/forms/field'
-import type { FormActionData } from '~/components/forms/submission.server'
+import type { FormActionData } from '~/utils/submission.server'
 import { SubmitButton } from '~/components/forms/submit-button'
 import { UrlModal } from '~/components/ui/url-modal'
 

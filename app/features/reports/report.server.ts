@@ -3,7 +3,7 @@
 import { parseWithZod } from '@conform-to/zod'
 import { data, redirect } from '@remix-run/node'
 import { type Event, type Profile, REPORT_LIMITS, reportSchema, type ReportTargetType } from '#contract'
-import { apiFailure, invalid } from '~/components/forms/submission.server'
+import { apiFailure, invalid } from '~/utils/submission.server'
 import { ApiError, getApi, ok, type Api } from '~/utils/api.server'
 import { requireActivatedUser } from '~/utils/auth.server'
 import { readFormData } from '~/utils/form.server'

@@ -4,7 +4,7 @@ import { data } from '@remix-run/node'
 import { ApiError, ok, type Api } from '~/utils/api.server'
 import { readFormData } from '~/utils/form.server'
 import { redirectWithToast } from '~/utils/toast.server'
-import { RESET_INTENT } from './calendar'
+import { RESET_INTENT } from './calendar-form'
 
 const PATH = '/admin/profile/settings/calendar'
 

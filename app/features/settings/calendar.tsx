@@ -6,9 +6,8 @@ import { Form, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { SubmitButton } from '~/components/forms/submit-button'
 import { CalendarIcon } from '~/components/ui/icons'
+import { RESET_INTENT } from './calendar-form'
 import type { loadCalendarFeed } from './calendar.server'
-
-export const RESET_INTENT = 'reset'
 
 export function CalendarSettings() {
   const { t } = useTranslation('settings')

@@ -3,7 +3,7 @@
 // be cancelled.
 import { parseWithZod } from '@conform-to/zod'
 import { DATE_LOCALES, deleteAccountFormSchema } from '#contract'
-import { apiFailure, invalid } from '~/components/forms/submission.server'
+import { apiFailure, invalid } from '~/utils/submission.server'
 import { getLanguage } from '~/i18n.server'
 import { ok, type Api } from '~/utils/api.server'
 import { readFormData } from '~/utils/form.server'

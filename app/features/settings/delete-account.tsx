@@ -7,7 +7,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { useTranslation } from 'react-i18next'
 import { ACCOUNT_DELETION_DAYS, deleteAccountFormSchema } from '#contract'
 import { CheckboxField, Field, FormErrors, FormProvider } from '~/components/forms/field'
-import type { FormActionData } from '~/components/forms/submission.server'
+import type { FormActionData } from '~/utils/submission.server'
 import { SubmitButton } from '~/components/forms/submit-button'
 import type { deleteAccountForm } from './delete-account.server'
 

@@ -2,7 +2,7 @@
 // and following an account of another server by its handle (POST /federation/following; decision 040).
 import { data } from '@remix-run/node'
 import { federationSwitchFormSchema, followRemoteSchema } from '#contract'
-import { apiFailure, invalid, parseWithZod } from '~/components/forms/submission.server'
+import { apiFailure, invalid, parseWithZod } from '~/utils/submission.server'
 import { ApiError, ok, type Api } from '~/utils/api.server'
 import { readFormData } from '~/utils/form.server'
 import { FOLLOW_INTENT } from './fediverse-intent'

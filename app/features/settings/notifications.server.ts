@@ -3,7 +3,7 @@
 // caller's id).
 import { data } from '@remix-run/node'
 import { notificationSettingsFormSchema, pushSubscriptionSchema, pushUnsubscribeBodySchema } from '#contract'
-import { apiFailure, invalid, parseWithZod } from '~/components/forms/submission.server'
+import { apiFailure, invalid, parseWithZod } from '~/utils/submission.server'
 import { ApiError, ok, type Api } from '~/utils/api.server'
 import { readFormData } from '~/utils/form.server'
 import { redirectWithToast } from '~/utils/toast.server'

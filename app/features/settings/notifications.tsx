@@ -6,7 +6,7 @@ import { Form, useActionData, useFetcher, useLoaderData } from '@remix-run/react
 import { useEffect, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ActionToast } from '~/components/forms/action-toast'
-import type { FormActionData } from '~/components/forms/submission.server'
+import type { FormActionData } from '~/utils/submission.server'
 import { SubmitButton } from '~/components/forms/submit-button'
 import { useHydrated } from '~/components/ui/use-hydrated'
 import type { loadNotificationSettings } from './notifications.server'

@@ -2,7 +2,7 @@
 // toast with the response message, field errors on their fields. Passwords never come back.
 import { parseWithZod } from '@conform-to/zod'
 import { changePasswordFormSchema } from '#contract'
-import { apiFailure, invalid } from '~/components/forms/submission.server'
+import { apiFailure, invalid } from '~/utils/submission.server'
 import { ok, type Api } from '~/utils/api.server'
 import { readFormData } from '~/utils/form.server'
 import { redirectWithToast } from '~/utils/toast.server'

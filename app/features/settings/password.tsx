@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { Field, FormErrors, FormProvider } from '~/components/forms/field'
 import { ActionToast } from '~/components/forms/action-toast'
 import { SubmitButton } from '~/components/forms/submit-button'
-import type { FormActionData } from '~/components/forms/submission.server'
+import type { FormActionData } from '~/utils/submission.server'
 
 export function ChangePassword() {
   const { t } = useTranslation('settings')

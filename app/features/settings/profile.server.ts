@@ -5,7 +5,7 @@
 import { parseWithZod } from '@conform-to/zod'
 import { data } from '@remix-run/node'
 import { messages, profileFormSchema, profileFormToUpdate, type MessageCode, type Profile } from '#contract'
-import { invalid, replyWithApiError, type FormActionData } from '~/components/forms/submission.server'
+import { invalid, replyWithApiError, type FormActionData } from '~/utils/submission.server'
 import { loadProfile } from '~/features/profile/profile.server'
 import { getLanguage } from '~/i18n.server'
 import { ApiError, ok, type Api } from '~/utils/api.server'

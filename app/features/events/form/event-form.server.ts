@@ -17,7 +17,7 @@ import {
   isWebMessageCode,
 } from '#contract'
 import { localInputToIso } from '~/features/events/format'
-import { replyWithApiError } from '~/components/forms/submission.server'
+import { replyWithApiError } from '~/utils/submission.server'
 import { ApiError, ok, type Api } from '~/utils/api.server'
 import { readFormData } from '~/utils/form.server'
 import { requireActivatedUser, requirePermission } from '~/utils/auth.server'

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next'
 import type { Language, LatestNotifications, User } from '#contract'
 import { NotificationBell } from '~/features/notifications/bell'
 import { LogoMark } from '~/components/ui/icons'
-import { LanguageSwitch } from './language-switch'
-import { SearchForm } from './search-form'
-import { SectionSwitch } from './section-switch'
+import { LanguageSwitch } from '~/components/layout/language-switch'
+import { SearchForm } from '~/components/layout/search-form'
+import { SectionSwitch } from '~/components/layout/section-switch'
 import { UserMenu } from './user-menu'
 
 type HeaderProps = {

@@ -3,8 +3,8 @@
 // the header's date inputs).
 import { TIMINGS, type AppVersion } from '#contract'
 import { parse as parseCookie } from 'cookie'
-import { cookiesAreSecure } from '../../utils/env.server'
-import { safeRedirect } from '../../utils/redirect'
+import { cookiesAreSecure } from './env.server'
+import { safeRedirect } from './redirect'
 
 export type MobilePlatform = 'android' | 'ios'
 

@@ -22,7 +22,7 @@ import type { Database } from '../../db/schema'
 import { randomToken } from '../../lib/crypto'
 import { HttpError } from '../../lib/errors'
 import { cityName, DEFAULT_CITY, findCity } from '../cities/data'
-import { categoriesText } from '../events/dto'
+import { categoriesText } from '../events/relations'
 import { inCategories, withinKm } from '../events/filters'
 import { postsInStartOrder } from '../events/time-order'
 

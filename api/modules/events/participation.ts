@@ -6,7 +6,8 @@ import { type Db, nowIso } from '../../db'
 import type { PostRow } from '../../db/schema'
 import { HttpError } from '../../lib/errors'
 import type { PostAccess } from '../../access/policy'
-import { isEnded, mustAsk, loadSocial, loadUserSummaries, type Viewer, waitlistPlaces } from './dto'
+import { isEnded } from './dto'
+import { mustAsk, loadSocial, loadUserSummaries, type Viewer, waitlistPlaces } from './relations'
 import {
   announceSeats,
   isParticipant,

@@ -10,38 +10,21 @@ import {
   eventSchema,
   imagesResponseSchema,
   LIMITS,
-  likeBodySchema,
-  likeResponseSchema,
   cancelEventBodySchema,
   rescheduleFieldsSchema,
-  participantsResponseSchema,
-  waitlistListSchema,
   EDIT_SCOPES,
-  joinDecisionBodySchema,
-  joinDecisionResultSchema,
-  joinRequestListSchema,
-  joinRequestStateSchema,
-  waitlistResponseSchema,
-  participateBodySchema,
-  participateResponseSchema,
   userEventsQuerySchema,
-  viewResponseSchema,
 } from '#contract'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { languageOf } from '../../lib/errors'
-import { currentUser } from '../../plugins/auth'
-import type { Viewer } from './dto'
 import { readBody } from './multipart'
+import { participationRoutes } from './participation-routes'
+import { errors, idParams, me, security, tags, viewerOf } from './route-kit'
 import { createEventsService } from './service'
-import { bearerSecurity, errorResponses } from '../../lib/openapi'
 import { uploadRateLimit } from '../../lib/rate-limits'
 
-const tags = ['events']
-const security = bearerSecurity
-const errors = errorResponses(400, 401, 403, 404, 409, 413, 415, 429)
-const idParams = z.object({ id: z.string().min(1).max(100) })
 const multipartNote =
   'multipart/form-data: text fields title, description, accessType, eventType (EVENT|PLACE, default EVENT), startDate, endDate (ISO), address, channelLink; JSON-string fields coordinates ([lon,lat] or {lat,lon}), maxParticipants, price ({donation, amount, currency, range}), categories (array; or repeated/comma-separated), hours ([{day, open, close}]); photos in `files` (JPEG/PNG/WebP, ≤ 10 MB each; 1–3 for events, 1–10 for places).'
 
@@ -59,13 +42,6 @@ export default async function eventsRoutes(app: FastifyInstance) {
   })
   const r = app.withTypeProvider<ZodTypeProvider>()
   const uploadLimit = uploadRateLimit(config)
-
-  const viewerOf = (req: FastifyRequest): Viewer | null =>
-    req.user ? { id: req.user.id, role: req.user.role, isActivated: req.user.isActivated } : null
-  const me = (req: FastifyRequest): Viewer => {
-    const u = currentUser(req)
-    return { id: u.id, role: u.role, isActivated: u.isActivated }
-  }
 
   r.post(
     '/event',
@@ -249,230 +225,7 @@ export default async function eventsRoutes(app: FastifyInstance) {
     async (req) => service.removeImage(req.params.id, req.body, me(req)),
   )
 
-  r.put(
-    '/event/:id/like',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        security,
-        summary: 'Like or unlike: body {like: true|false} sets it (idempotent); no body toggles. Answers the user ids who like it',
-        params: idParams,
-        body: likeBodySchema,
-        response: { 200: likeResponseSchema, ...errors },
-      },
-    },
-    async (req) => service.setLike(req.params.id, me(req), req.body.like),
-  )
-
-  r.put(
-    '/event/:id/view',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        security,
-        summary: 'Register a view (once per user); answers the view count',
-        params: idParams,
-        response: { 200: viewResponseSchema, ...errors },
-      },
-    },
-    async (req) => service.view(req.params.id, me(req)),
-  )
-
-  r.put(
-    '/event/:id/participate',
-    {
-      preHandler: app.requireActivated,
-      schema: {
-        tags,
-        security,
-        summary: 'Join or leave: body {participate: true|false} sets it (idempotent); no body toggles. Never exceeds maxParticipants',
-        description:
-          '409 eventFull when no seat is left; 400 eventEnded, placeNoParticipants, organizerCannotJoin; 403 privateEvent/subscribersOnly.',
-        params: idParams,
-        body: participateBodySchema,
-        response: { 200: participateResponseSchema, ...errors },
-      },
-    },
-    async (req) => service.setParticipation(req.params.id, me(req), req.body.participate),
-  )
-
-  r.get(
-    '/event/:id/participants',
-    {
-      preHandler: app.optionalAuth,
-      schema: {
-        tags,
-        summary: 'Participants, organizer and limit',
-        params: idParams,
-        response: { 200: participantsResponseSchema, ...errors },
-      },
-    },
-    async (req) => service.participants(req.params.id, viewerOf(req)),
-  )
-
-  r.put(
-    '/event/:id/participant/:userId',
-    {
-      preHandler: app.requireActivated,
-      schema: {
-        tags,
-        security,
-        summary: 'Remove a participant (organizer only)',
-        params: z.object({ id: z.string().min(1).max(100), userId: z.string().min(1).max(100) }),
-        response: { 200: participateResponseSchema, ...errors },
-      },
-    },
-    async (req) => service.removeParticipant(req.params.id, req.params.userId, me(req)),
-  )
-
-  const userParams = z.object({ id: z.string().min(1).max(100), userId: z.string().min(1).max(100) })
-
-  r.put(
-    '/event/:id/waitlist',
-    {
-      preHandler: app.requireActivated,
-      schema: {
-        tags,
-        security,
-        summary: 'Join the waiting list of a full event (or take a free seat at once); idempotent',
-        description:
-          'Who may join may wait. Seats that free go to the first person waiting in the same transaction, with a notification and a mail. 400 eventEnded, eventCancelled, placeNoParticipants, organizerCannotJoin; 403 privateEvent/subscribersOnly.',
-        params: idParams,
-        response: { 200: waitlistResponseSchema, ...errors },
-      },
-    },
-    async (req) => service.joinWaitlist(req.params.id, me(req)),
-  )
-
-  r.delete(
-    '/event/:id/waitlist',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        security,
-        summary: 'Leave the waiting list (idempotent)',
-        params: idParams,
-        response: { 200: waitlistResponseSchema, ...errors },
-      },
-    },
-    async (req) => service.leaveWaitlist(req.params.id, me(req)),
-  )
-
-  r.get(
-    '/event/:id/waitlist',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        security,
-        summary: 'The waiting list in order (organizer and moderators)',
-        params: idParams,
-        response: { 200: waitlistListSchema, ...errors },
-      },
-    },
-    async (req) => service.waitlist(req.params.id, me(req)),
-  )
-
-  r.delete(
-    '/event/:id/waitlist/:userId',
-    {
-      preHandler: app.requireActivated,
-      schema: {
-        tags,
-        security,
-        summary: 'Take someone off the waiting list (organizer only)',
-        description: '404 notWaiting when the user is not in line.',
-        params: userParams,
-        response: { 200: waitlistResponseSchema, ...errors },
-      },
-    },
-    async (req) => service.removeFromWaitlist(req.params.id, req.params.userId, me(req)),
-  )
-
-  r.put(
-    '/event/:id/join-request',
-    {
-      preHandler: app.requireActivated,
-      schema: {
-        tags,
-        security,
-        summary: 'Ask to join an event that needs the organizer’s approval (idempotent)',
-        description:
-          'For events with joinApproval, by anyone the access type lets join, except invitees (they join directly: 400 approvalNotNeeded, as for other events). The organizer is notified. 403 requestDeclined after the organizer declined; 400 eventEnded, eventCancelled, placeNoParticipants, organizerCannotJoin; 403 privateEvent/subscribersOnly.',
-        params: idParams,
-        response: { 200: joinRequestStateSchema, ...errors },
-      },
-    },
-    async (req) => service.askToJoin(req.params.id, me(req)),
-  )
-
-  r.delete(
-    '/event/:id/join-request',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        security,
-        summary: 'Withdraw a pending request to join (idempotent; a declined request stays)',
-        params: idParams,
-        response: { 200: joinRequestStateSchema, ...errors },
-      },
-    },
-    async (req) => service.withdrawRequest(req.params.id, me(req)),
-  )
-
-  r.get(
-    '/event/:id/join-requests',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        security,
-        summary: 'The requests waiting for the organizer’s decision, oldest first (organizer and moderators)',
-        params: idParams,
-        response: { 200: joinRequestListSchema, ...errors },
-      },
-    },
-    async (req) => service.joinRequests(req.params.id, me(req)),
-  )
-
-  r.put(
-    '/event/:id/join-requests',
-    {
-      preHandler: app.requireActivated,
-      schema: {
-        tags,
-        security,
-        summary: 'Accept or decline every pending request, oldest first (organizer only)',
-        description:
-          'ACCEPT seats each person while seats are free and puts the rest on the waiting list, in one seat transaction; each hears the answer (bell, socket, push, mail). 400 eventEnded, eventCancelled; 403 notOrganizer.',
-        params: idParams,
-        body: joinDecisionBodySchema,
-        response: { 200: joinDecisionResultSchema, ...errors },
-      },
-    },
-    async (req) => service.decideJoinRequests(req.params.id, null, req.body, me(req)),
-  )
-
-  r.put(
-    '/event/:id/join-requests/:userId',
-    {
-      preHandler: app.requireActivated,
-      schema: {
-        tags,
-        security,
-        summary: 'Accept or decline one pending request (organizer only)',
-        description: 'As PUT /event/{id}/join-requests for one person. 404 noJoinRequest when they have no pending request.',
-        params: userParams,
-        body: joinDecisionBodySchema,
-        response: { 200: joinDecisionResultSchema, ...errors },
-      },
-    },
-    async (req) => service.decideJoinRequests(req.params.id, req.params.userId, req.body, me(req)),
-  )
+  participationRoutes(app, service)
 
   r.post(
     '/event/:id/cancel',

@@ -5,7 +5,8 @@ import type { AppContext } from '../../context'
 import type { Db } from '../../db'
 import type { PostRow } from '../../db/schema'
 import { HttpError } from '../../lib/errors'
-import { accessOf, loadRelations, toEventDtos, type Viewer } from './dto'
+import { accessOf, toEventDtos } from './dto'
+import { loadRelations, type Viewer } from './relations'
 import { createSeriesService } from '../series/service'
 
 /** A post's form fields as the routes pass them, before validation. */

@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { currentUser } from '../../plugins/auth'
-import type { Viewer } from '../events/dto'
+import type { Viewer } from '../events/relations'
 import { createInvitationsService } from './service'
 import { bearerSecurity, errorResponses } from '../../lib/openapi'
 

@@ -19,7 +19,8 @@ import { nowIso } from '../../db'
 import type { PostRow } from '../../db/schema'
 import { newId } from '../../lib/crypto'
 import { type FieldErrors, HttpError } from '../../lib/errors'
-import { isEnded, loadUserSummaries, toEventDtos, type Viewer } from '../events/dto'
+import { isEnded, toEventDtos } from '../events/dto'
+import { loadUserSummaries, type Viewer } from '../events/relations'
 import { announceSeats, isParticipant, leaveSeat, lockPost, participantIds, seatTransaction, takeSeat } from '../events/seats'
 
 const NO_TIES: PostTies = { isParticipant: false, isInvited: false, followsAuthor: false, authorInactive: false }

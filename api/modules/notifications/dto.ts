@@ -16,7 +16,7 @@ import {
 import type { Selectable } from 'kysely'
 import type { Db } from '../../db'
 import type { NotificationsTable } from '../../db/schema'
-import { loadUserSummaries } from '../events/dto'
+import { loadUserSummaries } from '../events/relations'
 
 export type NotificationRow = Selectable<NotificationsTable>
 

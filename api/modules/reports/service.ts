@@ -15,7 +15,8 @@ import type { Selectable } from 'kysely'
 import type { ReportsTable } from '../../db/schema'
 import { newId } from '../../lib/crypto'
 import { HttpError } from '../../lib/errors'
-import { accessOf, loadRelations } from '../events/dto'
+import { accessOf } from '../events/dto'
+import { loadRelations } from '../events/relations'
 import { profileAccess } from '../../access/policy'
 
 export type ReportRow = Selectable<ReportsTable>

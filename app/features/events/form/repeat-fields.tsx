@@ -6,10 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { MONTHLY_MODES, REPEAT_FREQUENCIES, RRULE_WEEKDAYS, SERIES_LIMITS } from '#contract'
 import { ErrorList } from '~/components/forms/field'
 import { useHydrated } from '~/components/ui/use-hydrated'
-
-const inputClass =
-  'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/40 aria-[invalid=true]:border-red-600'
-const labelClass = 'block text-sm font-medium text-slate-700'
+import { inputClass, labelClass } from './form-kit'
 
 type Meta = FieldMetadata<unknown>
 const text = (value: unknown) => (typeof value === 'string' ? value : '')

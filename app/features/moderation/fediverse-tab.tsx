@@ -14,7 +14,7 @@ import { Pager } from '~/components/ui/pager'
 import { formatDateTime } from '~/features/events/format'
 import { FORM_FIELD } from './fediverse-form'
 import type { loadFediverseTab } from './fediverse.server'
-import { consoleHref } from './table-parts'
+import { consoleHref } from './console-table'
 
 const CHOICES = [...DOMAIN_STATUSES, 'NONE'] as const
 

@@ -7,7 +7,7 @@ import { formatDateTime } from '~/features/events/format'
 import { useRootData } from '~/components/layout/use-root-data'
 import { Pager } from '~/components/ui/pager'
 import type { loadLog } from './moderation.server'
-import { ConsoleTable, consoleHref } from './table-parts'
+import { ConsoleTable, consoleHref } from './console-table'
 
 export function ModerationLog() {
   const { t, i18n } = useTranslation('moderation')

@@ -7,7 +7,7 @@ import { EventForm } from '~/features/events/form/event-form'
 import type { EventFormActionData } from '~/features/events/form/types'
 import { useRootData } from '~/components/layout/use-root-data'
 import { UrlModal } from '~/components/ui/url-modal'
-import { Select } from './table-parts'
+import { Select } from './table-controls'
 
 /** One status field of the editor: its values shown with the console's status names. */
 function StatusSelect({

@@ -6,7 +6,9 @@ import type { AdminPostsResponse, Event } from '#contract'
 import { formatDateTime } from '~/features/events/format'
 import { useRootData } from '~/components/layout/use-root-data'
 import { TABLE_COLUMNS, type TableColumn } from './columns'
-import { ImagesCell, intentsFor, KindTable, RowActions, StatusBadge, truncate } from './table-parts'
+import { ImagesCell, StatusBadge, truncate } from './cells'
+import { KindTable } from './console-table'
+import { intentsFor, RowActions } from './row-actions'
 
 export interface PostsTableData {
   page: AdminPostsResponse

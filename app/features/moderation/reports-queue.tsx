@@ -9,7 +9,7 @@ import { ADMIN_LIMITS, type AdminReport, REPORT_LIMITS, REPORT_STATUSES, REPORT_
 import { Pager } from '~/components/ui/pager'
 import { useHydrated } from '~/components/ui/use-hydrated'
 import type { loadReports } from './moderation.server'
-import { ConsoleTable, consoleHref } from './table-parts'
+import { ConsoleTable, consoleHref } from './console-table'
 
 function Decisions({ report }: { report: AdminReport }) {
   const { t } = useTranslation('moderation')

@@ -10,7 +10,9 @@ import { formatDateTime } from '~/features/events/format'
 import { useRootData } from '~/components/layout/use-root-data'
 import { Avatar } from '~/components/ui/avatar'
 import { TABLE_COLUMNS, type TableColumn } from './columns'
-import { intentsFor, KindTable, RowActions, StatusBadge } from './table-parts'
+import { StatusBadge } from './cells'
+import { KindTable } from './console-table'
+import { intentsFor, RowActions } from './row-actions'
 
 export interface UsersTableData {
   page: AdminUsersResponse

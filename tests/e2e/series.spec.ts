@@ -62,4 +62,8 @@ test('create a weekly series and see its dates; another date has its own page; e
   const first = (await (await fetch(`${e2e.apiUrl}/event/${firstId}`)).json()) as { cancelledAt: string | null; series: { dates: { cancelled: boolean }[] } }
   expect(first.cancelledAt).toBeNull()
   expect(first.series.dates.map((d) => d.cancelled)).toEqual([false, false, true])
+  // On the cancelled date's own page its entry in the series' list is struck through and said cancelled too.
+  const own = page.getByTestId('series-dates').locator('[aria-current="page"]')
+  await expect(own).toHaveCSS('text-decoration-line', 'line-through')
+  await expect(own).toContainText('(cancelled)')
 })

@@ -17,16 +17,19 @@ export function SeriesDates({ series, currentId, timeZone }: { series: EventSeri
         {series.dates.map((date) => {
           const label = formatDateTime(date.startDate, i18n.language, timeZone)
           const current = date._id === currentId
+          // A cancelled date, this one included: struck through, and said so to a screen reader.
+          const cancelledNote = date.cancelled ? <span className="sr-only"> ({t('series.cancelled')})</span> : null
           return (
             <li key={date._id}>
               {current ? (
-                <span aria-current="page" className="inline-block rounded-md bg-brand-600 px-2 py-1 text-sm font-semibold text-white">
+                <span aria-current="page" className={`inline-block rounded-md bg-brand-600 px-2 py-1 text-sm font-semibold text-white ${date.cancelled ? 'line-through' : ''}`}>
                   {label} <span className="sr-only">({t('series.thisDate')})</span>
+                  {cancelledNote}
                 </span>
               ) : (
                 <Link to={eventPath(date._id)} className={`inline-block rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-50 ${date.cancelled ? 'text-slate-500 line-through' : 'text-slate-800'}`}>
                   {label}
-                  {date.cancelled ? <span className="sr-only"> ({t('series.cancelled')})</span> : null}
+                  {cancelledNote}
                 </Link>
               )}
             </li>

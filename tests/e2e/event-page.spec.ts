@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test'
 import Database from 'better-sqlite3'
 import { formatDateTime } from '../../app/features/events/format'
 import { e2e } from './env'
-import { callApiAs, createEventViaApi, createPlaceViaApi, daysFromNow } from './event-fixtures'
+import { callApiAs, createEventViaApi, createPlaceViaApi, daysFromNow, waitForApp } from './event-fixtures'
 import { expect, test, waitForHydration } from './fixtures'
 
 const TIME_ZONE = e2e.timeZone
@@ -118,7 +118,7 @@ test('another user joins (count up, listed), likes, and leaves', async ({
     expect(response.status()).toBe(200)
     expect(await response.text()).toContain(field)
   }
-  if (javaScriptEnabled) await expect(page.locator('input[name="_fetcher"]').first()).toBeAttached()
+  if (javaScriptEnabled) await waitForApp(page)
 
   let answered = actionAnswer('participantsCount')
   await main(page).getByRole('button', { name: 'Join', exact: true }).click()

@@ -3,7 +3,7 @@
 // count in place (optimistically, then from the answer).
 import { useFetcher } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { EnhancedField } from '~/features/events/page/actions'
+import { EnhancedForm } from '~/features/events/page/actions'
 
 export type FollowActionData =
   | { ok: true; userId: string; followers: number; isFollowing: boolean }
@@ -48,10 +48,9 @@ export function FollowButton({
   const following = state.isFollowing
   const padding = size === 'sm' ? 'px-3 py-1.5 text-xs' : 'px-4 py-2 text-sm'
   return (
-    <fetcher.Form method="post" action="/resources/follow" className="inline-flex flex-col items-start gap-1">
+    <EnhancedForm fetcher={fetcher} action="/resources/follow" className="inline-flex flex-col items-start gap-1">
       <input type="hidden" name="userId" value={userId} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <EnhancedField />
       <button
         type="submit"
         name="intent"
@@ -70,6 +69,6 @@ export function FollowButton({
           {error}
         </p>
       ) : null}
-    </fetcher.Form>
+    </EnhancedForm>
   )
 }

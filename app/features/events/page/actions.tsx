@@ -1,11 +1,11 @@
 // Join/Leave and Like: real <form method="post"> with an intent, so they work without JavaScript (the
 // action redirects back with a toast). Once hydrated they go through a keyed fetcher: the action answers
 // the new state and the page updates in place (counts from the API's response).
-import { useFetcher } from '@remix-run/react'
+import { type FetcherWithComponents, useFetcher } from '@remix-run/react'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Event, User } from '#contract'
 import { useMessage } from '~/components/forms/use-message'
-import { useHydrated } from '~/components/ui/use-hydrated'
 import { ENHANCED_FIELD, type EventActionData } from './shared'
 
 export const PARTICIPATE_FETCHER = 'event-participate'
@@ -43,10 +43,43 @@ export function useEventCounts(event: Event): Counts {
   return counts
 }
 
-/** The fields every enhanced form adds: the answer comes back as data instead of a redirect. */
-export function EnhancedField() {
-  const hydrated = useHydrated()
-  return hydrated ? <input type="hidden" name={ENHANCED_FIELD} value="1" /> : null
+/**
+ * A form that works without JavaScript (the browser posts it; the action answers with a redirect and a toast)
+ * and, once the page runs, posts through `fetcher` with the enhanced marker, so the action answers the new
+ * state as data. The marker is added when the submission is handled, not when the page renders: a press
+ * between hydration and the first effect (a slow phone, the page still starting) is a fetcher submission
+ * too, and must not get the redirect meant for a plain post, which a fetcher does not reload the page for
+ * (issue 39: the like was saved but the page kept its old count).
+ */
+export function EnhancedForm({
+  fetcher,
+  action,
+  className,
+  children,
+}: {
+  fetcher: FetcherWithComponents<unknown>
+  action: string
+  className?: string
+  children: ReactNode
+}) {
+  return (
+    <fetcher.Form
+      method="post"
+      action={action}
+      className={className}
+      onSubmit={(event) => {
+        event.preventDefault()
+        const formData = new FormData(event.currentTarget)
+        // The pressed button's name and value, as a browser's own submission would carry them.
+        const submitter = (event.nativeEvent as SubmitEvent).submitter
+        if (submitter instanceof HTMLButtonElement && submitter.name) formData.set(submitter.name, submitter.value)
+        formData.set(ENHANCED_FIELD, '1')
+        fetcher.submit(formData, { method: 'post', action })
+      }}
+    >
+      {children}
+    </fetcher.Form>
+  )
 }
 
 export function LoginNotice({ signInUrl }: { signInUrl: string }) {
@@ -135,8 +168,7 @@ export function JoinForm({
 
   return (
     <div id="join" className="space-y-2">
-      <fetcher.Form method="post" action={action} className="space-y-2">
-        <EnhancedField />
+      <EnhancedForm fetcher={fetcher} action={action} className="space-y-2">
         <button
           type="submit"
           name="intent"
@@ -155,7 +187,7 @@ export function JoinForm({
         >
           {label}
         </button>
-      </fetcher.Form>
+      </EnhancedForm>
       {isParticipant ? <p className="text-sm font-medium text-green-700">{t('join.joined')}</p> : null}
       {waiting ? (
         <p data-testid="waitlist-position" className="text-sm font-medium text-amber-800">
@@ -201,8 +233,7 @@ export function LikeForm({ event, action }: { event: Event; action: string }) {
   const busy = fetcher.state !== 'idle'
   const error = fetcher.data?.intent === 'error' ? fetcher.data.message : null
   return (
-    <fetcher.Form method="post" action={action} className="flex flex-col gap-1">
-      <EnhancedField />
+    <EnhancedForm fetcher={fetcher} action={action} className="flex flex-col gap-1">
       <button
         type="submit"
         name="intent"
@@ -229,6 +260,6 @@ export function LikeForm({ event, action }: { event: Event; action: string }) {
           {message(error)}
         </p>
       ) : null}
-    </fetcher.Form>
+    </EnhancedForm>
   )
 }

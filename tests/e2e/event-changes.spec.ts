@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { callApiAs, createEventViaApi, daysFromNow, expectDateTime, fillDateTime, waitForApp } from './event-fixtures'
+import { e2e } from './env'
 
 const joinBox = (page: Page) => page.locator('#join')
 
@@ -141,4 +142,27 @@ test('the organizer moves an event: bad dates keep what was typed; the page show
   await page.getByTestId('reschedule-drawer').getByRole('button', { name: 'Move the event' }).click()
   await expect(page.getByTestId('toast')).toContainText('The event has new dates.')
   await expect(page.getByTestId('event-moved')).toContainText('Moved from')
+})
+
+test('the Move drawer takes a date and time typed whole, as the new-event form does (2026-11-30T18:30)', async ({
+  page,
+  createUser,
+  signIn,
+  javaScriptEnabled,
+}) => {
+  const organizer = await createUser()
+  const event = await createEventViaApi(organizer, { title: `Typed ${Date.now().toString(36)}`, startDate: daysFromNow(30, 18) })
+  await signIn(page, organizer)
+  await page.goto(`/event/${event._id}/reschedule`)
+  if (javaScriptEnabled) await waitForApp(page)
+  const drawer = page.getByTestId('reschedule-drawer')
+  const local = `${daysFromNow(40, 10).slice(0, 10)}T18:30`
+  // Into the day box (with JavaScript its time box already holds the event's time), or the browser's own input.
+  await drawer.getByLabel('New start').fill(local)
+  await drawer.getByRole('button', { name: 'Move the event' }).click()
+  await expect(page.getByTestId('toast')).toContainText('The event has new dates.')
+  const moved = (await (await fetch(`${e2e.apiUrl}/event/${event._id}`)).json()) as { startDate: string }
+  // 18:30 in Europe/Belgrade (CET in the winter, CEST in the summer).
+  expect(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Belgrade', hour: '2-digit', minute: '2-digit', hour12: false }).format(new Date(moved.startDate))).toBe('18:30')
+  expect(moved.startDate.slice(0, 10)).toBe(local.slice(0, 10))
 })

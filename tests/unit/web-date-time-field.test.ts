@@ -1,7 +1,7 @@
 // The event form's date and time as typed with JavaScript (app/components/forms/date-time-field.tsx): DD-MM-YYYY
 // days and 24-hour times become the YYYY-MM-DDTHH:MM the form's check and the action read.
 import { describe, expect, it } from 'vitest'
-import { dateTimeValue, parseDisplayDate, parseTime } from '../../app/components/forms/date-time-field'
+import { dateTimeValue, parseDisplayDate, parseTime, parseTypedDateTime } from '../../app/components/forms/date-time-field'
 
 describe('the typed day', () => {
   it('reads DD-MM-YYYY with one or two digits and dashes, dots or slashes', () => {
@@ -35,5 +35,15 @@ describe('the field’s value', () => {
     expect(dateTimeValue(' ', '')).toBe('')
     expect(dateTimeValue('03-12-2026', '')).toBe('03-12-2026')
     expect(dateTimeValue('31-11-2026', '10:00')).toBe('31-11-2026 10:00')
+  })
+
+  it('takes a whole date and time typed into the day box as it is, whatever the time box holds (issue 39)', () => {
+    // A new event's time box starts empty, the Move drawer's holds the event's time: the same typing, one value.
+    expect(dateTimeValue('2026-11-30T18:30', '')).toBe('2026-11-30T18:30')
+    expect(dateTimeValue('2026-11-30T18:30', '19:00')).toBe('2026-11-30T18:30')
+    expect(dateTimeValue('2026-11-30 9:05', '19:00')).toBe('2026-11-30T09:05')
+    expect(parseTypedDateTime('2026-02-30T18:30')).toBeNull()
+    expect(parseTypedDateTime('2026-11-30T25:30')).toBeNull()
+    expect(parseTypedDateTime('30-11-2026 18:30')).toBeNull()
   })
 })

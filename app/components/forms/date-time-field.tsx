@@ -36,8 +36,26 @@ function displayParts(value: string): { date: string; time: string } {
   return { date: /^\d{4}-\d{2}-\d{2}/.test(value) ? displayDate(value.slice(0, 10)) : '', time: value.slice(11, 16) }
 }
 
-/** The field's value: YYYY-MM-DDTHH:MM, '' when both parts are empty, else what was typed (the check refuses it). */
+/**
+ * A whole date and time typed (or pasted) into the day box, as the field's own value reads it:
+ * "2026-11-30T18:30" or "2026-11-30 18:30" → 2026-11-30T18:30; null for anything else.
+ */
+export function parseTypedDateTime(text: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{1,2}[:.]?\d{2})$/.exec(text.trim())
+  if (!match) return null
+  const day = parseDisplayDate(`${match[3]}-${match[2]}-${match[1]}`)
+  const clock = parseTime(match[4]!)
+  return day && clock ? `${day}T${clock}` : null
+}
+
+/**
+ * The field's value: YYYY-MM-DDTHH:MM, '' when both parts are empty, else what was typed (the check refuses it).
+ * A whole date and time typed into the day box is taken as it is, whatever the time box holds: the same typing
+ * gives the same value in every form, whether its time box starts empty (a new event) or filled (the Move drawer).
+ */
 export function dateTimeValue(date: string, time: string): string {
+  const whole = parseTypedDateTime(date)
+  if (whole) return whole
   if (!date.trim() && !time.trim()) return ''
   const day = parseDisplayDate(date)
   const clock = parseTime(time)
@@ -114,6 +132,13 @@ export function DateTimeField({
         value={date}
         onChange={(event) => setDate(event.currentTarget.value)}
         onBlur={() => {
+          // A whole date and time goes to the two boxes, each in the site's format.
+          const whole = parseTypedDateTime(date)
+          if (whole) {
+            setDate(displayDate(whole.slice(0, 10)))
+            setTime(whole.slice(11, 16))
+            return
+          }
           const day = parseDisplayDate(date)
           if (day) setDate(displayDate(day))
         }}

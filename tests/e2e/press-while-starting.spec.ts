@@ -4,7 +4,7 @@
 // showing what the server saved — 20 tries, no miss.
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { apiToken, createEventViaApi } from './event-fixtures'
+import { apiToken, createEventViaApi, waitForApp } from './event-fixtures'
 import { e2e } from './env'
 
 type Saved = { isLiked: boolean; likesCount: number; isParticipant: boolean; participantsCount: number }
@@ -67,4 +67,37 @@ test('Like, Join and Leave pressed while the page starts on a slow CPU: the page
     }
   }
   expect(misses, misses.join('\n')).toEqual([])
+})
+
+test('a like the fetcher sent without its in-place marker (answered by the redirect for pages without JavaScript) still ends showing the saved count', async ({
+  page,
+  createUser,
+  signIn,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, 'only the fetcher follows a redirect without loading a page')
+  const event = await createEventViaApi(await createUser())
+  const guest = await createUser()
+  await signIn(page, guest)
+  const token = await apiToken(guest)
+  // The press that lands before the marker exists, made certain: the marker is taken out of the fetcher's post.
+  let stripped = 0
+  await page.route(`**/event/${event._id}.data*`, async (route) => {
+    const body = route.request().postData()
+    if (route.request().method() !== 'POST' || !body) return route.continue()
+    const form = new URLSearchParams(body)
+    if (form.has('_fetcher')) stripped++
+    form.delete('_fetcher')
+    return route.continue({ postData: form.toString() })
+  })
+  await page.goto(`/event/${event._id}`)
+  await waitForApp(page)
+  const like = page.getByRole('main').getByRole('button', { name: /^(Like|Unlike)\b/ })
+  for (const [pressed, count] of [[true, 1], [false, 0], [true, 1]] as const) {
+    await like.click()
+    await expect.poll(async () => (await saved(event._id, token)).likesCount).toBe(count)
+    await expect(like).toHaveAttribute('aria-pressed', String(pressed))
+    await expect(page.getByTestId('like-button-count')).toHaveText(String(count))
+  }
+  expect(stripped).toBe(3)
 })

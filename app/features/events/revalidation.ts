@@ -6,9 +6,15 @@ import type { ShouldRevalidateFunctionArgs } from '@remix-run/react'
 
 export const CARD_VIEW_ACTION = '/resources/view'
 
+/**
+ * A like answered with its count (the fetcher's data): nothing else to reload. A like answered otherwise — the
+ * redirect meant for a post without JavaScript, which a fetcher follows by reloading the same URL — does
+ * reload, or the page would keep the count it had before the like was saved (issue 39).
+ */
 function isLike(args: ShouldRevalidateFunctionArgs): boolean {
   const intent = args.formData?.get('intent')
-  return (intent === 'like' || intent === 'unlike') && args.currentUrl.href === args.nextUrl.href
+  const answer = args.actionResult as { intent?: unknown } | undefined
+  return (intent === 'like' || intent === 'unlike') && answer?.intent === 'like' && args.currentUrl.href === args.nextUrl.href
 }
 
 /** The root (the signed-in user, the bell, the toast): not after a like. */

@@ -3,7 +3,7 @@
 // count in place (optimistically, then from the answer).
 import { useFetcher } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { EnhancedForm } from '~/features/events/page/actions'
+import { EnhancedForm } from '~/components/forms/enhanced-form'
 
 export type FollowActionData =
   | { ok: true; userId: string; followers: number; isFollowing: boolean }

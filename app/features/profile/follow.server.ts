@@ -4,7 +4,7 @@
 // answer is a redirect to redirectTo with a toast; a fetcher (the ENHANCED_FIELD) gets the new counts.
 import { data, redirect } from '@remix-run/node'
 import { z } from 'zod'
-import { ENHANCED_FIELD } from '~/features/events/page/shared'
+import { ENHANCED_FIELD } from '~/utils/enhanced'
 import { personName } from '~/features/events/page/meta'
 import type { FollowActionData } from './follow-button'
 import { ApiError, getApi, ok } from '~/utils/api.server'

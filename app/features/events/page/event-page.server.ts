@@ -8,8 +8,8 @@ import { respondAndRedirect, respondFormSchema } from '~/features/profile/invita
 import { ApiError, getApi, ok } from '~/utils/api.server'
 import { getEnv } from '~/utils/env.server'
 import { combineHeaders, createToastHeaders, redirectWithToast } from '~/utils/toast.server'
+import { ENHANCED_FIELD } from '~/utils/enhanced'
 import {
-  ENHANCED_FIELD,
   eventPath,
   signInPath,
   type EventActionData,

@@ -36,8 +36,6 @@ export type EventActionData =
   | { intent: 'login' }
   | { intent: 'error'; message: string }
 
-/** The hidden field a form carries once the page is hydrated: answer data instead of a redirect. */
-export const ENHANCED_FIELD = '_fetcher'
 
 export const eventPath = (id: string) => `/event/${encodeURIComponent(id)}`
 export const signInPath = (id: string) => `/auth?redirectTo=${eventPath(id)}`

@@ -16,6 +16,8 @@
 //
 //   npm run proof:crash                    50 cycles (~4 minutes)
 //   npm run proof:crash -- --cycles 10 --keep   (--keep leaves the DATA_DIR for a look)
+//
+// The clients' writes are in crash-writes.ts, the checks after each kill in crash-checks.ts.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -23,304 +25,17 @@ import SQLite from 'better-sqlite3'
 import { buildApp } from '../../api/app'
 import { loadConfig } from '../../api/config'
 import { migrateToLatest } from '../../api/db/migrations'
-import { thumbnailPathOf } from '../../api/modules/users/dto'
-import { baseEvent, eventForm, jpeg, makeUsers, type TestUser } from '../../tests/api/events-fixtures'
+import { baseEvent, eventForm, jpeg, makeUsers } from '../../tests/api/events-fixtures'
 import type { TestApi } from '../../tests/api/helpers'
-import {
-  type ApiProcess,
-  intFlag,
-  printTable,
-  PROOF_JWT_SECRET,
-  seconds,
-  sleep,
-  startApiProcess,
-} from './lib'
+import { ageFiles, checkFiles, checkWrites, GRACE_SECONDS, integrity } from './crash-checks'
+import { call, type CycleCounts, type Op, photos, state, write } from './crash-writes'
+import { intFlag, printTable, PROOF_JWT_SECRET, seconds, sleep, startApiProcess } from './lib'
 
 const CYCLES = intFlag('cycles', 50)
 const KEEP = process.argv.includes('--keep')
 const CLIENTS = 12
 const USERS = 60
 const PUBLIC_URL = 'http://api.proof.test' // the tokens' issuer, the same for every start
-
-type Op = 'join' | 'like' | 'profile' | 'avatar' | 'event'
-const OPS: [Op, number][] = [
-  ['join', 30],
-  ['like', 30],
-  ['profile', 15],
-  ['event', 15],
-  ['avatar', 10],
-]
-
-interface Answer {
-  status: number
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: any
-}
-
-/** One request; null when the connection broke before the whole answer arrived (the process was killed). */
-async function call(
-  api: ApiProcess,
-  method: string,
-  pathname: string,
-  token: string,
-  body?: { json?: unknown; form?: FormData },
-): Promise<Answer | null> {
-  const headers: Record<string, string> = { authorization: `Bearer ${token}` }
-  let payload: BodyInit | undefined
-  if (body?.form) payload = body.form
-  else if (body?.json !== undefined) {
-    payload = JSON.stringify(body.json)
-    headers['content-type'] = 'application/json'
-  }
-  try {
-    const res = await fetch(api.url + pathname, { method, headers, body: payload })
-    const text = await res.text()
-    return { status: res.status, body: text ? JSON.parse(text) : undefined }
-  } catch {
-    return null
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// What the clients were told, across every cycle.
-
-const state = {
-  events: [] as string[],
-  joins: new Set<string>(), // `${post}|${user}` answered 200
-  likes: new Set<string>(),
-  createdEvents: new Map<string, { title: string; photos: number }>(),
-  profile: new Map<string, { acked: number; busy: boolean; seq: number }>(),
-  avatar: new Map<string, { acked: string[]; sentAfterAck: boolean; busy: boolean }>(),
-}
-
-interface CycleCounts {
-  acked: Record<Op, number>
-  unanswered: number
-  refused: number
-  firstRefusal?: string
-}
-
-const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)] as T
-
-function pickOp(): Op {
-  const total = OPS.reduce((s, [, w]) => s + w, 0)
-  let r = Math.random() * total
-  for (const [op, w] of OPS) {
-    r -= w
-    if (r < 0) return op
-  }
-  return 'join'
-}
-
-let photos: Buffer[] = []
-
-/** One write; false when the process is gone. */
-async function write(
-  api: ApiProcess,
-  users: TestUser[],
-  counts: CycleCounts,
-  cycle: number,
-): Promise<boolean> {
-  const op = pickOp()
-  const user = pick(users)
-  let answer: Answer | null
-  const refused = (a: Answer) => {
-    counts.refused += 1
-    counts.firstRefusal ??= `${op}: ${a.status} ${JSON.stringify(a.body).slice(0, 200)}`
-  }
-  switch (op) {
-    case 'join':
-    case 'like': {
-      const post = pick(state.events)
-      const key = `${post}|${user.id}`
-      const done = op === 'join' ? state.joins : state.likes
-      if (done.has(key)) return true
-      answer =
-        op === 'join'
-          ? await call(api, 'PUT', `/event/${post}/participate`, user.token, { json: { participate: true } })
-          : await call(api, 'PUT', `/event/${post}/like`, user.token, { json: { like: true } })
-      if (answer?.status === 200) {
-        done.add(key)
-        counts.acked[op] += 1
-      } else if (answer && !(op === 'join' && answer.body?.code === 'organizerCannotJoin')) refused(answer)
-      break
-    }
-    case 'profile': {
-      const p = state.profile.get(user.id) ?? { acked: 0, busy: false, seq: 0 }
-      state.profile.set(user.id, p)
-      if (p.busy) return true
-      p.busy = true
-      const seq = ++p.seq
-      answer = await call(api, 'PATCH', '/profile/my', user.token, {
-        json: { profession: `p${seq}`, userBio: `cycle ${cycle} edit ${seq}` },
-      })
-      p.busy = false
-      if (answer?.status === 200) {
-        p.acked = Math.max(p.acked, seq)
-        counts.acked.profile += 1
-      } else if (answer) refused(answer)
-      break
-    }
-    case 'avatar': {
-      const a = state.avatar.get(user.id) ?? { acked: [], sentAfterAck: false, busy: false }
-      state.avatar.set(user.id, a)
-      if (a.busy) return true
-      a.busy = true
-      a.sentAfterAck = true
-      const form = new FormData()
-      form.append('file', new Blob([new Uint8Array(pick(photos))], { type: 'image/jpeg' }), 'me.jpg')
-      answer = await call(api, 'POST', '/profile/upload', user.token, { form })
-      a.busy = false
-      if (answer?.status === 200 && answer.body?.avatarFile?.name) {
-        a.acked.push(answer.body.avatarFile.name as string)
-        a.sentAfterAck = false
-        counts.acked.avatar += 1
-      } else if (answer) refused(answer)
-      break
-    }
-    case 'event': {
-      const n = 1 + Math.floor(Math.random() * 3)
-      const title = `Crash ${cycle} ${Math.random().toString(36).slice(2, 8)}`
-      const form = eventForm(
-        baseEvent({ title }),
-        Array.from({ length: n }, () => pick(photos)),
-      )
-      answer = await call(api, 'POST', '/event', user.token, { form })
-      if (answer?.status === 201) {
-        state.createdEvents.set(answer.body._id as string, { title, photos: n })
-        state.events.push(answer.body._id as string)
-        counts.acked.event += 1
-      } else if (answer) refused(answer)
-      break
-    }
-  }
-  if (answer === null) counts.unanswered += 1
-  return answer !== null
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// The checks.
-
-function filesUnder(dir: string): string[] {
-  if (!fs.existsSync(dir)) return []
-  const out: string[] = []
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) out.push(path.relative(dir, path.join(entry.parentPath, entry.name)))
-  }
-  return out
-}
-
-const GRACE_SECONDS = loadConfig({}).uploadsOrphanGraceSeconds
-
-function ageFiles(dir: string, bySeconds: number): void {
-  const then = new Date(Date.now() - bySeconds * 1000)
-  for (const rel of filesUnder(dir)) fs.utimesSync(path.join(dir, rel), then, then)
-}
-
-interface FileCheck {
-  missing: string[]
-  orphaned: string[]
-}
-
-function checkFiles(db: SQLite.Database, uploadsDir: string): FileCheck {
-  const named = new Set<string>()
-  for (const r of db.prepare('select path, thumb_path from post_images').all() as {
-    path: string
-    thumb_path: string | null
-  }[]) {
-    named.add(r.path)
-    if (r.thumb_path) named.add(r.thumb_path)
-  }
-  for (const r of db.prepare('select avatar_path from users where avatar_path is not null').all() as {
-    avatar_path: string
-  }[]) {
-    named.add(r.avatar_path)
-    const thumb = thumbnailPathOf(r.avatar_path)
-    if (thumb) named.add(thumb)
-  }
-  const onDisk = new Set(filesUnder(uploadsDir))
-  return {
-    missing: [...named].filter((p) => !onDisk.has(p)),
-    orphaned: [...onDisk].filter((p) => !named.has(p)),
-  }
-}
-
-interface Lost {
-  join: number
-  like: number
-  profile: number
-  avatar: number
-  event: number
-  examples: string[]
-}
-
-function checkWrites(db: SQLite.Database): Lost {
-  const lost: Lost = { join: 0, like: 0, profile: 0, avatar: 0, event: 0, examples: [] }
-  const note = (kind: keyof Omit<Lost, 'examples'>, what: string) => {
-    lost[kind] += 1
-    if (lost.examples.length < 5) lost.examples.push(`${kind}: ${what}`)
-  }
-  const pairs = (table: string) =>
-    new Set(
-      (
-        db.prepare(`select post_id, user_id from ${table}`).all() as { post_id: string; user_id: string }[]
-      ).map((r) => `${r.post_id}|${r.user_id}`),
-    )
-  const joined = pairs('post_participants')
-  for (const key of state.joins) if (!joined.has(key)) note('join', key)
-  const liked = pairs('post_likes')
-  for (const key of state.likes) if (!liked.has(key)) note('like', key)
-
-  const users = new Map(
-    (
-      db.prepare('select id, profession, avatar_name from users').all() as {
-        id: string
-        profession: string | null
-        avatar_name: string | null
-      }[]
-    ).map((r) => [r.id, r]),
-  )
-  for (const [id, p] of state.profile) {
-    if (p.acked === 0) continue
-    const stored = Number(/^p(\d+)$/.exec(users.get(id)?.profession ?? '')?.[1] ?? 0)
-    if (stored < p.acked) note('profile', `${id}: p${stored} < p${p.acked}`)
-  }
-  for (const [id, a] of state.avatar) {
-    const last = a.acked.at(-1)
-    if (!last) continue
-    const stored = users.get(id)?.avatar_name ?? null
-    // The last answered avatar, or (when another upload was cut off after it) a newer one; never an older one.
-    const ok = stored === last || (a.sentAfterAck && stored !== null && !a.acked.includes(stored))
-    if (!ok) note('avatar', `${id}: ${stored} instead of ${last}`)
-  }
-  const posts = new Map(
-    (
-      db
-        .prepare(
-          `select p.id, p.title, (select count(*) from post_images i where i.post_id = p.id) as n from posts p`,
-        )
-        .all() as {
-        id: string
-        title: string
-        n: number
-      }[]
-    ).map((r) => [r.id, r]),
-  )
-  for (const [id, e] of state.createdEvents) {
-    const row = posts.get(id)
-    if (!row || row.title !== e.title || row.n !== e.photos)
-      note('event', `${id}: ${row ? `${row.title}, ${row.n} photos` : 'gone'}`)
-  }
-  return lost
-}
-
-function integrity(db: SQLite.Database): { integrity: string; foreignKeys: number } {
-  const rows = db.pragma('integrity_check') as { integrity_check: string }[]
-  const fk = db.pragma('foreign_key_check') as unknown[]
-  return { integrity: rows.map((r) => r.integrity_check).join('; '), foreignKeys: fk.length }
-}
-
-// ---------------------------------------------------------------------------------------------------------
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nearby-proof-crash-'))
@@ -348,8 +63,10 @@ async function main() {
   await migrateToLatest(setup.ctx.db)
   const users = await makeUsers({ app: setup } as unknown as TestApi, USERS)
   await setup.close()
-  photos = await Promise.all(
-    ['#3366cc', '#cc6633', '#33cc66'].map((color, i) => jpeg({ width: 560 + 40 * i, height: 420, color })),
+  photos.push(
+    ...(await Promise.all(
+      ['#3366cc', '#cc6633', '#33cc66'].map((color, i) => jpeg({ width: 560 + 40 * i, height: 420, color })),
+    )),
   )
 
   let api = await startApiProcess(env)

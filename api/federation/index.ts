@@ -32,6 +32,7 @@ import {
   type DocumentLoader,
   type RemoteDocument,
   isActor,
+  getDefaultActivityTransformers,
   getDocumentLoader,
 } from '@fedify/fedify'
 import fs from 'node:fs'
@@ -66,6 +67,7 @@ import {
   type OutboundFetch,
   urlProblem,
 } from '../lib/outbound-fetch'
+import { servedWithFullPublicIri, spellOutPublicAudience } from './public-audience'
 import { DbKvStore, DbMessageQueue } from './store'
 
 export const AP_PATHS = {
@@ -173,7 +175,11 @@ export function createFederationService(ctx: AppContext): FederationService {
   const loader = jsonLdLoader(remoteFetch)
   const federation = createFederation<void>({
     kv,
-    queue,
+    // No fan-out queue: Fedify's fan-out re-reads the activity from JSON and sends it without the transformers
+    // below (the Public IRI would go out compact again). Each inbox's delivery is queued at once instead.
+    queue: { inbox: queue, outbox: queue },
+    // Activities carry the Public collection's full IRI, signed as sent (public-audience.ts).
+    activityTransformers: [...getDefaultActivityTransformers<void>(), spellOutPublicAudience],
     origin,
     manuallyStartQueue: true,
     // A peer that is down for a day still gets what was sent meanwhile: 1 s, 4 s, 16 s… up to every 6 h, 14 tries
@@ -782,8 +788,8 @@ export function createFederationService(ctx: AppContext): FederationService {
     following,
     remoteFetch,
     mediaFetch,
-    fetch: (request, onNotAcceptable) =>
-      federation.fetch(request, {
+    fetch: async (request, onNotAcceptable) => {
+      const response = await federation.fetch(request, {
         contextData: undefined,
         onNotFound: async () =>
           new Response(JSON.stringify({ message: 'Not found', errors: {} }), {
@@ -791,7 +797,10 @@ export function createFederationService(ctx: AppContext): FederationService {
             headers: { 'content-type': 'application/json' },
           }),
         onNotAcceptable,
-      }),
+      })
+      // What we serve carries the Public collection's full IRI as what we send does.
+      return request.method === 'GET' ? servedWithFullPublicIri(response) : response
+    },
     syncEvents,
     accountGone,
     followersCount: (ref) => followersCountOf(actorIdentifier(ref)),

@@ -5,6 +5,7 @@
 import {
   Accept,
   Announce,
+  Application,
   Create,
   createExponentialBackoffPolicy,
   createFederation,
@@ -32,7 +33,9 @@ import {
   type DocumentLoader,
   type RemoteDocument,
   isActor,
+  getDefaultActivityTransformers,
   getDocumentLoader,
+  signRequest,
 } from '@fedify/fedify'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
@@ -66,6 +69,7 @@ import {
   type OutboundFetch,
   urlProblem,
 } from '../lib/outbound-fetch'
+import { servedWithFullPublicIri, spellOutPublicAudience } from './public-audience'
 import { DbKvStore, DbMessageQueue } from './store'
 
 export const AP_PATHS = {
@@ -77,6 +81,13 @@ export const AP_PATHS = {
   event: '/ap/events/{id}',
   nodeInfo: '/nodeinfo/2.1',
 } as const
+
+/**
+ * The instance actor (an `Application` at /ap/actors/instance, as Mastodon has one): the server itself. Its key
+ * signs our GETs of remote documents, so servers that answer only signed requests ("authorized fetch") answer us;
+ * its document is served to anyone, unsigned, so they can check that key without a signature of their own.
+ */
+export const INSTANCE_ACTOR = 'instance'
 
 /** Outbox pages: newest first. */
 const OUTBOX_PAGE_SIZE = 20
@@ -118,12 +129,30 @@ export interface FederationService {
   readonly mediaFetch: OutboundFetch
 }
 
-function jsonLdLoader(remoteFetch: OutboundFetch): DocumentLoader {
+/** A key that signs requests: its id (where peers fetch it) and its private half. */
+interface SigningIdentity {
+  keyId: URL
+  privateKey: CryptoKey
+}
+
+/**
+ * Remote JSON-LD documents through our outbound fetch (its address rules, redirects, timeout and size cap), each
+ * request HTTP-signed (draft-cavage, rsa-sha256: what Mastodon checks) with `signer`'s key when one is given. Every
+ * hop of a redirect is signed for the host and path it goes to.
+ */
+function jsonLdLoader(remoteFetch: OutboundFetch, signer?: () => Promise<SigningIdentity>): DocumentLoader {
   const preloaded = getDocumentLoader()
+  const sign = signer
+    ? async (request: Request) => {
+        const { keyId, privateKey } = await signer()
+        return signRequest(request, privateKey, keyId)
+      }
+    : undefined
   return async (url: string): Promise<RemoteDocument> => {
     if (PRELOADED_CONTEXTS.has(url)) return preloaded(url)
     const response = await remoteFetch(url, {
       headers: { accept: 'application/activity+json, application/ld+json' },
+      sign,
     })
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`)
     const type = response.headers.get('content-type') ?? ''
@@ -170,10 +199,18 @@ export function createFederationService(ctx: AppContext): FederationService {
       return !problem
     },
   })
-  const loader = jsonLdLoader(remoteFetch)
+  // JSON-LD contexts are public files: fetched unsigned (those Fedify carries are read without a request).
+  const contextLoader = jsonLdLoader(remoteFetch)
+  // Every other document is fetched signed: by the instance actor, or by the actor Fedify names (an inbox's owner).
+  const signedLoader = (identity: SigningIdentity) => jsonLdLoader(remoteFetch, async () => identity)
+  const loader = jsonLdLoader(remoteFetch, () => instanceIdentity())
   const federation = createFederation<void>({
     kv,
-    queue,
+    // No fan-out queue: Fedify's fan-out re-reads the activity from JSON and sends it without the transformers
+    // below (the Public IRI would go out compact again). Each inbox's delivery is queued at once instead.
+    queue: { inbox: queue, outbox: queue },
+    // Activities carry the Public collection's full IRI, signed as sent (public-audience.ts).
+    activityTransformers: [...getDefaultActivityTransformers<void>(), spellOutPublicAudience],
     origin,
     manuallyStartQueue: true,
     // A peer that is down for a day still gets what was sent meanwhile: 1 s, 4 s, 16 s… up to every 6 h, 14 tries
@@ -185,9 +222,12 @@ export function createFederationService(ctx: AppContext): FederationService {
       maxAttempts: 14,
     }),
     documentLoaderFactory: () => kvCache({ loader, kv, prefix: ['_fedify', 'remoteDocument'] }),
-    contextLoaderFactory: () => loader,
-    // Fedify's own loader for signed fetches would bypass the checks above: refuse them (we do not need them).
-    authenticatedDocumentLoaderFactory: () => loader,
+    contextLoaderFactory: () => contextLoader,
+    // Fedify's own signing loader would bypass our outbound fetch: ours signs the same way through it. Used for
+    // the inboxes (the shared one as the instance actor, see setSharedKeyDispatcher), it is not cached on purpose:
+    // when a signature fails with a cached key, Fedify fetches the key once more through it before answering 401,
+    // and a cached document (5 minutes) would give it the replaced key again.
+    authenticatedDocumentLoaderFactory: (identity) => signedLoader(identity),
   })
   const actors = createActorRows(db)
   const following = createFollowing({
@@ -207,6 +247,32 @@ export function createFederationService(ctx: AppContext): FederationService {
   const photoUrl = (path: string) => `${config.publicUrl}/uploads/${path}`
 
   // --- keys ---------------------------------------------------------------------------------------
+  // The instance actor's keys never change once made: read once per process (each shared-inbox delivery asks).
+  let instancePairs: Promise<CryptoKeyPair[]> | null = null
+  function instanceKeyPairs(): Promise<CryptoKeyPair[]> {
+    instancePairs ??= keyPairsOf(INSTANCE_ACTOR, async () => true)
+    instancePairs.catch(() => {
+      instancePairs = null
+    })
+    return instancePairs
+  }
+  let instanceKey: Promise<SigningIdentity> | null = null
+  /** The instance actor's RSA key and its id, as its document publishes them. */
+  function instanceIdentity(): Promise<SigningIdentity> {
+    instanceKey ??= federation
+      .createContext(new URL(origin))
+      .getActorKeyPairs(INSTANCE_ACTOR)
+      .then((pairs) => {
+        const rsa = pairs.find((p) => p.privateKey.algorithm.name === 'RSASSA-PKCS1-v1_5')
+        if (!rsa) throw new Error('federation: the instance actor has no RSA key')
+        return { keyId: rsa.keyId, privateKey: rsa.privateKey }
+      })
+    instanceKey.catch(() => {
+      instanceKey = null
+    })
+    return instanceKey
+  }
+
   async function keyPairsOf(identifier: string, mayCreate: () => Promise<boolean>): Promise<CryptoKeyPair[]> {
     const stored = await db
       .selectFrom('federation_keys')
@@ -248,6 +314,7 @@ export function createFederationService(ctx: AppContext): FederationService {
 
   // --- actors -------------------------------------------------------------------------------------
   async function actorDocument(context: Context<void>, identifier: string): Promise<Actor | null> {
+    if (identifier === INSTANCE_ACTOR) return instanceActorDocument(context)
     const ref = parseActorIdentifier(identifier)
     if (!ref) return null
     const handle = await actors.handleOf(ref)
@@ -306,16 +373,38 @@ export function createFederationService(ctx: AppContext): FederationService {
     })
   }
 
+  /** The server itself (INSTANCE_ACTOR): named by its host, as Mastodon names its own (`@host@host`). */
+  async function instanceActorDocument(context: Context<void>): Promise<Actor> {
+    const keys = await context.getActorKeyPairs(INSTANCE_ACTOR)
+    return new Application({
+      id: context.getActorUri(INSTANCE_ACTOR),
+      preferredUsername: instanceHandle,
+      name: 'Nearby',
+      inbox: context.getInboxUri(INSTANCE_ACTOR),
+      outbox: context.getOutboxUri(INSTANCE_ACTOR),
+      endpoints: new Endpoints({ sharedInbox: context.getInboxUri() }),
+      publicKey: keys[0]?.cryptographicKey,
+      assertionMethods: keys.map((k) => k.multikey),
+      url: new URL(webUrl),
+      // Nobody follows it (a Follow of it is ignored), and it is no one to show in a directory.
+      manuallyApprovesFollowers: true,
+      discoverable: false,
+    })
+  }
+  const instanceHandle = new URL(origin).hostname.toLowerCase()
+
   federation
     .setActorDispatcher(AP_PATHS.actor, actorDocument)
     // Stored keys are used as they are (a deleted account still signs its Deletes); new ones are made only for
     // an actor that exists, so a request for an unknown identifier makes none.
     .setKeyPairsDispatcher(async (_context, identifier) => {
+      if (identifier === INSTANCE_ACTOR) return instanceKeyPairs()
       const ref = parseActorIdentifier(identifier)
       if (!ref) return []
       return keyPairsOf(identifier, async () => !!(await actors.handleOf(ref)))
     })
     .mapHandle(async (_context, handle) => {
+      if (handle.toLowerCase() === instanceHandle) return INSTANCE_ACTOR
       const ref = await actors.byHandle(handle)
       return ref ? actorIdentifier(ref) : null
     })
@@ -403,6 +492,7 @@ export function createFederationService(ctx: AppContext): FederationService {
 
   federation
     .setOutboxDispatcher(AP_PATHS.outbox, async (context, identifier, cursor) => {
+      if (identifier === INSTANCE_ACTOR) return cursor === null ? null : { items: [], nextCursor: null }
       const ref = parseActorIdentifier(identifier)
       if (!ref || cursor === null) return null
       const offset = Math.max(0, Number.parseInt(cursor, 10) || 0)
@@ -416,6 +506,7 @@ export function createFederationService(ctx: AppContext): FederationService {
       }
     })
     .setCounter(async (_context, identifier) => {
+      if (identifier === INSTANCE_ACTOR) return 0
       const ref = parseActorIdentifier(identifier)
       const page = ref ? await programmeIds(ref, 0, 0) : null
       return page?.total ?? null
@@ -492,11 +583,14 @@ export function createFederationService(ctx: AppContext): FederationService {
 
   federation
     .setInboxListeners(AP_PATHS.inbox, AP_PATHS.sharedInbox)
+    // What the shared inbox fetches (the sender's key, its actor, objects) is signed as the instance actor.
+    .setSharedKeyDispatcher(() => ({ identifier: INSTANCE_ACTOR }))
     .on(Follow, async (context, follow) => {
       if (!follow.id || !follow.actorId || !follow.objectId || (await isBlocked(follow.actorId))) return
       await heardFrom(follow.actorId)
       const target = context.parseUri(follow.objectId)
-      if (target?.type !== 'actor' || !(await actorDocument(context, target.identifier))) return
+      if (target?.type !== 'actor' || target.identifier === INSTANCE_ACTOR) return
+      if (!(await actorDocument(context, target.identifier))) return
       const follower = await follow.getActor(context)
       if (!follower || !isActor(follower) || !follower.id || !follower.inboxId) return
       // The follower's inbox is where we will deliver: never to this machine or a private network.
@@ -782,8 +876,8 @@ export function createFederationService(ctx: AppContext): FederationService {
     following,
     remoteFetch,
     mediaFetch,
-    fetch: (request, onNotAcceptable) =>
-      federation.fetch(request, {
+    fetch: async (request, onNotAcceptable) => {
+      const response = await federation.fetch(request, {
         contextData: undefined,
         onNotFound: async () =>
           new Response(JSON.stringify({ message: 'Not found', errors: {} }), {
@@ -791,7 +885,10 @@ export function createFederationService(ctx: AppContext): FederationService {
             headers: { 'content-type': 'application/json' },
           }),
         onNotAcceptable,
-      }),
+      })
+      // What we serve carries the Public collection's full IRI as what we send does.
+      return request.method === 'GET' ? servedWithFullPublicIri(response) : response
+    },
     syncEvents,
     accountGone,
     followersCount: (ref) => followersCountOf(actorIdentifier(ref)),

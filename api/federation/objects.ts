@@ -120,8 +120,10 @@ function priceText(row: FederatedEventRow, language: Language): string | null {
   return `${range ? `${translateMessage(range, language)} ` : ''}${row.price_amount} ${row.price_currency ?? ''}`.trim()
 }
 
-/** The event's text in a language: what Mastodon shows (description, when, where, price, the page's link). */
-/** The event's paragraphs in a language: cancelled?, description, when, where, price. */
+/**
+ * The event's paragraphs in a language: cancelled?, description, when, where, price. The description's
+ * paragraphs are split at blank lines, whatever its line ends: a form sends CRLF (as browsers do), an app LF.
+ */
 function eventParagraphs(row: FederatedEventRow, language: Language, timeZone: string): { text: string; strong?: boolean }[] {
   const line = (key: Parameters<typeof translateMessage>[0], value: string) => translateMessage(key, language).replace(/\{\w+\}/, value)
   const when = [formatDateTime(row.start_date, language, timeZone), formatDateTime(row.end_date, language, timeZone)]
@@ -131,7 +133,8 @@ function eventParagraphs(row: FederatedEventRow, language: Language, timeZone: s
   return [
     ...(row.cancelled_at ? [{ text: translateMessage('apCancelledLine', language), strong: true }] : []),
     ...row.description
-      .split(/\n{2,}/)
+      .replace(/\r\n?/g, '\n')
+      .split(/\n[ \t]*\n\s*/)
       .map((p) => p.trim())
       .filter(Boolean)
       .map((text) => ({ text })),

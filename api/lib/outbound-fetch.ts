@@ -85,7 +85,15 @@ function publicOnlyLookup(hostname: string, options: dns.LookupOptions, callback
 
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304])
 
-export type OutboundFetch = (url: string | URL, init?: UndiciRequestInit) => Promise<Response>
+export interface OutboundRequestInit extends UndiciRequestInit {
+  /**
+   * Signs each request made, redirects included (an HTTP signature covers the host and path it is sent to): given
+   * the request about to be sent (its URL, method and headers), the request to send. For reads (no body).
+   */
+  sign?: (request: Request) => Promise<Request>
+}
+
+export type OutboundFetch = (url: string | URL, init?: OutboundRequestInit) => Promise<Response>
 
 export function createOutboundFetch(options: OutboundFetchOptions): OutboundFetch & { close(): Promise<void> } {
   const agent = new Agent({
@@ -95,14 +103,16 @@ export function createOutboundFetch(options: OutboundFetchOptions): OutboundFetc
   })
   const maxRedirects = options.maxRedirects ?? 5
 
-  const outboundFetch = async (input: string | URL, init: UndiciRequestInit = {}): Promise<Response> => {
+  const outboundFetch = async (input: string | URL, request: OutboundRequestInit = {}): Promise<Response> => {
+    const { sign, ...init } = request
     let url = new URL(input)
     const signal = AbortSignal.timeout(options.timeoutMs)
     for (let redirects = 0; ; redirects++) {
       const problem = urlProblem(url, options.allowPrivate)
       if (problem) throw new RefusedAddressError(`${url.href}: ${problem}`)
-      const headers = new Headers(init.headers as HeadersInit | undefined)
+      let headers = new Headers(init.headers as HeadersInit | undefined)
       if (!headers.has('user-agent')) headers.set('user-agent', options.userAgent)
+      if (sign) headers = (await sign(new Request(url, { method: init.method ?? 'GET', headers }))).headers
       const response = await undiciFetch(url, {
         ...init,
         headers,

@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test'
 import { expect, test, type TestUser } from './fixtures'
 import { callApiAs, createEventViaApi } from './event-fixtures'
+import { REALTIME } from '../../contract'
 import { e2e } from './env'
 
 const followViaApi = (follower: TestUser, followee: TestUser) => callApiAs(follower, 'PUT', `/profile/${followee.id}/follow`)
@@ -28,7 +29,15 @@ test('follow → notification → follow back → invite → accept → revoke',
   const bContext = await browser.newContext({ javaScriptEnabled })
   const bPage = await bContext.newPage()
   await signIn(bPage, b)
+  // With JavaScript, B's socket says it is online (after its ticket's round trip) before A follows: a notification
+  // sent before that is on the bell at the next load, not in real time (a loaded CI machine took that long).
+  const socketOnline = javaScriptEnabled
+    ? bPage
+        .waitForEvent('websocket', (ws) => ws.url().includes('/ws/'))
+        .then((ws) => ws.waitForEvent('framesent', { predicate: (frame) => String(frame.payload).includes(`"${REALTIME.events.online}"`), timeout: 20_000 }))
+    : null
   await bPage.goto('/')
+  await socketOnline
   await expect(bell(bPage)).toBeVisible()
   await expect(bell(bPage).getByTestId('notifications-count')).toHaveCount(0)
 

@@ -62,7 +62,7 @@ import {
   programmeScope,
 } from './actors'
 import { createFollowing, domainOf, type Following } from './following'
-import { isFederatable, loadEventRows, toEvent, toTombstone, type FederatedEventRow } from './objects'
+import { federatablePosts, isFederatable, loadEventRows, toEvent, toTombstone, type FederatedEventRow } from './objects'
 import {
   createOutboundFetch,
   deliveryProblem,
@@ -451,14 +451,7 @@ export function createFederationService(ctx: AppContext): FederationService {
     let query = db
       .selectFrom('posts')
       .innerJoin('users', 'users.id', 'posts.posted_by')
-      .where('posts.event_type', '=', 'EVENT')
-      .where('posts.access_type', '=', 'COMMON')
-      .where('posts.post_status', '=', 'ACTIVE')
-      .where('posts.moderation_status', '!=', 'REJECTED')
-      .where('users.federate_events', '=', 1)
-      .where('users.disabled_at', 'is', null)
-      .where('users.deletion_requested_at', 'is', null)
-      .where('users.moderation_status', '!=', 'REJECTED')
+      .where(federatablePosts())
     if (scope.postedBy) query = query.where('posts.posted_by', '=', scope.postedBy)
     else if (scope.around) query = query.where(scope.around)
     const [rows, count] = await Promise.all([

@@ -4,7 +4,10 @@
 import { Temporal } from '@js-temporal/polyfill'
 import { Document, Event, Hashtag, Place, PUBLIC_COLLECTION, Tombstone } from '@fedify/fedify'
 import { formatDateTime, languageOr, translateMessage, type Language } from '#contract'
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely'
+import { activeAccounts } from '../access/policy'
 import type { Db } from '../db'
+import type { Database } from '../db/schema'
 
 /** What leaves the server of an event: public (COMMON), active, not rejected, by an active account who allows it. */
 export interface FederatedEventRow {
@@ -98,7 +101,11 @@ export async function loadEventRows(db: Db, ids: string[]): Promise<FederatedEve
     .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
 }
 
-/** Whether an event may leave the server at all (the author's own switch is checked by the caller). */
+/**
+ * Whether an event may leave the server at all: an EVENT open to everyone, active and not rejected. The author's
+ * side (an active, not rejected account that federates its events) is checked by the caller with the actor's row
+ * (actors.ts `user`). `federatablePosts` below is the same rule as a query: keep the two together.
+ */
 export function isFederatable(
   row: Pick<FederatedEventRow, 'event_type' | 'access_type' | 'post_status' | 'moderation_status'>,
 ): boolean {
@@ -108,6 +115,24 @@ export function isFederatable(
     row.post_status === 'ACTIVE' &&
     row.moderation_status !== 'REJECTED'
   )
+}
+
+/**
+ * `isFederatable` as a filter of `posts` joined to its author as `users`, with the author's side in SQL too: the
+ * policy's active-account rule (api/access/policy.ts), not rejected, federating its events. The outboxes list
+ * with it, so what an outbox shows is exactly what is sent.
+ */
+export function federatablePosts() {
+  return (eb: ExpressionBuilder<Database, 'posts' | 'users'>): Expression<SqlBool> =>
+    eb.and([
+      eb('posts.event_type', '=', 'EVENT'),
+      eb('posts.access_type', '=', 'COMMON'),
+      eb('posts.post_status', '=', 'ACTIVE'),
+      eb('posts.moderation_status', '!=', 'REJECTED'),
+      activeAccounts('users')(eb),
+      eb('users.moderation_status', '!=', 'REJECTED'),
+      eb('users.federate_events', '=', 1),
+    ])
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)

@@ -14,7 +14,6 @@ export interface PushRequest {
   endpoint: string
   headers: Record<string, string>
   body: Buffer | null
-  timeoutMs: number
 }
 export interface PushResponse {
   statusCode: number
@@ -58,7 +57,7 @@ function outboundTransport(config: Config): PushTransport {
 }
 
 export function createWebPush(config: Config, log: FastifyBaseLogger, transport?: PushTransport): WebPush {
-  const { publicKey, privateKey, subject, ttlSeconds, timeoutMs } = config.webPush
+  const { publicKey, privateKey, subject, ttlSeconds } = config.webPush
   const enabled = !!publicKey && !!privateKey
   if (!enabled)
     log.info('web push is off: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (npx web-push generate-vapid-keys) to turn it on')
@@ -90,7 +89,7 @@ export function createWebPush(config: Config, log: FastifyBaseLogger, transport?
       const headers: Record<string, string> = {}
       // fetch sets Content-Length itself.
       for (const [k, v] of Object.entries(details.headers)) if (k.toLowerCase() !== 'content-length') headers[k.toLowerCase()] = String(v)
-      return send({ endpoint: details.endpoint, headers, body: details.body, timeoutMs })
+      return send({ endpoint: details.endpoint, headers, body: details.body })
     },
   }
 }

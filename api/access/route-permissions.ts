@@ -11,7 +11,7 @@ const ROUTE_PERMISSIONS = {
   'GET /health': null,
   // the embeddable programme (decision 043): public
   'GET /embed/events': null,
-  // federation (api/modules/federation): public, signed by their senders where it matters (Fedify checks)
+  // federation (api/federation/http.ts and routes.ts): public, signed by their senders where it matters (Fedify checks)
   'GET /.well-known/webfinger': null,
   'GET /.well-known/nodeinfo': null,
   'GET /nodeinfo/2.1': null,

@@ -18,7 +18,7 @@ import { type Db, type Dialect, unicodeLower } from './index'
 /**
  * The text that people search and the console's user search read (decision 033): name, last name and
  * username joined by spaces; search terms never hold a space, so a term is in the joined text exactly when
- * it is in one of the columns. Migration 011 indexes this very expression.
+ * it is in one of the columns. Migration 011 indexes this very expression (a frozen copy: migrations/kit.ts).
  */
 export const PEOPLE_TEXT_SQL = "name || ' ' || lastname || ' ' || username"
 

@@ -1,3 +1,5 @@
+// Which of our rows are actors (people, places, cities) and the identifiers and handles that name them.
+//
 // Our actors (decision 039): every person (`user-<id>`, a Person named by their username), every place
 // (`place-<id>`, a Service whose programme is the public events within 150 m) and every city of the data set
 // (`city-<GeoNames id>`, a Group that announces the public events within 50 km), and the handles that name them.

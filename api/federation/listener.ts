@@ -1,3 +1,5 @@
+// The API's domain events that make our events go out again (Create, Update, Delete).
+//
 // What the fediverse hears of changes in the API (decision 039): every change to an event, a moderator's
 // decision on an event or a person, a deletion, an account leaving or a person's switch makes the events
 // concerned go out again as Create, Update or Delete. The sending runs after the response (it only enqueues
@@ -53,9 +55,9 @@ export function listenForFederation(ctx: AppContext, service: FederationService)
         return service.accountGone(event.userFrom, event.purged)
       // Following a remote actor (decision 040): its server hears Follow, and Undo when it ends.
       case 'follow':
-        return service.following.sendFollow(event.userFrom, event.followeeId)
+        return service.follows.sendFollow(event.userFrom, event.followeeId)
       case 'unfollow':
-        return service.following.sendUndo(event.userFrom, event.followeeId)
+        return service.follows.sendUndo(event.userFrom, event.followeeId)
       default:
         return undefined
     }

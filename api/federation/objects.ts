@@ -1,3 +1,5 @@
+// Our events as ActivityStreams objects, and the rule (with its SQL twin) for what may leave the server.
+//
 // Our events as ActivityStreams `Event`s (decision 039). Mastodon shows an Event as its name, its content and a
 // link, so the content writes out the date, the place and the price; other servers (another Nearby, Gancio,
 // Mobilizon) read startTime, endTime, location, attachments and tags.

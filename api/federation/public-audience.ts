@@ -1,3 +1,5 @@
+// The Public collection's full IRI, written beside `as:Public` in what we send and serve.
+//
 // The Public collection, spelled out (issue 39 item 7, decision 039). JSON-LD compaction writes
 // `https://www.w3.org/ns/activitystreams#Public` as `as:Public` (Fedify 1.5 always compacts), which is the same IRI
 // to a JSON-LD reader; servers that read activities as plain JSON compare `to` and `cc` with the full IRI and

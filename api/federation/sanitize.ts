@@ -1,3 +1,5 @@
+// Remote HTML and values made safe to keep and show.
+//
 // Remote HTML (an event's `content` from another server) is kept only as a safe subset (decision 040): paragraphs,
 // line breaks, emphasis, lists, quotes and links to http(s) pages, which open in a new tab and pass no referrer or
 // ranking. No scripts, styles, attributes of our own pages' (class, id, on*), images, forms or frames.
@@ -49,3 +51,6 @@ export function remoteHtmlToText(html: string, maxLength = 50_000): string {
     .replace(/\n{3,}/g, '\n\n')
     .trim()
 }
+
+/** A remote document's value as text (a name, a summary): empty when absent. */
+export const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value))

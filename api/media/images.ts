@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto'
 import { EVENT_LIMITS } from '#contract'
 import sharp from 'sharp'
 import { HttpError } from '../lib/errors'
+import { isStoredPath } from './paths'
 import type { FileStorage } from './storage'
 
 export type ImageKind = 'jpeg' | 'png' | 'webp'
@@ -30,12 +31,6 @@ export interface StoredImage {
   path: string
   thumbPath: string
 }
-
-/** Safe file names: folder/random hex (+ _thumb).webp — the only shape the /uploads route serves. */
-const UPLOAD_PATH_RE = /^[a-z]+\/[a-f0-9]{32}(?:_thumb)?\.webp$/
-
-/** Whether `rel` is a path of the shape the store writes (no traversal, nothing someone else put there). */
-export const isStoredPath = (rel: string) => UPLOAD_PATH_RE.test(rel)
 
 /** Validates and re-encodes one photo; throws 415 unsupportedImage or 413 imageTooLarge. */
 export async function processImage(

@@ -6,8 +6,7 @@
 // runs hourly as a job (once across instances) and at start; it is idempotent and safe on several at once.
 // Photos staged for a form (staged-routes.ts) go too once older than an hour.
 import type { AppContext } from '../context'
-import { thumbnailPathOf } from '../modules/users/dto'
-import { isStoredPath } from './images'
+import { isStoredPath, thumbnailPathOf } from './paths'
 import { STAGED_MAX_AGE_MS, STAGED_PATH_RE } from './staged-routes'
 
 export interface SweepResult {

@@ -3,6 +3,7 @@
 // (config, db, mail), `app.authenticate` / `app.requireActivated` / `app.requirePermission(action)` and the
 // uniform error handling (throw `HttpError(status, code, fieldErrors)` from services).
 import type { FastifyPluginAsync } from 'fastify'
+import federationRoutes from '../federation/routes'
 import mediaRoutes from '../media/routes'
 import stagedRoutes from '../media/staged-routes'
 import realtimeRoutes from '../realtime/routes'
@@ -13,7 +14,6 @@ import calendarRoutes from './calendar/routes'
 import citiesRoutes from './cities/routes'
 import embedRoutes from './embed/routes'
 import eventsRoutes from './events/routes'
-import federationRoutes from './federation/routes'
 import geoRoutes from './geo/routes'
 import profileRoutes from './profile/routes'
 import healthRoutes from './health/routes'

@@ -6,7 +6,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type SQLite from 'better-sqlite3'
 import { loadConfig } from '../../api/config'
-import { thumbnailPathOf } from '../../api/modules/users/dto'
+import { thumbnailPathOf } from '../../api/media/paths'
 import { state } from './crash-writes'
 
 function filesUnder(dir: string): string[] {

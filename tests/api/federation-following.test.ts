@@ -181,7 +181,7 @@ describe('a person on B follows an organizer on A', () => {
   })
 
   it('keeps only public events, in the order of their versions, and never one whose Delete came first', async () => {
-    const following = b.app.ctx.federation!.following
+    const following = b.app.ctx.federation!.remoteEvents
     const actor = new URL(`${a.config.webUrl}/ap/actors/user-${organizer.id}`)
     const objectOnA = (n: string) => new URL(`${a.config.webUrl}/ap/events/${n}`)
     const at = (minutes: number) => Temporal.Instant.fromEpochMilliseconds(Date.parse('2026-11-20T10:00:00Z') + minutes * 60_000)

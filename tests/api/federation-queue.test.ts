@@ -1,10 +1,11 @@
-// Fedify's queue over our database (api/federation/store.ts, decision 039): messages survive a restart, each is
+// Fedify's queue over our database (api/federation/queue.ts, kv-store.ts; decision 039): messages survive a restart, each is
 // handled by one instance once, a message whose instance died is handed out again after its lease, a delay is
 // kept, and deliveries to one inbox go one at a time in order. Real database (SQLite, or PostgreSQL).
 import { Temporal } from '@js-temporal/polyfill'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DbKvStore, DbMessageQueue } from '../../api/federation/store'
+import { DbKvStore } from '../../api/federation/kv-store'
+import { DbMessageQueue } from '../../api/federation/queue'
 import { startTestApi, type TestApi } from './helpers'
 
 let api: TestApi

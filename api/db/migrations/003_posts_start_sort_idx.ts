@@ -1,7 +1,6 @@
 // Migration 003: posts start sort idx. Released: never edit it; add a migration after the last.
 import { type Migration, sql } from 'kysely'
-import { START_SORT_SQL } from '../../modules/events/time-order'
-import type { Db } from './kit'
+import { type Db, FROZEN_START_SORT_SQL as START_SORT_SQL } from './kit'
 
 /**
  * The event lists order by start date with undated events last (START_SORT_SQL). An index on that very

@@ -1,8 +1,12 @@
 // Migration 011: lists at scale. Released: never edit it; add a migration after the last.
 import { type Migration, sql } from 'kysely'
-import { PEOPLE_TEXT_SQL } from '../text-search'
-import { SPAN_CLASS_DAYS, START_SORT_SQL } from '../../modules/events/time-order'
-import { type Db, isPostgres } from './kit'
+import {
+  type Db,
+  FROZEN_PEOPLE_TEXT_SQL as PEOPLE_TEXT_SQL,
+  FROZEN_SPAN_CLASS_DAYS as SPAN_CLASS_DAYS,
+  FROZEN_START_SORT_SQL as START_SORT_SQL,
+  isPostgres,
+} from './kit'
 
 /**
  * Lists that stay flat at 100,000 events (docs/decisions/033-lists-at-scale.md).

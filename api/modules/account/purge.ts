@@ -8,7 +8,7 @@
 import type { AppContext } from '../../context'
 import { nowIso } from '../../db'
 import { serveWaitlist } from '../events/seats'
-import { thumbnailPathOf } from '../users/dto'
+import { thumbnailPathOf } from '../../media/paths'
 
 const DAY_MS = 86_400_000
 const BATCH = 50

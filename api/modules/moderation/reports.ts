@@ -20,7 +20,7 @@ import { HttpError } from '../../lib/errors'
 import { paged } from '../../lib/paging'
 import { imageDto } from '../events/dto'
 import { loadUserSummaries } from '../events/relations'
-import { thumbnailPathOf } from '../users/dto'
+import { thumbnailPathOf } from '../../media/paths'
 import { type ReportRow, toReportDto } from '../reports/service'
 import type { AdminService } from './service'
 

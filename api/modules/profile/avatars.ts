@@ -4,7 +4,7 @@ import type { AppContext } from '../../context'
 import { type Db, nowIso } from '../../db'
 import type { UserUpdate } from '../../db/schema'
 import { HttpError } from '../../lib/errors'
-import { thumbnailPathOf } from '../users/dto'
+import { thumbnailPathOf } from '../../media/paths'
 
 const AVATAR_FOLDER = 'avatars'
 /** Compare-and-set attempts of an avatar change before it gives up with 409. */

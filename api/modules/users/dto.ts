@@ -3,6 +3,7 @@ import type { AvatarFile, Language, ModerationStatus, Role, User, UserSummary } 
 import type { Db } from '../../db'
 import type { UserRow } from '../../db/schema'
 import { activeAccounts } from '../../access/policy'
+import { thumbnailPathOf } from '../../media/paths'
 
 export interface FollowCounts {
   followers: number
@@ -13,12 +14,6 @@ export function avatarUrl(publicUrl: string, avatarPath: string | null): string 
   if (!avatarPath) return null
   if (/^https?:\/\//.test(avatarPath)) return avatarPath
   return `${publicUrl}/uploads/${avatarPath.replace(/^\/+/, '')}`
-}
-
-/** The 400 px thumbnail stored next to a photo of ours (folder/<hex>.webp → folder/<hex>_thumb.webp). */
-export function thumbnailPathOf(avatarPath: string | null): string | null {
-  const m = avatarPath ? /^([a-z]+\/[a-f0-9]{32})\.webp$/.exec(avatarPath) : null
-  return m ? `${m[1]}_thumb.webp` : null
 }
 
 /** The avatar of the contract ({url, name, thumbnailUrl}), or null without one. */

@@ -1,13 +1,15 @@
+// The console's Fediverse tab: the servers we know, what each has here, and admins' decisions on them.
+//
 // The console's Fediverse tab (issue 26 part 2, decision 040): the servers we know (they follow our actors, our
 // people follow theirs, they sent us something, or admins decided on them) with what each has here, and the
 // admins' decisions: ALLOWED (its events within a city's radius show in that city's lists), SILENCED (only its
 // actors' followers see them), BLOCKED (nothing in or out; what it had here leaves), each logged with a reason.
 import type { DomainDecision, FederationInstance, FederationInstancesResponse } from '#contract'
 import { sql } from 'kysely'
-import type { AppContext } from '../../context'
-import { nowIso } from '../../db'
-import { forgetDomain } from '../../federation/following'
-import { writeLog } from '../moderation/log'
+import type { AppContext } from '../context'
+import { nowIso } from '../db'
+import { writeLog } from '../modules/moderation/log'
+import { forgetDomain } from './domains'
 
 const PAGE_SIZE = 50
 

@@ -1,25 +1,17 @@
-// Fedify's key-value store and message queue over our own database (SQLite or PostgreSQL), so federation needs
-// nothing the product does not already run (decision 039). The queue survives a restart (rows) and each message
-// is handled by one instance at a time (a lease taken by a conditional UPDATE, as the jobs do: decision 016).
+// Fedify's message queue over our own database (SQLite or PostgreSQL): deliveries and arrived activities.
+//
+// So federation needs nothing the product does not already run (decision 039). The queue survives a restart (rows)
+// and each message is handled by one instance at a time (a lease taken by a conditional UPDATE, as the jobs do:
+// decision 016).
 import { randomUUID } from 'node:crypto'
 import { EventEmitter } from 'node:events'
-import type {
-  KvKey,
-  KvStore,
-  KvStoreSetOptions,
-  MessageQueue,
-  MessageQueueEnqueueOptions,
-  MessageQueueListenOptions,
-} from '@fedify/fedify'
+import type { MessageQueue, MessageQueueEnqueueOptions, MessageQueueListenOptions } from '@fedify/fedify'
 import type { FastifyBaseLogger } from 'fastify'
 import type { ExpressionBuilder } from 'kysely'
 import { type Db, nowIso } from '../db'
 import type { Database } from '../db/schema'
+import { millisecondsOf } from './kv-store'
 
-type Duration = NonNullable<KvStoreSetOptions['ttl']>
-const millisecondsOf = (duration: Duration | undefined) =>
-  duration ? Math.max(0, duration.total('millisecond')) : 0
-const keyText = (key: KvKey) => JSON.stringify(key)
 /**
  * Deliveries go one at a time per inbox (Fedify's messages name it); activities that arrived go one at a time per
  * sending actor (decision 040: a Create, its Update and its Delete are applied in the order they came). Fan-outs and
@@ -32,50 +24,6 @@ const orderingKeyOf = (message: unknown) => {
   const actor = (activity as { actor?: unknown } | null)?.actor
   const id = typeof actor === 'string' ? actor : (actor as { id?: unknown } | null)?.id
   return typeof id === 'string' ? `from ${id}` : null
-}
-
-export class DbKvStore implements KvStore {
-  constructor(
-    private readonly db: Db,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
-
-  async get<T = unknown>(key: KvKey): Promise<T | undefined> {
-    const row = await this.db
-      .selectFrom('federation_kv')
-      .select(['value', 'expires_at'])
-      .where('key', '=', keyText(key))
-      .executeTakeFirst()
-    if (!row || (row.expires_at && row.expires_at <= nowIso(this.now()))) return undefined
-    return JSON.parse(row.value) as T
-  }
-
-  async set(key: KvKey, value: unknown, options?: KvStoreSetOptions): Promise<void> {
-    const ttl = millisecondsOf(options?.ttl)
-    const row = {
-      key: keyText(key),
-      value: JSON.stringify(value),
-      expires_at: ttl ? nowIso(new Date(this.now().getTime() + ttl)) : null,
-    }
-    await this.db
-      .insertInto('federation_kv')
-      .values(row)
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value: row.value, expires_at: row.expires_at }))
-      .execute()
-  }
-
-  async delete(key: KvKey): Promise<void> {
-    await this.db.deleteFrom('federation_kv').where('key', '=', keyText(key)).execute()
-  }
-
-  /** Drops what has expired (the queue's idle loop calls it now and then). */
-  async sweep(): Promise<number> {
-    const done = await this.db
-      .deleteFrom('federation_kv')
-      .where('expires_at', '<=', nowIso(this.now()))
-      .executeTakeFirst()
-    return Number(done.numDeletedRows)
-  }
 }
 
 export interface DbMessageQueueOptions {
@@ -214,7 +162,11 @@ export class DbMessageQueue implements MessageQueue {
         const message: unknown = JSON.parse(claimed.message)
         if (!this.options.admit || (await this.options.admit(message))) await handler(message)
         // Only while it is still ours: a lease that ran out was handed to another instance.
-        await this.db.deleteFrom('federation_queue').where('id', '=', claimed.id).where('lease_owner', '=', this.owner).execute()
+        await this.db
+          .deleteFrom('federation_queue')
+          .where('id', '=', claimed.id)
+          .where('lease_owner', '=', this.owner)
+          .execute()
       } catch (err) {
         // Fedify retries deliveries itself (a new message with a delay); what still throws is tried again later.
         this.options.log.error({ err }, 'federation queue: a message failed; tried again in a minute')

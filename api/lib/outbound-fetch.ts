@@ -115,7 +115,8 @@ export function createOutboundFetch(options: OutboundFetchOptions): OutboundFetc
       if (sign) headers = (await sign(new Request(url, { method: init.method ?? 'GET', headers }))).headers
       const response = await undiciFetch(url, {
         ...init,
-        headers,
+        // As pairs: the global Headers is not undici's own class.
+        headers: [...headers],
         redirect: 'manual',
         dispatcher: agent,
         signal,

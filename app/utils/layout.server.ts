@@ -2,7 +2,7 @@
 // banner), whether the banner was dismissed (cookie of the no-JS dismiss form) and today's date (min of
 // the header's date inputs).
 import { TIMINGS, type AppVersion } from '#contract'
-import { parse as parseCookie } from 'cookie'
+import { parseCookie } from 'cookie'
 import { cookiesAreSecure } from './env.server'
 import { safeRedirect } from './redirect'
 

@@ -102,8 +102,15 @@ function weakSearch(constraints: string[]): boolean {
 }
 
 /** Why this SQLite plan reads more than the query needs, or null. */
-function sqliteProblems(statement: Statement, plan: { detail: string; parent: number }[]): string[] {
+function sqliteProblems(statement: Statement, plan: { id: number; detail: string; parent: number }[]): string[] {
   const problems: string[] = []
+  const byId = new Map(plan.map((p) => [p.id, p]))
+  // SQLite 3.5x removes a UNION's duplicates by merging its sorted branches (MERGE (UNION), each branch sorted)
+  // where older releases kept a temp b-tree of the union: the same bounded work, not a sort of a list.
+  const insideUnionMerge = (parent: number): boolean => {
+    for (let p = byId.get(parent); p; p = byId.get(p.parent)) if (/^MERGE \(UNION/.test(p.detail)) return true
+    return false
+  }
   const derived = new Set(['merged', 'recent', 'capped', 'theirs', ...[1, 2, 3, 4, 5].map((k) => `span${k}`)])
   // An ordered walk (the index gives the order, a LIMIT stops it) may be narrowed by few-valued columns only.
   const walk = /\blimit\b/i.test(statement.sql) && !plan.some((p) => /USE TEMP B-TREE/.test(p.detail))
@@ -119,7 +126,12 @@ function sqliteProblems(statement: Statement, plan: { detail: string; parent: nu
     }
     // The outer sort of a merge (FROM a subquery) sorts the page-sized ranges it merges.
     const mergeSort = parent === 0 && /\bfrom \(select\b/i.test(statement.sql)
-    if (/USE TEMP B-TREE FOR (ORDER BY|RIGHT PART OF ORDER BY)/.test(detail) && !mergeSort && !fewRows(statement.sql))
+    if (
+      /USE TEMP B-TREE FOR (ORDER BY|RIGHT PART OF ORDER BY)/.test(detail) &&
+      !mergeSort &&
+      !insideUnionMerge(parent) &&
+      !fewRows(statement.sql)
+    )
       problems.push(`sorts every matching row: ${detail}`)
   }
   return problems
@@ -175,7 +187,11 @@ async function explainAll(statements: Statement[]): Promise<{ sql: string; probl
     const database = new SQLite(databaseUrl, { readonly: true })
     try {
       return statements.map((s) => {
-        const plan = database.prepare(`explain query plan ${s.sql}`).all(...(s.parameters as unknown[])) as { detail: string; parent: number }[]
+        const plan = database.prepare(`explain query plan ${s.sql}`).all(...(s.parameters as unknown[])) as {
+          id: number
+          detail: string
+          parent: number
+        }[]
         return { sql: s.sql, problems: sqliteProblems(s, plan), plan: plan.map((p) => p.detail).join('\n') }
       })
     } finally {

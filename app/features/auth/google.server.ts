@@ -2,7 +2,7 @@
 // (an ID token) and `g_csrf_token`, which must equal the g_csrf_token cookie (double-submit). server.mjs
 // lets this one path through its cross-site check; this action does the CSRF check itself.
 import { loginByGoogleSchema } from '#contract'
-import { parse as parseCookie } from 'cookie'
+import { parseCookie } from 'cookie'
 import { getLanguage, serverT } from '~/i18n.server'
 import { ApiError, getApi, ok } from '~/utils/api.server'
 import { redirectWithToast } from '~/utils/toast.server'

@@ -2,7 +2,7 @@
 // and the row actions (a plain form post each; with JavaScript a fetcher). docs/decisions/018-moderation.md.
 import { parseWithZod } from '@conform-to/zod'
 import { data } from '@remix-run/node'
-import { parse as parseCookie, serialize as serializeCookie } from 'cookie'
+import { parseCookie, stringifySetCookie } from 'cookie'
 import {
   decisionPatch,
   moderationDecisionFormSchema,
@@ -64,7 +64,9 @@ export function chosenColumns(request: Request, kind: TableKind): { columns: Tab
     // Actions always stay: a table without them could not be worked.
     const columns = all.filter((c) => picked.includes(c) || c === 'actions')
     const next = { ...stored, [kind]: columns }
-    const setCookie = serializeCookie(COLUMNS_COOKIE, JSON.stringify(next), {
+    const setCookie = stringifySetCookie({
+      name: COLUMNS_COOKIE,
+      value: JSON.stringify(next),
       path: '/moderation',
       sameSite: 'lax',
       httpOnly: true,

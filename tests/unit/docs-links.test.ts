@@ -48,8 +48,9 @@ function proseLines(text: string): { line: string; number: number }[] {
   text.split('\n').forEach((line, index) => {
     const marker = /^\s{0,3}(`{3,}|~{3,})/.exec(line)
     if (marker) {
-      if (fence === null) fence = marker[1][0]
-      else if (marker[1][0] === fence) fence = null
+      const char = marker[1]!.charAt(0)
+      if (fence === null) fence = char
+      else if (char === fence) fence = null
       return
     }
     if (fence === null) lines.push({ line, number: index + 1 })
@@ -64,12 +65,12 @@ function anchorsOf(text: string): Set<string> {
   for (const { line } of proseLines(text)) {
     const heading = /^\s{0,3}#{1,6}\s+(.*)$/.exec(line)
     if (heading) {
-      const base = githubSlug(headingText(heading[1]))
+      const base = githubSlug(headingText(heading[1]!))
       const count = seen.get(base) ?? 0
       seen.set(base, count + 1)
       anchors.add(count === 0 ? base : `${base}-${count}`)
     }
-    for (const html of line.matchAll(/<a\s[^>]*(?:id|name)="([^"]+)"/g)) anchors.add(html[1])
+    for (const html of line.matchAll(/<a\s[^>]*(?:id|name)="([^"]+)"/g)) anchors.add(html[1]!)
   }
   return anchors
 }
@@ -84,10 +85,10 @@ function linksOf(text: string): Link[] {
   const links: Link[] = []
   for (const { line, number } of proseLines(text)) {
     const prose = line.replace(/`[^`]*`/g, '') // a code span is not a link
-    for (const m of prose.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) links.push({ target: m[1], line: number })
+    for (const m of prose.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) links.push({ target: m[1]!, line: number })
     const definition = /^\s{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s+"[^"]*")?\s*$/.exec(prose)
-    if (definition) links.push({ target: definition[1], line: number })
-    for (const m of prose.matchAll(/<(?:a|img)\s[^>]*(?:href|src)="([^"]+)"/g)) links.push({ target: m[1], line: number })
+    if (definition) links.push({ target: definition[1]!, line: number })
+    for (const m of prose.matchAll(/<(?:a|img)\s[^>]*(?:href|src)="([^"]+)"/g)) links.push({ target: m[1]!, line: number })
   }
   return links
 }

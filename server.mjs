@@ -139,7 +139,7 @@ app.use((req, res, next) => {
   next()
 })
 
-// The balancer's check (deploy/nginx, README "Running several instances"): 503 once the process is stopping.
+// The balancer's check (deploy/nginx, docs/production.md "Health checks"): 503 once the process is stopping.
 let stopping = false
 app.get('/healthz', (_req, res) => {
   res.set('Cache-Control', 'no-store')

@@ -50,7 +50,7 @@ const envSchema = z
     WEB_URL: url('http://localhost:3000'),
     DATA_DIR: z.string().optional().default('data'),
     DATABASE_URL: optionalString,
-    /** PostgreSQL connections per API process (README "Running on PostgreSQL"). */
+    /** PostgreSQL connections per API process (docs/production.md, "Pool size"). */
     DATABASE_POOL_MAX: int(10, 1),
     /** Off behind a pooler that cannot keep named statements per session (PgBouncer before 1.21 in transaction mode). */
     DATABASE_PREPARED_STATEMENTS: bool(true),

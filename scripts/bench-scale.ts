@@ -5,7 +5,7 @@
 // round asks each list once of every database and size, so drift hits all alike. Prints, per list, the CPU
 // milliseconds per request (this process, plus PostgreSQL's backends from /proc/<pid>/schedstat), p50 and
 // p95 wall time, the ratio 100k ÷ 1k and PostgreSQL ÷ SQLite. A measurement, not a test: it never fails on
-// slowness (docs/decisions/033-lists-at-scale.md; figures in README).
+// slowness (docs/decisions/033-lists-at-scale.md; figures in docs/benchmarks.md).
 //
 //   npm run bench:scale
 //   SCALE_SIZES=1000,100000 SCALE_DATABASES=sqlite SCALE_ROUNDS=40 npm run bench:scale

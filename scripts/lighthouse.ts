@@ -2,7 +2,7 @@
 // the built product with its demo data, in Debian's full Chromium (LIGHTHOUSE_CHROMIUM_PATH, default
 // /usr/bin/chromium: `apt-get install chromium`; the tests' headless shell is not what people browse with). It starts `scripts/start.mjs` on
 // its own ports and data directory, audits the home page, places, an event page and a profile, prints the
-// scores and the Core Web Vitals, and stops the product. A measurement, not a test: figures go in README.
+// scores and the Core Web Vitals, and stops the product. A measurement, not a test: figures go in docs/benchmarks.md.
 import { spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import fs from 'node:fs'

@@ -1,6 +1,7 @@
 // Copies the photos of one storage into another (`npm run uploads:to-s3`: an existing UPLOADS_DIR into the
-// bucket, before instances switch to S3). Only files of the store's own name shape go; a file the target
-// already holds with the same size is skipped, so a copy that stopped halfway is finished by running it again.
+// bucket, before instances switch to S3, or a backup back into it; `npm run uploads:from-s3`: the bucket into a
+// folder, a backup). Only files of the store's own name shape go; a file the target already holds with the same
+// size is skipped, so a copy that stopped halfway is finished by running it again.
 import { isStoredPath } from './paths'
 import type { FileStorage } from './storage'
 

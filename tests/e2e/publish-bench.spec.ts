@@ -1,4 +1,4 @@
-// `npm run bench:publish` (not a test: it prints figures, README "Publishing from a slow phone"): an event with
+// `npm run bench:publish` (not a test: it prints figures, docs/benchmarks.md, "Publishing from a slow phone"): an event with
 // three phone-camera photos (6,000 × 4,000 px, ~7 MB each) published over a 1.6 Mbit/s line, as the plain form
 // post sends it (JavaScript off: the original files) and as the enhanced form does (JavaScript on: shrunk in
 // the browser, sent ahead with progress). Bytes are the POST bodies; time runs from the click on Publish to

@@ -39,7 +39,7 @@ function byBase(texts: Map<string, string>): Map<string, Map<string, string>> {
   return out
 }
 
-/** Every language against English, so that a new language's missing texts are listed here (README: a language). */
+/** Every language against English, so that a new language's missing texts are listed here (docs/languages.md, "Add a language"). */
 const TRANSLATIONS = LANGUAGES.filter((language) => language !== 'en')
 const NAMESPACE_NAMES = Object.keys(resources.en) as Array<keyof typeof resources.en>
 

@@ -61,17 +61,18 @@ const PATCHES = [
     ],
   },
   {
-    // docs/decisions/039-federation.md (safety). Fedify 1.5 posts deliveries with the global fetch, which follows
-    // redirects (a 303 turns the delivery into a GET of wherever it points, a private address included) and waits up to
-    // undici's 5 minutes. An inbox that redirects is a failed delivery (retried, then given up), and each try
-    // has 30 s.
-    file: 'node_modules/@fedify/fedify/esm/federation/send.js',
+    // docs/decisions/039-federation.md (safety). Fedify 2.3 posts deliveries through doubleKnock(), which follows
+    // redirects itself (up to 20, each a re-signed POST of the body to wherever it points, a private address
+    // included: no validateRedirect is passed for deliveries) and has no timeout of its own. Nothing in
+    // createFederation() sets either. An inbox that redirects is a failed delivery (retried, then given up), and each
+    // try has 30 s. The chunk's name changes with each release: found by its content.
+    file: 'node_modules/@fedify/fedify/dist/middleware-*.js',
     why: 'deliveries followed redirects and had no timeout of their own',
     marker: '/* nearby: deliveries without redirects, with a timeout (docs/decisions/039) */',
     edits: [
       [
-        '        response = await fetch(request);\n',
-        "        response = await fetch(request, { redirect: 'manual', signal: AbortSignal.timeout(30_000) });\n",
+        '\t\tresponse = rsaKey == null ? await fetch(request) : await doubleKnock(request, rsaKey, {\n\t\t\ttracerProvider,\n\t\t\tspecDeterminer\n\t\t});\n',
+        "\t\tresponse = rsaKey == null ? await fetch(request, { redirect: 'manual', signal: AbortSignal.timeout(30_000) }) : await doubleKnock(request, rsaKey, {\n\t\t\ttracerProvider,\n\t\t\tspecDeterminer,\n\t\t\tmaxRedirection: 0,\n\t\t\tsignal: AbortSignal.timeout(30_000)\n\t\t});\n",
       ],
     ],
   },
@@ -87,9 +88,36 @@ const PATCHES = [
 ]
 
 let failed = false
+/** The file a patch names; a `*` in its name (a bundler's chunk) is the one file there holding the text to edit. */
+function resolve(patch) {
+  const wanted = path.join(root, patch.file)
+  if (!path.basename(wanted).includes('*')) return fs.existsSync(wanted) ? wanted : null
+  const dir = path.dirname(wanted)
+  if (!fs.existsSync(dir)) return null
+  const [before, after] = path.basename(wanted).split('*')
+  const found = fs
+    .readdirSync(dir)
+    .filter((name) => name.startsWith(before) && name.endsWith(after))
+    .map((name) => path.join(dir, name))
+    .filter((file) => {
+      const text = fs.readFileSync(file, 'utf8')
+      return text.includes(patch.marker) || text.includes(patch.edits[0][0])
+    })
+  // None (the text moved) is reported below as a file without the text to edit.
+  return found.length === 1 ? found[0] : path.join(dir, `${before}?${after}`)
+}
+
 for (const patch of PATCHES) {
-  const file = path.join(root, patch.file)
-  if (!fs.existsSync(file)) continue // not installed (a partial install): nothing to edit
+  const file = resolve(patch)
+  // Not installed (a partial install): nothing to edit. A package that is there without the file has changed.
+  const pkg = patch.file.match(/^node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1]
+  if (!file || !fs.existsSync(file)) {
+    if (pkg && fs.existsSync(path.join(root, 'node_modules', pkg, 'package.json'))) {
+      console.error(`patch-dependencies: ${patch.file} is gone from ${pkg} (${patch.why}); see the decision it names.`)
+      failed = true
+    }
+    continue
+  }
   let text = fs.readFileSync(file, 'utf8')
   if (text.includes(patch.marker)) continue
   const missing = patch.edits.filter(([from]) => text.split(from).length !== 2)

@@ -1,14 +1,6 @@
 // The documents that describe us: our actors (people, places, cities, the instance), their handles, and NodeInfo.
-import {
-  type Actor,
-  Application,
-  type Context,
-  Endpoints,
-  Group,
-  Image,
-  Person,
-  Service,
-} from '@fedify/fedify'
+import type { Context } from '@fedify/fedify'
+import { type Actor, Application, Endpoints, Group, Image, Person, Service } from '@fedify/vocab'
 import { Temporal } from '@js-temporal/polyfill'
 import { DEFAULT_LANGUAGE, EVENT_LIMITS, translateMessage } from '#contract'
 import { cityName } from '../modules/cities/data'
@@ -132,7 +124,8 @@ export function serveActorDocuments(
     return {
       software: {
         name: 'nearby',
-        version: { major: 1, minor: 1, patch: 3 },
+        // Fedify 2: a string (was a SemVer object).
+        version: '1.1.3',
         homepage: new URL(config.webUrl),
       },
       protocols: ['activitypub'],

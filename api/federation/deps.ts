@@ -1,5 +1,6 @@
 // What the federation's rooms share: the paths, the instance actor's name, and the dependencies object each gets.
-import type { DocumentLoader, Federation } from '@fedify/fedify'
+import type { Federation } from '@fedify/fedify'
+import type { DocumentLoader } from '@fedify/vocab-runtime'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../config'
 import type { Db } from '../db'

@@ -1,9 +1,6 @@
 // Fetching remote JSON-LD documents: through the outbound fetch, HTTP-signed when a key is given.
-import fs from 'node:fs'
-import { createRequire } from 'node:module'
-import path from 'node:path'
-import { pathToFileURL } from 'node:url'
-import { type DocumentLoader, getDocumentLoader, type RemoteDocument, signRequest } from '@fedify/fedify'
+import { signRequest } from '@fedify/fedify'
+import { type DocumentLoader, preloadedContexts, type RemoteDocument } from '@fedify/vocab-runtime'
 import type { OutboundFetch } from '../lib/outbound-fetch'
 
 /** A key that signs requests: its id (where peers fetch it) and its private half. */
@@ -12,18 +9,11 @@ export interface SigningIdentity {
   privateKey: CryptoKey
 }
 
-/** The JSON-LD contexts Fedify carries with it (read without a request); any other is fetched like a document. */
-const PRELOADED_CONTEXTS: ReadonlySet<string> = new Set(Object.keys(await fedifyContexts()))
-
-async function fedifyContexts(): Promise<object> {
-  // The package exports no path to them: found where Node would find the package.
-  const require = createRequire(import.meta.url)
-  for (const dir of require.resolve.paths('@fedify/fedify') ?? []) {
-    const file = path.join(dir, '@fedify/fedify/esm/runtime/contexts.js')
-    if (fs.existsSync(file)) return ((await import(pathToFileURL(file).href)) as { default: object }).default
-  }
-  throw new Error('@fedify/fedify is not installed')
-}
+/** The JSON-LD contexts Fedify carries with it (read without a request; Fedify 2 exports them); any other is fetched like a document. */
+const preloaded = (url: string): RemoteDocument | null =>
+  Object.hasOwn(preloadedContexts, url)
+    ? { contextUrl: null, document: preloadedContexts[url], documentUrl: url }
+    : null
 
 /**
  * Remote JSON-LD documents through our outbound fetch (its address rules, redirects, timeout and size cap), each
@@ -34,7 +24,6 @@ export function jsonLdLoader(
   remoteFetch: OutboundFetch,
   signer?: () => Promise<SigningIdentity>,
 ): DocumentLoader {
-  const preloaded = getDocumentLoader()
   const sign = signer
     ? async (request: Request) => {
         const { keyId, privateKey } = await signer()
@@ -42,7 +31,8 @@ export function jsonLdLoader(
       }
     : undefined
   return async (url: string): Promise<RemoteDocument> => {
-    if (PRELOADED_CONTEXTS.has(url)) return preloaded(url)
+    const known = preloaded(url)
+    if (known) return known
     const response = await remoteFetch(url, {
       headers: { accept: 'application/activity+json, application/ld+json' },
       sign,

@@ -1,6 +1,6 @@
 // Our people following remote actors: Follow and Undo sent in turn, and the origin's Accept or Reject kept.
 import { randomUUID } from 'node:crypto'
-import { Follow, Undo } from '@fedify/fedify'
+import { Follow, Undo } from '@fedify/vocab'
 import { nowIso } from '../db'
 import { createTurns } from '../lib/turns'
 import { actorIdentifier } from './actors'

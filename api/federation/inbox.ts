@@ -1,9 +1,9 @@
 // What the fediverse sends us: follows of our actors, likes and boosts of our events, followed actors' events.
+import type { Context } from '@fedify/fedify'
 import {
   Accept,
   type Actor,
   Announce,
-  type Context,
   Create,
   Delete,
   Event,
@@ -13,7 +13,7 @@ import {
   Reject,
   Undo,
   Update,
-} from '@fedify/fedify'
+} from '@fedify/vocab'
 import { nowIso } from '../db'
 import { deliveryProblem, urlProblem } from '../lib/outbound-fetch'
 import { AP_PATHS, domainOf, type FederationDeps, INSTANCE_ACTOR } from './deps'

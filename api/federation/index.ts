@@ -1,12 +1,6 @@
 // The federation's wiring: Fedify's instance, its loaders, and the rooms made around one dependencies object.
 // Decision 039; README.md here says which room holds what.
-import {
-  createExponentialBackoffPolicy,
-  createFederation,
-  type Federation,
-  getDefaultActivityTransformers,
-  kvCache,
-} from '@fedify/fedify'
+import { createExponentialBackoffPolicy, createFederation, type Federation, kvCache } from '@fedify/fedify'
 import { EVENT_LIMITS, type FediversePresence } from '#contract'
 import { createOutboundFetch, deliveryProblem, type OutboundFetch } from '../lib/outbound-fetch'
 import { serveActorDocuments } from './actor-documents'
@@ -19,7 +13,7 @@ import { listenToInbox } from './inbox'
 import { createKeys } from './keys'
 import { serveOutbox } from './outbox'
 import { createPublishing } from './publishing'
-import { servedWithFullPublicIri, spellOutPublicAudience } from './public-audience'
+import { servedWithFullPublicIri } from './public-audience'
 import { createRemoteActors } from './remote-actors'
 import { createRemoteEvents, type RemoteEvents } from './remote-events'
 import { DbKvStore } from './kv-store'
@@ -88,11 +82,13 @@ export function createFederationService(host: FederationHost): FederationService
   const loader = jsonLdLoader(remoteFetch, keys.instanceIdentity)
   const federation = createFederation<void>({
     kv,
-    // No fan-out queue: Fedify's fan-out re-reads the activity from JSON and sends it without the transformers
-    // below (the Public IRI would go out compact again). Each inbox's delivery is queued at once instead.
+    // No fan-out queue: each inbox's delivery is queued at once (one row per inbox, ordered per inbox by queue.ts).
+    // Fedify 2.2+ writes the Public collection's full IRI in what it sends (fan-out included) before signing, so
+    // no transformer of ours is needed for that any more (public-audience.ts still rewrites what we serve).
     queue: { inbox: queue, outbox: queue },
-    // Activities carry the Public collection's full IRI, signed as sent (public-audience.ts).
-    activityTransformers: [...getDefaultActivityTransformers<void>(), spellOutPublicAudience],
+    // Fedify 2 signs deliveries with RFC 9421 first and falls back to draft-cavage on a 4xx ("double knock"):
+    // draft-cavage first, as Fedify 1.5 did and as Mastodon checks, saves each new server a refused request.
+    firstKnock: 'draft-cavage-http-signatures-12',
     origin,
     manuallyStartQueue: true,
     // A peer that is down for a day still gets what was sent meanwhile: 1 s, 4 s, 16 s… up to every 6 h, 14 tries

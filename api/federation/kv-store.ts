@@ -1,5 +1,6 @@
 // Fedify's key-value store over our own database (SQLite or PostgreSQL): cached documents, tombstones, Fedify's state.
-import type { KvKey, KvStore, KvStoreSetOptions } from '@fedify/fedify'
+import type { KvKey, KvStore, KvStoreListEntry, KvStoreSetOptions } from '@fedify/fedify'
+import { sql } from 'kysely'
 import { type Db, nowIso } from '../db'
 
 type Duration = NonNullable<KvStoreSetOptions['ttl']>
@@ -40,6 +41,27 @@ export class DbKvStore implements KvStore {
 
   async delete(key: KvKey): Promise<void> {
     await this.db.deleteFrom('federation_kv').where('key', '=', keyText(key)).execute()
+  }
+
+  /** Every live entry whose key starts with `prefix` (Fedify 2 requires it: its circuit breaker's sweep lists). */
+  async *list(prefix?: KvKey): AsyncIterable<KvStoreListEntry> {
+    // Keys are stored as JSON arrays: a prefix's text without its `]`, then `]` (the prefix itself) or `,` (a longer key).
+    const head = prefix ? keyText(prefix).slice(0, -1) : null
+    const now = nowIso(this.now())
+    let query = this.db
+      .selectFrom('federation_kv')
+      .select(['key', 'value'])
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    if (head !== null)
+      query = query.where((eb) =>
+        eb.or([
+          eb('key', '=', `${head}]`),
+          // substr, not LIKE: SQLite's LIKE ignores case.
+          eb(sql<string>`substr(key, 1, ${head.length + 1})`, '=', `${head},`),
+        ]),
+      )
+    for (const row of await query.orderBy('key').execute())
+      yield { key: JSON.parse(row.key) as KvKey, value: JSON.parse(row.value) as unknown }
   }
 
   /** Drops what has expired (the queue's idle loop calls it now and then). */

@@ -4,7 +4,7 @@
 // link, so the content writes out the date, the place and the price; other servers (another Nearby, Gancio,
 // Mobilizon) read startTime, endTime, location, attachments and tags.
 import { Temporal } from '@js-temporal/polyfill'
-import { Document, Event, Hashtag, Place, PUBLIC_COLLECTION, Tombstone } from '@fedify/fedify'
+import { Document, Event, Hashtag, Place, PUBLIC_COLLECTION, Tombstone } from '@fedify/vocab'
 import { formatDateTime, languageOr, translateMessage, type Language } from '#contract'
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely'
 import { activeAccounts } from '../access/policy'

@@ -1,5 +1,6 @@
 // What we serve about our events: the Event objects, each actor's outbox (its programme) and its followers.
-import { type Context, Create, Event, PUBLIC_COLLECTION, type Recipient } from '@fedify/fedify'
+import type { Context } from '@fedify/fedify'
+import { Create, Event, PUBLIC_COLLECTION, type Recipient } from '@fedify/vocab'
 import { Temporal } from '@js-temporal/polyfill'
 import { actorIdentifier, type ActorRef, parseActorIdentifier, programmeScope } from './actors'
 import { AP_PATHS, type FederationDeps, INSTANCE_ACTOR } from './deps'

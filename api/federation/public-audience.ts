@@ -1,14 +1,14 @@
-// The Public collection's full IRI, written beside `as:Public` in what we send and serve.
+// The Public collection's full IRI, written beside `as:Public` in what we serve.
 //
 // The Public collection, spelled out (issue 39 item 7, decision 039). JSON-LD compaction writes
-// `https://www.w3.org/ns/activitystreams#Public` as `as:Public` (Fedify 1.5 always compacts), which is the same IRI
-// to a JSON-LD reader; servers that read activities as plain JSON compare `to` and `cc` with the full IRI and
-// take a public event for a private one. So both spellings are written: the full IRI first, then `as:Public`.
-//   - What we send: each activity is made an instance of a subclass whose JSON carries the full IRI (an activity
-//     transformer), before Fedify signs it, so its Object Integrity Proof and Linked Data signature cover the JSON
-//     that is sent.
-//   - What we serve (actors, events, outbox pages): the JSON is rewritten on the way out (nothing served is signed).
-import { type Activity, type ActivityTransformer, PUBLIC_COLLECTION } from '@fedify/fedify'
+// `https://www.w3.org/ns/activitystreams#Public` as `as:Public`, which is the same IRI to a JSON-LD reader; servers
+// that read activities as plain JSON compare `to` and `cc` with the full IRI and take a public event for a private
+// one.
+//   - What we send: Fedify 2.2+ rewrites `as:Public` to the full IRI in outgoing activities itself, before it
+//     signs them (its Object Integrity Proof and Linked Data signature cover the JSON that is sent).
+//   - What we serve (actors, events, outbox pages): Fedify 2.3 still compacts it, so the JSON is rewritten on the
+//     way out, both spellings: the full IRI first, then `as:Public` (nothing served is signed).
+import { PUBLIC_COLLECTION } from '@fedify/vocab'
 
 export const PUBLIC_IRI = PUBLIC_COLLECTION.href
 const COMPACT = new Set(['as:Public', 'Public'])
@@ -32,34 +32,6 @@ function spelledOut(value: unknown): unknown {
   if (values.includes(PUBLIC_IRI) || !values.some((v) => typeof v === 'string' && COMPACT.has(v)))
     return withFullPublicIri(value)
   return [PUBLIC_IRI, ...values.map(withFullPublicIri)]
-}
-
-const spelling = new Map<typeof Activity, typeof Activity>()
-
-/** The same class, writing the full Public IRI in its JSON (made once per class). */
-function spellingClassOf(base: typeof Activity): typeof Activity {
-  let cls = spelling.get(base)
-  if (!cls) {
-    cls = class extends base {
-      override async toJsonLd(options?: Parameters<Activity['toJsonLd']>[0]): Promise<unknown> {
-        return withFullPublicIri(await super.toJsonLd(options))
-      }
-    }
-    spelling.set(base, cls)
-    spelling.set(cls, cls)
-  }
-  return cls
-}
-
-/**
- * Fedify's activity transformer: the activity about to be sent, as its spelling class. Fedify's clones keep the
- * class (`new this.constructor`), so the proof it makes and the JSON it posts both come from `toJsonLd` above.
- */
-export const spellOutPublicAudience: ActivityTransformer<void> = (activity) => {
-  const cls = spellingClassOf(activity.constructor as typeof Activity)
-  if (activity.constructor === cls) return activity
-  // A copy whose methods are the subclass's: its fields are the copy's own (private fields live on the object).
-  return Object.setPrototypeOf(activity.clone(), cls.prototype) as Activity
 }
 
 /** A document we serve (an actor, an event, an outbox page), with the full Public IRI in its JSON. */

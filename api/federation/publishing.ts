@@ -1,5 +1,5 @@
 // Sending our events to the fediverse: Create, Update or Delete to each of our actors' followers, as they change.
-import { Create, Delete, Event, PUBLIC_COLLECTION, Update } from '@fedify/fedify'
+import { Create, Delete, Event, PUBLIC_COLLECTION, Update } from '@fedify/vocab'
 import { Temporal } from '@js-temporal/polyfill'
 import { CALENDAR_LIMITS, EVENT_LIMITS } from '#contract'
 import { nowIso } from '../db'

@@ -64,7 +64,7 @@ export class DbMessageQueue implements MessageQueue {
     await this.enqueueMany([message], options)
   }
 
-  async enqueueMany(messages: unknown[], options?: MessageQueueEnqueueOptions): Promise<void> {
+  async enqueueMany(messages: readonly unknown[], options?: MessageQueueEnqueueOptions): Promise<void> {
     if (messages.length === 0) return
     const now = this.now()
     const runAt = nowIso(new Date(now.getTime() + millisecondsOf(options?.delay)))

@@ -1,6 +1,6 @@
 // Remote actors as we keep them: a `users` row without credentials (remote_actor = its id), found by handle.
 import { randomUUID } from 'node:crypto'
-import { type Actor, isActor, Link, lookupObject } from '@fedify/fedify'
+import { type Actor, isActor, Link, lookupObject } from '@fedify/vocab'
 import { isUniqueViolation, nowIso } from '../db'
 import { HttpError } from '../lib/errors'
 import { urlProblem } from '../lib/outbound-fetch'

@@ -1,5 +1,6 @@
 // Reading a remote ActivityStreams Event: what we keep of it (name, times, place, words, tags, photos).
-import { Document, type DocumentLoader, type Event, Hashtag, Image, Link, Place } from '@fedify/fedify'
+import { Document, type Event, Hashtag, Image, Link, Place } from '@fedify/vocab'
+import type { DocumentLoader } from '@fedify/vocab-runtime'
 import { CATEGORIES, EVENT_LIMITS, LANGUAGES, LIMITS, translateMessage } from '#contract'
 import { urlProblem } from '../lib/outbound-fetch'
 import { CANCELLED_TAG } from './objects'

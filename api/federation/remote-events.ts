@@ -1,6 +1,6 @@
 // Events of the remote actors our people follow, kept as `posts` rows (remote_object = the object's id).
 import { randomUUID } from 'node:crypto'
-import { type Event, PUBLIC_COLLECTION } from '@fedify/fedify'
+import { type Event, PUBLIC_COLLECTION } from '@fedify/vocab'
 import { nowIso } from '../db'
 import {
   addPhotos,

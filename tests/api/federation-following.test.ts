@@ -3,7 +3,7 @@
 // organizer on A by handle; A's events arrive on B and follow every change; an unfollow and a domain block stop
 // them; admins decide on servers through the API, and the decisions are logged.
 import { randomUUID } from 'node:crypto'
-import { Event, Place, PUBLIC_COLLECTION } from '@fedify/fedify'
+import { Event, Place, PUBLIC_COLLECTION } from '@fedify/vocab'
 import { Temporal } from '@js-temporal/polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { baseEvent, createEvent, future, makeUser, send, type TestUser } from './events-fixtures'

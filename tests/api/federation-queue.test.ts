@@ -135,4 +135,29 @@ describe('the federation queue', () => {
     await kv.delete(['forever'])
     expect(await kv.get(['forever'])).toBeUndefined()
   })
+
+  it('lists the live entries under a key prefix, case and all (Fedify 2 requires list)', async () => {
+    let now = new Date()
+    const kv = new DbKvStore(api.app.ctx.db, () => now)
+    await kv.set(['list', 'a'], 1)
+    await kv.set(['list', 'a', 'deeper'], 2)
+    await kv.set(['list', 'A'], 'other case')
+    await kv.set(['list', 'ab'], 'not under list/a')
+    await kv.set(['list', 'a', 'soon'], 3, { ttl: Temporal.Duration.from({ minutes: 1 }) })
+    const listed = async (prefix?: [string, ...string[]]) => {
+      const out: unknown[] = []
+      for await (const entry of kv.list(prefix)) out.push([entry.key, entry.value])
+      // In no particular order (Fedify asks for none).
+      return out.sort((x, y) => (JSON.stringify(x) < JSON.stringify(y) ? -1 : 1))
+    }
+    expect(await listed(['list', 'a'])).toEqual([
+      [['list', 'a', 'deeper'], 2],
+      [['list', 'a', 'soon'], 3],
+      [['list', 'a'], 1],
+    ])
+    now = new Date(now.getTime() + 2 * 60_000)
+    expect(await listed(['list', 'a'])).toHaveLength(2)
+    expect(await listed(['list'])).toHaveLength(4)
+    expect((await listed()).length).toBeGreaterThanOrEqual(4)
+  })
 })

@@ -4,14 +4,9 @@
 // what arrives as plain JSON. Nearby signs its GETs with its instance actor's key, takes a changed key at once,
 // writes the Public collection as the full IRI, and makes paragraphs of a description typed in a form.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  Create,
-  generateCryptoKeyPair,
-  getDocumentLoader,
-  signRequest,
-  verifyJsonLd,
-  verifyObject,
-} from '@fedify/fedify'
+import { generateCryptoKeyPair, signRequest, verifyJsonLd, verifyObject } from '@fedify/fedify'
+import { Create } from '@fedify/vocab'
+import { getDocumentLoader } from '@fedify/vocab-runtime'
 import { createEvent, makeUser, send, type TestUser } from './events-fixtures'
 import { startFederatedApi, type TestApi } from './helpers'
 import { startStrictPeer, type StrictPeer } from '../support/strict-fediverse-peer'

@@ -4,23 +4,8 @@
 // unfollows Nearby's actors with signed Follow and Undo, as Mastodon does when a person presses Follow.
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import {
-  Accept,
-  Activity,
-  Announce,
-  createFederation,
-  Delete,
-  Endpoints,
-  exportJwk,
-  Follow,
-  generateCryptoKeyPair,
-  importJwk,
-  Like,
-  MemoryKvStore,
-  Person,
-  PUBLIC_COLLECTION,
-  Undo,
-} from '@fedify/fedify'
+import { createFederation, exportJwk, generateCryptoKeyPair, importJwk, MemoryKvStore } from '@fedify/fedify'
+import { Accept, Activity, Announce, Delete, Endpoints, Follow, Like, Person, PUBLIC_COLLECTION, Undo } from '@fedify/vocab'
 
 export interface DeliveredActivity {
   /** The JSON body exactly as it was posted. */

@@ -77,5 +77,6 @@ export function preparedStatementsPool(pool: pg.Pool): PostgresPool {
       }
     },
     end: () => pool.end(),
+    options: pool.options,
   }
 }

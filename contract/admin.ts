@@ -2,7 +2,7 @@
 // ARCHITECTURE "Moderation decisions"). One schema per payload, used by the API's routes and the web's forms.
 import { z } from 'zod'
 import { registrationSchema } from './auth'
-import { roleSchema, userSchema } from './common'
+import { roleSchema, typeErrors, userSchema } from './common'
 import {
   ADMIN_LIMITS,
   ADMIN_SORTS,
@@ -17,11 +17,11 @@ import { eventSchema, pageQueryField, userSummarySchema } from './events'
 /** A query value a GET form sends empty ("any") counts as left out. */
 export const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.preprocess(blankToUndefined, z.enum(values, { errorMap: () => ({ message: 'invalidValue' }) }).optional())
+  z.preprocess(blankToUndefined, z.enum(values, { error: 'invalidValue' }).optional())
 
 /** The console's page size: 7 by default (SPEC §9), at most 50. */
 export const adminPageSizeField = z.coerce
-  .number({ invalid_type_error: 'invalidValue' })
+  .number({ error: 'invalidValue' })
   .int('invalidValue')
   .min(1, 'invalidValue')
   .max(ADMIN_LIMITS.maxPageSize, 'invalidValue')
@@ -38,7 +38,7 @@ const adminPageQuery = z.object({
   /** newest: last changed first (default); oldest: first changed first, for working a queue of PENDING. */
   sort: z.preprocess(
     blankToUndefined,
-    z.enum(ADMIN_SORTS, { errorMap: () => ({ message: 'invalidValue' }) }).default('newest'),
+    z.enum(ADMIN_SORTS, { error: 'invalidValue' }).default('newest'),
   ),
 })
 
@@ -78,12 +78,12 @@ export type AdminPostsResponse = z.infer<typeof adminPostsResponseSchema>
 /** The optional reason of a decision: shown to the owner and kept in the log. */
 export const reasonField = z.preprocess(
   blankToUndefined,
-  z.string({ invalid_type_error: 'invalidValue' }).trim().max(ADMIN_LIMITS.reasonMax, 'tooLong').optional(),
+  z.string({ error: 'invalidValue' }).trim().max(ADMIN_LIMITS.reasonMax, 'tooLong').optional(),
 )
 
 const booleanLike = z.preprocess(
   (v) => (v === 'true' || v === 'on' ? true : v === 'false' ? false : v),
-  z.boolean({ invalid_type_error: 'invalidValue' }).optional(),
+  z.boolean({ error: 'invalidValue' }).optional(),
 )
 
 /**
@@ -163,8 +163,8 @@ export type ModerationIntent = (typeof MODERATION_INTENTS)[number]
 
 /** A row action as the console's forms post it: which row, what to do, and the optional reason. */
 export const moderationDecisionFormSchema = z.object({
-  intent: z.enum(MODERATION_INTENTS, { errorMap: () => ({ message: 'invalidValue' }) }),
-  id: z.string({ required_error: 'required' }).min(1, 'required').max(100, 'invalidValue'),
+  intent: z.enum(MODERATION_INTENTS, { error: 'invalidValue' }),
+  id: z.string(typeErrors('required')).min(1, 'required').max(100, 'invalidValue'),
   reason: reasonField,
 })
 export type ModerationDecisionForm = z.output<typeof moderationDecisionFormSchema>
@@ -200,10 +200,10 @@ export const adminUserFormSchema = z.object({
   name: registrationSchema.shape.name,
   lastname: registrationSchema.shape.lastname,
   username: registrationSchema.shape.username,
-  role: z.enum(ROLES, { errorMap: () => ({ message: 'invalidValue' }) }),
+  role: z.enum(ROLES, { error: 'invalidValue' }),
   isActivated: checkboxField,
-  moderationStatus: z.enum(MODERATION_STATUSES, { errorMap: () => ({ message: 'invalidValue' }) }),
-  moderationImageStatus: z.enum(MODERATION_STATUSES, { errorMap: () => ({ message: 'invalidValue' }) }),
+  moderationStatus: z.enum(MODERATION_STATUSES, { error: 'invalidValue' }),
+  moderationImageStatus: z.enum(MODERATION_STATUSES, { error: 'invalidValue' }),
   reason: reasonField,
 })
 export type AdminUserForm = z.output<typeof adminUserFormSchema>

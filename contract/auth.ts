@@ -1,7 +1,7 @@
 // Auth payloads of SPEC §7 and the auth forms of SPEC §5. The API validates requests with the
 // payload schemas; the web forms use the same schemas (extended with form-only fields) with conform.
 import { z } from 'zod'
-import { emailField, NO_SPECIAL_CHARACTERS, passwordField, requiredString, userSchema } from './common'
+import { emailField, NO_SPECIAL_CHARACTERS, passwordField, requiredString, typeErrors, userSchema } from './common'
 
 const verificationCodeField = requiredString().regex(/^\d{6}$/, 'invalidCode')
 
@@ -10,7 +10,7 @@ const verificationCodeField = requiredString().regex(/^\d{6}$/, 'invalidCode')
 export const loginSchema = z.object({
   /** SPEC §5 'username or email': either is accepted in this field. */
   email: requiredString().max(254, 'tooLong'),
-  password: z.string({ required_error: 'required' }).min(1, 'required').max(128, 'tooLong'),
+  password: z.string(typeErrors('required')).min(1, 'required').max(128, 'tooLong'),
   /** The device token a previous sign-in of this account answered (decision 013): a lock elsewhere spares it. */
   deviceToken: z.string().max(300).optional(),
 })
@@ -51,7 +51,7 @@ export const newPasswordSchema = z.object({
 export const refreshSchema = z.object({ refreshToken: requiredString().max(512, 'tooLong') })
 
 export const changePasswordSchema = z.object({
-  oldPassword: z.string({ required_error: 'required' }).min(1, 'required').max(128, 'tooLong'),
+  oldPassword: z.string(typeErrors('required')).min(1, 'required').max(128, 'tooLong'),
   password: passwordField,
 })
 
@@ -83,13 +83,13 @@ function passwordsMatch<T extends { password?: string; confirmPassword?: string 
   }
 }
 
-const confirmPasswordField = z.string({ required_error: 'required' }).min(1, 'required')
+const confirmPasswordField = z.string(typeErrors('required')).min(1, 'required')
 
 export const registerFormSchema = registrationSchema
   .extend({
     confirmPassword: confirmPasswordField,
     agreement: z
-      .boolean({ required_error: 'acceptAgreement', invalid_type_error: 'acceptAgreement' })
+      .boolean(typeErrors('acceptAgreement', 'acceptAgreement'))
       .refine((accepted) => accepted, 'acceptAgreement'),
   })
   .superRefine(passwordsMatch)

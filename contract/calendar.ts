@@ -12,7 +12,7 @@ const list = (v: unknown) => {
 }
 
 /** `?lang=` names the calendar in that language; without it, the Accept-Language. */
-const langField = z.enum(LANGUAGES, { errorMap: () => ({ message: 'invalidValue' }) }).optional()
+const langField = z.enum(LANGUAGES, { error: 'invalidValue' }).optional()
 
 /** GET /calendar/feed/{token}.ics: an unknown token is 404, not 400. */
 export const calendarTokenParamsSchema = z.object({ token: z.string().max(100, 'tooLong') })
@@ -29,7 +29,7 @@ export const calendarCityQuerySchema = z.object({
   country: z.string().trim().max(100, 'tooLong').optional(),
   categories: z.preprocess(
     list,
-    z.array(z.enum(CATEGORIES, { errorMap: () => ({ message: 'invalidValue' }) })).max(CATEGORIES.length).optional(),
+    z.array(z.enum(CATEGORIES, { error: 'invalidValue' })).max(CATEGORIES.length).optional(),
   ),
   lang: langField,
 })

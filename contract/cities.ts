@@ -1,5 +1,6 @@
 // City suggestions (SPEC §3 "City suggestion", §7 Other POST /city/) and the geocoding proxy.
 import { z } from 'zod'
+import { typeErrors } from './common'
 
 export const CITY_LIMITS = {
   suggestions: 10,
@@ -8,7 +9,7 @@ export const CITY_LIMITS = {
 
 export const citySearchSchema = z.object({
   city: z
-    .string({ required_error: 'required', invalid_type_error: 'invalidValue' })
+    .string(typeErrors('required', 'invalidValue'))
     .max(CITY_LIMITS.queryMax, 'tooLong'),
 })
 

@@ -1,10 +1,21 @@
 import { z } from 'zod'
 import { LANGUAGES, MODERATION_STATUSES, ROLES } from './constants'
 
+/**
+ * A schema's own message for a value of the wrong type, and for a missing one (undefined) when `whenMissing`
+ * is given; otherwise a missing value keeps zod's default (the API reports any missing field as 'required').
+ */
+export function typeErrors(whenMissing: string, whenInvalid?: string) {
+  return {
+    error: (issue: z.core.$ZodRawIssue) =>
+      issue.input === undefined ? whenMissing : whenInvalid,
+  }
+}
+
 /** A required text field: missing, blank or whitespace-only all answer 'required'. */
 export function requiredString() {
   return z
-    .string({ required_error: 'required', invalid_type_error: 'invalidValue' })
+    .string(typeErrors('required', 'invalidValue'))
     .trim()
     .min(1, 'required')
 }
@@ -15,7 +26,7 @@ export const NO_SPECIAL_CHARACTERS = /^[\p{L}\p{N}_]+$/u
 export const emailField = requiredString().max(254, 'tooLong').email('invalidEmail').toLowerCase()
 
 export const passwordField = z
-  .string({ required_error: 'required', invalid_type_error: 'invalidValue' })
+  .string(typeErrors('required', 'invalidValue'))
   .min(1, 'required')
   .min(6, 'passwordMin')
   .max(128, 'tooLong')
@@ -23,7 +34,7 @@ export const passwordField = z
 /** Error body of every 4xx/5xx answer of the API. `errors` maps a field name to its messages. */
 export const errorResponseSchema = z.object({
   message: z.string(),
-  errors: z.record(z.array(z.string())),
+  errors: z.record(z.string(), z.array(z.string())),
   /** The message code of `message` (contract/messages.ts), for clients that act on the kind of refusal. */
   code: z.string().optional(),
 })
@@ -77,6 +88,6 @@ export type User = z.infer<typeof userSchema>
 
 /** A checkbox of a form posted without JavaScript: 'on' when ticked, absent when not; anything else is refused. */
 export const formSwitch = z
-  .enum(['on'], { errorMap: () => ({ message: 'invalidValue' }) })
+  .enum(['on'], { error: 'invalidValue' })
   .optional()
   .transform((v) => v === 'on')

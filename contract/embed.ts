@@ -25,21 +25,21 @@ export const embedQuerySchema = z.object({
   country: z.string().trim().max(100, 'tooLong').optional(),
   categories: z.preprocess(
     list,
-    z.array(z.enum(CATEGORIES, { errorMap: () => ({ message: 'invalidValue' }) })).max(CATEGORIES.length).optional(),
+    z.array(z.enum(CATEGORIES, { error: 'invalidValue' })).max(CATEGORIES.length).optional(),
   ),
   count: z.coerce
-    .number({ invalid_type_error: 'invalidValue' })
+    .number({ error: 'invalidValue' })
     .int('invalidValue')
     .min(1, 'invalidValue')
     .max(EMBED_LIMITS.maxCount, 'invalidValue')
     .default(EMBED_LIMITS.defaultCount),
-  lang: z.enum(LANGUAGES, { errorMap: () => ({ message: 'invalidValue' }) }).optional(),
+  lang: z.enum(LANGUAGES, { error: 'invalidValue' }).optional(),
 })
 export type EmbedQuery = z.infer<typeof embedQuerySchema>
 
 /** The framed page's own options on top of the query. */
 export const embedPageQuerySchema = embedQuerySchema.extend({
-  theme: z.enum(EMBED_THEMES, { errorMap: () => ({ message: 'invalidValue' }) }).default('light'),
+  theme: z.enum(EMBED_THEMES, { error: 'invalidValue' }).default('light'),
 })
 export type EmbedPageQuery = z.infer<typeof embedPageQuerySchema>
 

@@ -22,7 +22,7 @@ const csv = (v: unknown) => {
 }
 
 export const pageQueryField = z.coerce
-  .number({ invalid_type_error: 'invalidValue' })
+  .number({ error: 'invalidValue' })
   .int('invalidValue')
   .min(1, 'invalidValue')
   .max(10_000, 'invalidValue')
@@ -38,21 +38,21 @@ export const eventListQuerySchema = z.object({
   lon: z.coerce.number().min(-180, 'invalidValue').max(180, 'invalidValue').optional(),
   startDate: z.string().trim().max(40, 'tooLong').optional(),
   endDate: z.string().trim().max(40, 'tooLong').optional(),
-  eventType: z.enum(EVENT_TYPES, { errorMap: () => ({ message: 'invalidValue' }) }).default('EVENT'),
+  eventType: z.enum(EVENT_TYPES, { error: 'invalidValue' }).default('EVENT'),
   categories: z.preprocess(
     csv,
-    z.array(z.enum(CATEGORIES, { errorMap: () => ({ message: 'invalidValue' }) })).optional(),
+    z.array(z.enum(CATEGORIES, { error: 'invalidValue' })).optional(),
   ),
-  filter: z.enum(EVENT_FILTERS, { errorMap: () => ({ message: 'invalidValue' }) }).default('active'),
+  filter: z.enum(EVENT_FILTERS, { error: 'invalidValue' }).default('active'),
 })
 export type EventListQuery = z.infer<typeof eventListQuerySchema>
 
 /** GET /event/my and GET /event/{userId}/events */
 export const userEventsQuerySchema = z.object({
   page: pageQueryField,
-  eventType: z.enum(EVENT_TYPES, { errorMap: () => ({ message: 'invalidValue' }) }).optional(),
+  eventType: z.enum(EVENT_TYPES, { error: 'invalidValue' }).optional(),
   filter: z
-    .enum(['active', 'completed', 'all'], { errorMap: () => ({ message: 'invalidValue' }) })
+    .enum(['active', 'completed', 'all'], { error: 'invalidValue' })
     .default('all'),
 })
 
@@ -79,10 +79,10 @@ export const cancelEventBodySchema = z
   .object({
     message: z.preprocess(
       emptyToUndefined,
-      z.string({ invalid_type_error: 'invalidValue' }).trim().max(EVENT_LIMITS.cancelMessageMax, 'tooLong').optional(),
+      z.string({ error: 'invalidValue' }).trim().max(EVENT_LIMITS.cancelMessageMax, 'tooLong').optional(),
     ),
     /** A date of a series: this date only (default), or the whole series — every date not ended, and no new ones. */
-    scope: z.preprocess(emptyToUndefined, z.enum(['this', 'series'], { errorMap: () => ({ message: 'invalidValue' }) }).optional()),
+    scope: z.preprocess(emptyToUndefined, z.enum(['this', 'series'], { error: 'invalidValue' }).optional()),
   })
   .strict()
 export type CancelEventBody = z.input<typeof cancelEventBodySchema>
@@ -148,7 +148,7 @@ export type JoinRequestList = z.infer<typeof joinRequestListSchema>
 
 /** PUT /event/{id}/join-requests/{userId} (one request) and PUT /event/{id}/join-requests (every pending one). */
 export const joinDecisionBodySchema = z
-  .object({ decision: z.enum(JOIN_DECISIONS, { errorMap: () => ({ message: 'invalidValue' }) }) })
+  .object({ decision: z.enum(JOIN_DECISIONS, { error: 'invalidValue' }) })
   .strict()
 export type JoinDecisionBody = z.infer<typeof joinDecisionBodySchema>
 

@@ -12,7 +12,7 @@ import {
   PRICE_RANGES,
   WEEK_DAYS,
 } from './constants'
-import { requiredString } from './common'
+import { requiredString, typeErrors } from './common'
 import type { MessageCode } from './messages'
 
 export type WeekDay = (typeof WEEK_DAYS)[number]
@@ -71,19 +71,19 @@ export const coordinatesField = z.unknown().transform((value, ctx): [number, num
 
 export const priceSchema = z
   .object({
-    donation: z.boolean({ invalid_type_error: 'invalidValue' }).optional().default(false),
+    donation: z.boolean({ error: 'invalidValue' }).optional().default(false),
     amount: z.coerce
-      .number({ invalid_type_error: 'invalidValue' })
+      .number({ error: 'invalidValue' })
       .min(0, 'amountMin')
       .max(1e9, 'tooLong')
       .nullable()
       .optional(),
     currency: z
-      .enum(CURRENCIES, { errorMap: () => ({ message: 'invalidValue' }) })
+      .enum(CURRENCIES, { error: 'invalidValue' })
       .nullable()
       .optional(),
     range: z
-      .enum(PRICE_RANGES, { errorMap: () => ({ message: 'invalidValue' }) })
+      .enum(PRICE_RANGES, { error: 'invalidValue' })
       .nullable()
       .optional(),
   })
@@ -107,15 +107,15 @@ export type Price = {
 
 export const hoursItemSchema = z
   .object({
-    day: z.enum(WEEK_DAYS, { errorMap: () => ({ message: 'invalidValue' }) }),
-    open: z.string({ required_error: 'required' }).regex(HHMM, 'invalidHours'),
-    close: z.string({ required_error: 'required' }).regex(HHMM, 'invalidHours'),
+    day: z.enum(WEEK_DAYS, { error: 'invalidValue' }),
+    open: z.string(typeErrors('required')).regex(HHMM, 'invalidHours'),
+    close: z.string(typeErrors('required')).regex(HHMM, 'invalidHours'),
   })
   // close < open is an overnight interval (e.g. 20:00–02:00); equal times are refused.
   .refine((h) => h.open !== h.close, { message: 'invalidHours', path: ['close'] })
 
 export const dateField = z
-  .union([z.string(), z.date()], { invalid_type_error: 'invalidValue' })
+  .union([z.string(), z.date()], { error: 'invalidValue' })
   .transform((v, ctx) => {
     const d = v instanceof Date ? v : new Date(v)
     if (Number.isNaN(d.getTime())) {
@@ -135,14 +135,14 @@ const booleanField = z.preprocess((v) => {
   if (s === 'true' || s === 'on' || s === '1') return true
   if (s === 'false' || s === 'off' || s === '0') return false
   return v
-}, z.boolean({ invalid_type_error: 'invalidValue' }).optional())
+}, z.boolean({ error: 'invalidValue' }).optional())
 
 /** The fields of the event/place form (SPEC §5) before the rules that need the caller's role. */
 export const eventFieldsObject = z.object({
   title: requiredString().max(EVENT_LIMITS.titleMax, 'tooLong'),
   description: requiredString().max(EVENT_LIMITS.descriptionMax, 'tooLong'),
-  eventType: z.enum(EVENT_TYPES, { errorMap: () => ({ message: 'invalidValue' }) }).default('EVENT'),
-  accessType: z.enum(ACCESS_TYPES, { errorMap: () => ({ message: 'invalidValue' }) }),
+  eventType: z.enum(EVENT_TYPES, { error: 'invalidValue' }).default('EVENT'),
+  accessType: z.enum(ACCESS_TYPES, { error: 'invalidValue' }),
   /** "Open, with approval" (decision 042): people ask to join and the organizer decides. Set when created. */
   joinApproval: booleanField.transform((v) => v ?? false),
   startDate: z.preprocess(emptyToUndefined, dateField.optional()),
@@ -152,7 +152,7 @@ export const eventFieldsObject = z.object({
   maxParticipants: z.preprocess(
     emptyToUndefined,
     z.coerce
-      .number({ invalid_type_error: 'invalidValue' })
+      .number({ error: 'invalidValue' })
       .int('invalidValue')
       .min(LIMITS.minParticipants, 'minParticipants')
       .max(EVENT_LIMITS.maxParticipantsMax, 'tooLong')
@@ -168,7 +168,7 @@ export const eventFieldsObject = z.object({
             .filter(Boolean)
         : emptyToUndefined(v),
     z
-      .array(z.enum(CATEGORIES, { errorMap: () => ({ message: 'invalidValue' }) }))
+      .array(z.enum(CATEGORIES, { error: 'invalidValue' }))
       .max(CATEGORIES.length, 'invalidValue')
       .optional()
       .transform((list) => [...new Set(list ?? [])]),
@@ -176,7 +176,7 @@ export const eventFieldsObject = z.object({
   channelLink: z.preprocess(
     emptyToUndefined,
     z
-      .string({ invalid_type_error: 'invalidValue' })
+      .string({ error: 'invalidValue' })
       .trim()
       .max(EVENT_LIMITS.channelLinkMax, 'tooLong')
       .refine((v) => /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(v), 'invalidUrl')

@@ -29,7 +29,7 @@ export const eventWebFieldsSchema = z.object({
   categories: z.union([z.string(), z.array(z.string())]).optional(),
   channelLink: text,
   /** New photos (File) and tokens of photos kept from an earlier post of the form (no JavaScript). */
-  files: z.any(),
+  files: z.any().optional(),
   staged: z.union([z.string(), z.array(z.string())]).optional(),
   /** "Repeats" (decision 041), on a new event: none (empty), WEEKLY or MONTHLY, and the rule's parts. */
   repeatFreq: text,
@@ -54,7 +54,8 @@ export const eventWebFieldsSchema = z.object({
 export type EventWebFields = z.input<typeof eventWebFieldsSchema>
 
 /** Where an API field's error shows on the form. */
-function formPath(path: (string | number)[]): (string | number)[] {
+function formPath(issuePath: PropertyKey[]): (string | number)[] {
+  const path = issuePath.filter((part): part is string | number => typeof part !== 'symbol')
   const [head, ...rest] = path
   if (head === 'coordinates') return ['point']
   if (head === 'price') return rest.length ? rest : ['amount']

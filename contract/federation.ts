@@ -1,7 +1,7 @@
 // Federation (issue 26, decision 039): how a person, a place or a city is known on the fediverse, and the forms
 // that send a reader to their own server to follow one.
 import { z } from 'zod'
-import { formSwitch, requiredString } from './common'
+import { formSwitch, requiredString, typeErrors } from './common'
 
 /** A Nearby actor as the fediverse knows it; null (or absent) when federation is off. */
 export const fediversePresenceSchema = z
@@ -23,7 +23,7 @@ export type FediversePresence = z.infer<typeof fediversePresenceSchema>
  */
 export const remoteFollowSchema = z.object({
   account: z
-    .string({ required_error: 'required' })
+    .string(typeErrors('required'))
     .trim()
     .min(1, 'required')
     .max(200, 'tooLong')
@@ -40,7 +40,7 @@ export type RemoteFollowInput = z.infer<typeof remoteFollowSchema>
 
 /** PUT /profile/my/federation: whether the caller's public events go out to the fediverse. */
 export const federationSwitchSchema = z.object({
-  federateEvents: z.boolean({ required_error: 'required', invalid_type_error: 'invalidValue' }),
+  federateEvents: z.boolean(typeErrors('required', 'invalidValue')),
 })
 export type FederationSwitch = z.infer<typeof federationSwitchSchema>
 
@@ -52,7 +52,7 @@ export const federationSwitchFormSchema = z.object({ federateEvents: formSwitch 
 /** POST /federation/following: a fediverse account to follow (`@events@gancio.example`). */
 export const followRemoteSchema = z.object({
   handle: z
-    .string({ required_error: 'required', invalid_type_error: 'remoteHandleInvalid' })
+    .string(typeErrors('required', 'remoteHandleInvalid'))
     .trim()
     .min(1, 'required')
     .max(300, 'tooLong')
@@ -87,7 +87,7 @@ export type DomainStatus = (typeof DOMAIN_STATUSES)[number]
 
 /** A server's host name as admins type it (`mastodon.social`); lower-cased, without scheme, port or path. */
 export const domainField = z
-  .string({ required_error: 'required', invalid_type_error: 'domainInvalid' })
+  .string(typeErrors('required', 'domainInvalid'))
   .trim()
   .toLowerCase()
   .min(1, 'required')
@@ -96,7 +96,7 @@ export const domainField = z
 
 /** PUT /admin/federation/domains/{domain}: the decision (NONE clears it) and its reason, kept in the log. */
 export const domainDecisionSchema = z.object({
-  status: z.enum([...DOMAIN_STATUSES, 'NONE'], { errorMap: () => ({ message: 'invalidValue' }) }),
+  status: z.enum([...DOMAIN_STATUSES, 'NONE'], { error: 'invalidValue' }),
   reason: requiredString().max(500, 'tooLong'),
 })
 export type DomainDecision = z.infer<typeof domainDecisionSchema>
@@ -122,7 +122,7 @@ export const federationInstanceSchema = z.object({
 export type FederationInstance = z.infer<typeof federationInstanceSchema>
 
 export const federationInstancesQuerySchema = z.object({
-  page: z.coerce.number({ invalid_type_error: 'invalidValue' }).int('invalidValue').min(1, 'invalidValue').max(1000, 'invalidValue').default(1),
+  page: z.coerce.number({ error: 'invalidValue' }).int('invalidValue').min(1, 'invalidValue').max(1000, 'invalidValue').default(1),
 })
 export const federationInstancesResponseSchema = z.object({
   instances: z.array(federationInstanceSchema),

@@ -4,6 +4,7 @@
 import { z } from 'zod'
 import { INVITATION_STATUSES } from './constants'
 import { eventSchema, pageQueryField, userSummarySchema } from './events'
+import { typeErrors } from './common'
 
 export const INVITATION_RESPONSES = ['ACCEPTED', 'DECLINED'] as const
 export type InvitationResponse = (typeof INVITATION_RESPONSES)[number]
@@ -16,7 +17,7 @@ export const INVITATION_LIMITS = {
 } as const
 
 const idField = z
-  .string({ required_error: 'required', invalid_type_error: 'invalidValue' })
+  .string(typeErrors('required', 'invalidValue'))
   .trim()
   .min(1, 'required')
   .max(100, 'invalidValue')
@@ -25,7 +26,7 @@ const idField = z
 export const createInvitationSchema = z.object({
   postId: idField,
   recipientIds: z
-    .array(idField, { required_error: 'required', invalid_type_error: 'invalidValue' })
+    .array(idField, typeErrors('required', 'invalidValue'))
     .min(1, 'required')
     .max(INVITATION_LIMITS.maxRecipients, 'tooManyRecipients'),
 })
@@ -34,7 +35,7 @@ export type CreateInvitationInput = z.infer<typeof createInvitationSchema>
 /** POST /invitations/{id}/respond */
 export const respondInvitationSchema = z.object({
   // A missing status answers 'required' (api/lib/errors.ts issueCode), a wrong one 'invalidValue'.
-  status: z.enum(INVITATION_RESPONSES, { errorMap: () => ({ message: 'invalidValue' }) }),
+  status: z.enum(INVITATION_RESPONSES, { error: 'invalidValue' }),
 })
 
 /** DELETE /invitations/{id}/user */

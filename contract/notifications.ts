@@ -4,7 +4,7 @@
 import { z } from 'zod'
 import { EVENT_TYPES, MODERATION_FIELDS, MODERATION_TARGET_TYPES, NOTIFICATION_TYPES, REMINDER_KINDS } from './constants'
 import { pageQueryField, userSummarySchema } from './events'
-import { formSwitch } from './common'
+import { formSwitch, typeErrors } from './common'
 
 export const NOTIFICATION_LIMITS = {
   /** GET /notifications */
@@ -98,7 +98,7 @@ export function base64UrlByteLength(value: string): number {
 /** A browser PushSubscription as JSON (PushSubscription.toJSON()). */
 export const pushSubscriptionSchema = z.object({
   endpoint: z
-    .string({ required_error: 'required', invalid_type_error: 'invalidValue' })
+    .string(typeErrors('required', 'invalidValue'))
     .trim()
     .min(1, 'required')
     .max(2048, 'tooLong')
@@ -109,18 +109,18 @@ export const pushSubscriptionSchema = z.object({
     {
       /** the browser's P-256 public key, uncompressed (65 bytes) */
       p256dh: z
-        .string({ required_error: 'required', invalid_type_error: 'invalidValue' })
+        .string(typeErrors('required', 'invalidValue'))
         .trim()
         .min(1, 'required')
         .refine((v) => base64UrlByteLength(v) === 65, 'pushSubscriptionInvalid'),
       /** the 16-byte authentication secret */
       auth: z
-        .string({ required_error: 'required', invalid_type_error: 'invalidValue' })
+        .string(typeErrors('required', 'invalidValue'))
         .trim()
         .min(1, 'required')
         .refine((v) => base64UrlByteLength(v) === 16, 'pushSubscriptionInvalid'),
     },
-    { required_error: 'required', invalid_type_error: 'invalidValue' },
+    typeErrors('required', 'invalidValue'),
   ),
 })
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>
@@ -134,7 +134,7 @@ export const pushWebBodySchema = z.object({
 /** DELETE /push/web */
 export const pushUnsubscribeBodySchema = z.object({
   endpoint: z
-    .string({ required_error: 'required', invalid_type_error: 'invalidValue' })
+    .string(typeErrors('required', 'invalidValue'))
     .trim()
     .min(1, 'required')
     .max(2048, 'tooLong'),
@@ -165,7 +165,7 @@ export type PushPayload = z.infer<typeof pushPayloadSchema>
 
 // --- reminder settings (Settings → Notifications; docs/decisions/030-event-reminders.md) -----------------
 
-const settingSwitch = z.boolean({ required_error: 'required', invalid_type_error: 'invalidValue' })
+const settingSwitch = z.boolean(typeErrors('required', 'invalidValue'))
 
 /**
  * GET and PUT /profile/notificationSettings. remind24h / remind1h: whether the reminder a day before and an

@@ -3,7 +3,7 @@
 import { z } from 'zod'
 import { fediversePresenceSchema, remoteOriginSchema } from './federation'
 import { registrationSchema } from './auth'
-import { avatarFileSchema, userSchema } from './common'
+import { avatarFileSchema, typeErrors, userSchema } from './common'
 import { PROFILE_LIMITS } from './constants'
 import { moderationReasonsSchema, pageQueryField, userSummarySchema } from './events'
 
@@ -14,7 +14,7 @@ const emptyToNull = (v: unknown) =>
 function clearableText(max: number) {
   return z.preprocess(
     emptyToNull,
-    z.string({ invalid_type_error: 'invalidValue' }).trim().max(max, 'tooLong').nullable().optional(),
+    z.string({ error: 'invalidValue' }).trim().max(max, 'tooLong').nullable().optional(),
   )
 }
 
@@ -25,7 +25,7 @@ function clearableText(max: number) {
 export const phoneField = z.preprocess(
   emptyToNull,
   z
-    .string({ invalid_type_error: 'invalidPhone' })
+    .string({ error: 'invalidPhone' })
     .trim()
     .max(40, 'invalidPhone')
     .transform((value, ctx) => {
@@ -64,7 +64,7 @@ export function isWebLink(value: string): boolean {
 export const socialLinkField = z.preprocess(
   emptyToNull,
   z
-    .string({ invalid_type_error: 'invalidUrl' })
+    .string({ error: 'invalidUrl' })
     .trim()
     .max(PROFILE_LIMITS.linkMax, 'tooLong')
     .refine(isWebLink, 'invalidUrl')
@@ -79,7 +79,7 @@ export const citySchema = z.object({
   latitude: z.preprocess(
     numberLike,
     z
-      .number({ required_error: 'required', invalid_type_error: 'invalidValue' })
+      .number(typeErrors('required', 'invalidValue'))
       .finite('invalidValue')
       .min(-90, 'invalidValue')
       .max(90, 'invalidValue'),
@@ -87,7 +87,7 @@ export const citySchema = z.object({
   longitude: z.preprocess(
     numberLike,
     z
-      .number({ required_error: 'required', invalid_type_error: 'invalidValue' })
+      .number(typeErrors('required', 'invalidValue'))
       .finite('invalidValue')
       .min(-180, 'invalidValue')
       .max(180, 'invalidValue'),
@@ -109,7 +109,7 @@ export const updateProfileSchema = z.object({
   socialMediaLinks: z
     .object(
       { facebook: socialLinkField, instagram: socialLinkField, vk: socialLinkField },
-      { invalid_type_error: 'invalidValue' },
+      { error: 'invalidValue' },
     )
     .optional(),
   city: citySchema.nullable().optional(),
@@ -194,7 +194,7 @@ export type FollowUser = z.infer<typeof followUserSchema>
 /** ?pageSize: 1 to PROFILE_LIMITS.maxPageSize, with the list's own default. */
 function pageSizeField(defaultSize: number) {
   return z.coerce
-    .number({ invalid_type_error: 'invalidValue' })
+    .number({ error: 'invalidValue' })
     .int('invalidValue')
     .min(1, 'invalidValue')
     .max(PROFILE_LIMITS.maxPageSize, 'invalidValue')
@@ -219,7 +219,7 @@ export type FollowListResponse = z.infer<typeof followListResponseSchema>
 
 export const profileSearchQuerySchema = z.object({
   query: z
-    .string({ invalid_type_error: 'invalidValue' })
+    .string({ error: 'invalidValue' })
     .trim()
     .max(PROFILE_LIMITS.searchQueryMax, 'tooLong')
     .optional(),
@@ -270,6 +270,6 @@ export type AccountDeletionStatus = z.infer<typeof accountDeletionStatusSchema>
 export const deleteAccountFormSchema = accountDeletionSchema.extend({
   confirm: z.preprocess(
     (v) => v === 'on' || v === 'true' || v === true,
-    z.literal(true, { errorMap: () => ({ message: 'confirmDeletion' }) }),
+    z.literal(true, { error: 'confirmDeletion' }),
   ),
 })

@@ -9,6 +9,7 @@ import {
   REPORT_TARGET_TYPES,
 } from './constants'
 import { pageQueryField, userSummarySchema } from './events'
+import { typeErrors } from './common'
 
 export type ReportReason = (typeof REPORT_REASONS)[number]
 export type ReportStatus = (typeof REPORT_STATUSES)[number]
@@ -16,13 +17,13 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number]
 /** POST /reports, and the report form of the web. Details are required for "other". */
 export const reportSchema = z
   .object({
-    targetType: z.enum(REPORT_TARGET_TYPES, { errorMap: () => ({ message: 'invalidValue' }) }),
-    targetId: z.string({ required_error: 'required' }).min(1, 'required').max(100, 'invalidValue'),
-    reason: z.enum(REPORT_REASONS, { errorMap: () => ({ message: 'chooseReason' }) }),
+    targetType: z.enum(REPORT_TARGET_TYPES, { error: 'invalidValue' }),
+    targetId: z.string(typeErrors('required')).min(1, 'required').max(100, 'invalidValue'),
+    reason: z.enum(REPORT_REASONS, { error: 'chooseReason' }),
     details: z.preprocess(
       blankToUndefined,
       z
-        .string({ invalid_type_error: 'invalidValue' })
+        .string({ error: 'invalidValue' })
         .trim()
         .max(REPORT_LIMITS.detailsMax, 'tooLong')
         .optional(),
@@ -53,11 +54,11 @@ export const adminReportsQuerySchema = z.object({
   /** OPEN by default: the queue. */
   status: z.preprocess(
     blankToUndefined,
-    z.enum(REPORT_STATUSES, { errorMap: () => ({ message: 'invalidValue' }) }).default('OPEN'),
+    z.enum(REPORT_STATUSES, { error: 'invalidValue' }).default('OPEN'),
   ),
   targetType: z.preprocess(
     blankToUndefined,
-    z.enum(REPORT_TARGET_TYPES, { errorMap: () => ({ message: 'invalidValue' }) }).optional(),
+    z.enum(REPORT_TARGET_TYPES, { error: 'invalidValue' }).optional(),
   ),
 })
 export type AdminReportsQuery = z.output<typeof adminReportsQuerySchema>
@@ -120,11 +121,11 @@ export type ReportAction = (typeof REPORT_ACTIONS)[number]
 
 /** PATCH /admin/reports/{id}. `wholeTarget` closes every OPEN report of the same target the same way. */
 export const adminReportPatchSchema = z.object({
-  status: z.enum(['RESOLVED', 'DISMISSED'], { errorMap: () => ({ message: 'invalidValue' }) }),
+  status: z.enum(['RESOLVED', 'DISMISSED'], { error: 'invalidValue' }),
   resolutionNote: reasonField,
   action: z.preprocess(
     blankToUndefined,
-    z.enum(REPORT_ACTIONS, { errorMap: () => ({ message: 'invalidValue' }) }).optional(),
+    z.enum(REPORT_ACTIONS, { error: 'invalidValue' }).optional(),
   ),
   wholeTarget: checkboxField.optional(),
 })
@@ -141,8 +142,8 @@ export const REPORT_DECISIONS = ['resolve', 'dismiss', 'rejectInfo', 'rejectImag
 export type ReportDecision = (typeof REPORT_DECISIONS)[number]
 
 export const reportDecisionFormSchema = z.object({
-  id: z.string({ required_error: 'required' }).min(1, 'required').max(100, 'invalidValue'),
-  decision: z.enum(REPORT_DECISIONS, { errorMap: () => ({ message: 'invalidValue' }) }),
+  id: z.string(typeErrors('required')).min(1, 'required').max(100, 'invalidValue'),
+  decision: z.enum(REPORT_DECISIONS, { error: 'invalidValue' }),
   resolutionNote: reasonField,
   /** A checkbox: close every OPEN report of the same target. */
   wholeTarget: checkboxField,

@@ -29,18 +29,18 @@ const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
  */
 export const repeatSchema = z
   .object({
-    freq: z.enum(REPEAT_FREQUENCIES, { errorMap: () => ({ message: 'invalidValue' }) }),
+    freq: z.enum(REPEAT_FREQUENCIES, { error: 'invalidValue' }),
     interval: z.preprocess(
       emptyToUndefined,
-      z.coerce.number({ invalid_type_error: 'invalidValue' }).int('invalidValue').min(1, 'invalidValue').max(SERIES_LIMITS.maxInterval, 'invalidValue').default(1),
+      z.coerce.number({ error: 'invalidValue' }).int('invalidValue').min(1, 'invalidValue').max(SERIES_LIMITS.maxInterval, 'invalidValue').default(1),
     ),
     /** WEEKLY: the days of the week (default: the first date's). */
-    weekdays: z.array(z.enum(RRULE_WEEKDAYS, { errorMap: () => ({ message: 'invalidValue' }) })).max(7, 'invalidValue').optional(),
-    monthly: z.enum(MONTHLY_MODES, { errorMap: () => ({ message: 'invalidValue' }) }).default('DAY'),
+    weekdays: z.array(z.enum(RRULE_WEEKDAYS, { error: 'invalidValue' })).max(7, 'invalidValue').optional(),
+    monthly: z.enum(MONTHLY_MODES, { error: 'invalidValue' }).default('DAY'),
     until: z.preprocess(emptyToUndefined, localDate.optional()),
     count: z.preprocess(
       emptyToUndefined,
-      z.coerce.number({ invalid_type_error: 'invalidValue' }).int('invalidValue').min(2, 'invalidValue').max(SERIES_LIMITS.maxCount, 'invalidValue').optional(),
+      z.coerce.number({ error: 'invalidValue' }).int('invalidValue').min(2, 'invalidValue').max(SERIES_LIMITS.maxCount, 'invalidValue').optional(),
     ),
     /** Dates to leave out (in the site's time zone). */
     skip: z.array(localDate).max(SERIES_LIMITS.maxSkips, 'tooLong').default([]),

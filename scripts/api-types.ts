@@ -25,7 +25,8 @@ async function generate(): Promise<string> {
   try {
     await app.ready()
     const document = app.swagger() as Parameters<typeof openapiTS>[0]
-    const ast = await openapiTS(document, { alphabetize: true })
+    // arrayLength: OpenAPI 3.0 has no tuples; a [lon, lat] pair is an array of exactly two (minItems = maxItems).
+    const ast = await openapiTS(document, { alphabetize: true, arrayLength: true })
     return HEADER + astToString(ast)
   } finally {
     await app.close()

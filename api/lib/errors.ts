@@ -2,8 +2,9 @@
 // translated from message codes into the caller's Accept-Language.
 import { type MessageCode, translateMessage, isMessageCode, type Language } from '#contract'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
-import type { ZodIssue } from 'zod'
+import type { FastifySchemaCompiler } from 'fastify'
+import { isResponseSerializationError } from 'fastify-type-provider-zod'
+import type { z } from 'zod'
 import { pickLanguage } from './i18n'
 import { redactUrl } from './redact-url'
 
@@ -50,16 +51,26 @@ export function errorBody(
   return { message: translateMessage(code, language), errors, code }
 }
 
+/**
+ * Parses with each issue keeping the value it was about, which tells a missing field from a wrong one (zod 4's
+ * issues say neither by default). Every parse whose issues reach `zodIssuesToFieldErrors` goes through here.
+ */
+export function parseForErrors<T extends z.ZodType>(schema: T, data: unknown) {
+  return schema.safeParse(data, { reportInput: true })
+}
+
 /** Maps one zod issue to a message code: schema codes stay, zod's own defaults become required/invalidValue. */
-export function issueCode(issue: ZodIssue): MessageCode {
-  // A missing or null field is 'required' whatever message the schema gives wrong types.
-  if (issue.code === 'invalid_type' && (issue.received === 'undefined' || issue.received === 'null'))
+export function issueCode(issue: z.core.$ZodIssue): MessageCode {
+  // A missing or null field is 'required' whatever message the schema gives wrong types (or, for a choice of
+  // values, values not among them).
+  const missing = issue.input === undefined || issue.input === null
+  if (missing && (issue.code === 'invalid_type' || issue.code === 'invalid_value' || issue.code === 'invalid_union'))
     return 'required'
   if (isMessageCode(issue.message)) return issue.message
   return 'invalidValue'
 }
 
-export function zodIssuesToFieldErrors(issues: ZodIssue[], prefix?: string): FieldErrors {
+export function zodIssuesToFieldErrors(issues: z.core.$ZodIssue[], prefix?: string): FieldErrors {
   const out: FieldErrors = {}
   for (const issue of issues) {
     const path = issue.path.map(String).join('.')
@@ -74,6 +85,19 @@ export function zodIssuesToFieldErrors(issues: ZodIssue[], prefix?: string): Fie
   }
   return out
 }
+
+/**
+ * Fastify's validator for the routes' zod schemas: a refused body, query, path or header becomes the uniform 400
+ * with each field's message codes (keys of a query, path or header part are prefixed by it, e.g. `querystring`).
+ */
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema, httpPart }) =>
+  (data) => {
+    const result = parseForErrors(schema, data)
+    if (result.success) return { value: result.data }
+    const prefix = httpPart && httpPart !== 'body' ? httpPart : undefined
+    return { error: validationError(zodIssuesToFieldErrors(result.error.issues, prefix)) }
+  }
 
 const STATUS_CODES: Record<number, MessageCode> = {
   400: 'malformedRequest',
@@ -143,14 +167,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
         for (const [k, v] of Object.entries(error.headers)) reply.header(k, v)
         if (error.statusCode >= 500) request.log.error({ err: error }, 'service error')
         return reply.status(error.statusCode).send(errorBody(error.code, error.fieldErrors, language))
-      }
-      if (hasZodFastifySchemaValidationErrors(error)) {
-        const issues = error.validation.map((v) => v.params.issue)
-        const context = (error as { validationContext?: string }).validationContext
-        const prefix = context && context !== 'body' ? context : undefined
-        return reply
-          .status(400)
-          .send(errorBody('validationFailed', zodIssuesToFieldErrors(issues, prefix), language))
       }
       if (isResponseSerializationError(error)) {
         request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema')

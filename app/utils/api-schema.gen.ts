@@ -2847,7 +2847,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": unknown | {
+                    "application/json": {
                         name?: string;
                     };
                 };
@@ -4869,7 +4869,7 @@ export interface paths {
                         "application/atom+xml": string;
                     };
                 };
-                /** @description Default Response */
+                /** @description Not modified: the copy named by If-None-Match / If-Modified-Since is current */
                 304: {
                     headers: {
                         [name: string]: unknown;
@@ -4967,7 +4967,7 @@ export interface paths {
                         "text/calendar": string;
                     };
                 };
-                /** @description Default Response */
+                /** @description Not modified: the copy named by If-None-Match / If-Modified-Since is current */
                 304: {
                     headers: {
                         [name: string]: unknown;
@@ -5064,7 +5064,7 @@ export interface paths {
                         "text/calendar": string;
                     };
                 };
-                /** @description Default Response */
+                /** @description Not modified: the copy named by If-None-Match / If-Modified-Since is current */
                 304: {
                     headers: {
                         [name: string]: unknown;
@@ -5392,7 +5392,7 @@ export interface paths {
                         "text/calendar": string;
                     };
                 };
-                /** @description Default Response */
+                /** @description Not modified: the copy named by If-None-Match / If-Modified-Since is current */
                 304: {
                     headers: {
                         [name: string]: unknown;
@@ -5489,7 +5489,7 @@ export interface paths {
                         "text/calendar": string;
                     };
                 };
-                /** @description Default Response */
+                /** @description Not modified: the copy named by If-None-Match / If-Modified-Since is current */
                 304: {
                     headers: {
                         [name: string]: unknown;
@@ -5674,7 +5674,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Not modified */
                 304: {
                     headers: {
                         [name: string]: unknown;
@@ -17290,7 +17290,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": "null" | null;
+                        "application/json": null;
                     };
                 };
                 /** @description Default Response */

@@ -4,7 +4,7 @@ import type { Submission, SubmissionResult } from '@conform-to/react'
 // Actions whose page checks its form lazily (the auth screens: use-auth-validation.ts) take conform's zod
 // parsing from here: a `.server` module is empty in the browser build, while an import of @conform-to/zod
 // used only by an action would stay there with zod (the package does not declare itself side-effect free).
-export { parseWithZod } from '@conform-to/zod'
+export { parseWithZod } from '@conform-to/zod/v4'
 import { data } from '@remix-run/node'
 import { ApiError } from '~/utils/api.server'
 import type { Toast } from '~/utils/toast.server'

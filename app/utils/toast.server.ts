@@ -10,7 +10,7 @@ const toastSchema = z.object({
   /** An i18n key in the `toast` namespace, or a text already in the user's language (e.g. from the API). */
   message: z.string(),
   /** Interpolation values of the message ({{name}}, {{count}}…). */
-  values: z.record(z.union([z.string(), z.number()])).optional(),
+  values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 })
 export type Toast = z.infer<typeof toastSchema>
 export type ToastInput = z.input<typeof toastSchema>

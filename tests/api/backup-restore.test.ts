@@ -186,7 +186,8 @@ describe.skipIf(postgresSkip !== null)(`PostgreSQL and photos in a bucket${postg
     const restored = await startTestApi({ DATABASE_URL: newUrl.toString(), ...s3.env('photos-restored') })
     cleanups.push(() => restored.close())
     await expectRestored(restored, before, afterBackup._id)
-  })
+    // Four commands of the guide run as processes (tsx starts in seconds on a busy machine).
+  }, 60_000)
 })
 
 describe('the guide', () => {

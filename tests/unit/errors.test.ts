@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import type { ZodTypeAny } from 'zod'
+import type { z } from 'zod'
 import { changePasswordSchema, loginSchema, registrationSchema } from '#contract'
-import { errorBody, zodIssuesToFieldErrors } from '../../api/lib/errors'
+import { errorBody, parseForErrors, zodIssuesToFieldErrors } from '../../api/lib/errors'
 import { pickLanguage } from '../../api/lib/i18n'
 
-const fieldErrors = (schema: ZodTypeAny, value: unknown) => {
-  const r = schema.safeParse(value)
+const fieldErrors = (schema: z.ZodType, value: unknown) => {
+  const r = parseForErrors(schema, value)
   return r.success ? {} : zodIssuesToFieldErrors(r.error.issues)
 }
 

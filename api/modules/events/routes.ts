@@ -164,7 +164,7 @@ export default async function eventsRoutes(app: FastifyInstance) {
         description:
           'Same fields and rules as POST /event. accessType, joinApproval and eventType cannot change (400 cannotChange; omit them). Optional fields left out are cleared (price omitted = no price). Moderation goes back to PENDING. A date of a series with ?scope=following: every later date that can still change takes the same fields, each on its own day at this date\'s new local time and length, and new dates copy this one (decision 041). 400 notInSeries otherwise.',
         params: idParams,
-        querystring: z.object({ scope: z.enum(EDIT_SCOPES, { errorMap: () => ({ message: 'invalidValue' }) }).default('this') }),
+        querystring: z.object({ scope: z.enum(EDIT_SCOPES, { error: 'invalidValue' }).default('this') }),
         response: { 200: eventSchema, ...errors },
       },
     },

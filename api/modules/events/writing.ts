@@ -17,7 +17,7 @@ import { type Db, nowIso } from '../../db'
 import { type Work, writeTransaction } from '../../db/transaction'
 import type { PostRow } from '../../db/schema'
 import { newId } from '../../lib/crypto'
-import { addError, type FieldErrors, HttpError, validationError, zodIssuesToFieldErrors } from '../../lib/errors'
+import { addError, type FieldErrors, HttpError, parseForErrors, validationError, zodIssuesToFieldErrors } from '../../lib/errors'
 import { imageDto, isEnded } from './dto'
 import { type Viewer } from './relations'
 import { localParts, startAt } from '../series/recurrence'
@@ -69,7 +69,7 @@ export function createPostWriting(ctx: AppContext, rows: PostRows) {
       existingEndDate: existing?.end_date ?? null,
     }
     const schema = eventFormSchema(ruleOptions)
-    const parsed = schema.safeParse(fields)
+    const parsed = parseForErrors(schema, fields)
     if (!parsed.success) {
       for (const [k, codes] of Object.entries(zodIssuesToFieldErrors(parsed.error.issues))) {
         // Nested price/hours errors keep their path (price.amount, hours.0.open).
@@ -342,7 +342,7 @@ export function createPostWriting(ctx: AppContext, rows: PostRows) {
     /** POST /event/{id}/cancel: final; the event stays visible, marked cancelled, and cannot be joined. */
     async cancel(id: string, body: unknown, viewer: Viewer): Promise<Event> {
       const row = await changeableEvent(id, viewer)
-      const parsed = cancelEventBodySchema.safeParse(body ?? {})
+      const parsed = parseForErrors(cancelEventBodySchema, body ?? {})
       if (!parsed.success) throw validationError(zodIssuesToFieldErrors(parsed.error.issues))
       if (parsed.data.scope === 'series') {
         // The whole series (decision 041): no new dates, and every date still to come is cancelled with the word.
@@ -367,11 +367,14 @@ export function createPostWriting(ctx: AppContext, rows: PostRows) {
     /** POST /event/{id}/reschedule: new dates under the form's date rules; everyone concerned is told. */
     async reschedule(id: string, body: unknown, viewer: Viewer): Promise<Event> {
       const row = await changeableEvent(id, viewer)
-      const parsed = rescheduleBodySchema({
-        existingStartDate: row.start_date,
-        existingEndDate: row.end_date,
-        now: ctx.now(),
-      }).safeParse(body ?? {})
+      const parsed = parseForErrors(
+        rescheduleBodySchema({
+          existingStartDate: row.start_date,
+          existingEndDate: row.end_date,
+          now: ctx.now(),
+        }),
+        body ?? {},
+      )
       if (!parsed.success) throw validationError(zodIssuesToFieldErrors(parsed.error.issues))
       const start = parsed.data.startDate ?? null
       const end = parsed.data.endDate ?? null

@@ -9,7 +9,7 @@ import type { EventSeriesTable, PostRow, PostsTable } from '../../db/schema'
 import type { Insertable } from 'kysely'
 import { newId } from '../../lib/crypto'
 import { insertEvent } from '../events/repository'
-import { HttpError, validationError, zodIssuesToFieldErrors } from '../../lib/errors'
+import { HttpError, parseForErrors, validationError, zodIssuesToFieldErrors } from '../../lib/errors'
 import { datesBetween, localParts, ruleOf, ruleStartOf, type SeriesRule, startAt } from './recurrence'
 
 const DAY_MS = 86_400_000
@@ -25,7 +25,7 @@ function ruleOfRow(series: Pick<EventSeriesTable, 'rrule' | 'dtstart_local' | 't
 
 /** The form's `repeat` checked against the first date: the rule, or a 400 with the field's error. */
 export function parseRepeat(raw: unknown, startDate: string | null | undefined, timeZone: string): { repeat: Repeat; rule: SeriesRule } {
-  const parsed = repeatSchema.safeParse(raw)
+  const parsed = parseForErrors(repeatSchema, raw)
   if (!parsed.success) {
     const errors = zodIssuesToFieldErrors(parsed.error.issues)
     // A whole-value refusal (not an object) lands on `repeat` itself.

@@ -1,7 +1,7 @@
 // The sign-in, registration, confirmation and password forms' checks in the browser: the contract's schemas
 // with conform's zod parsing. Loaded on demand (use-auth-validation.ts), so zod (12 KiB) reaches these pages
 // only once a person starts filling a form; the actions check the same schemas on the server.
-import { parseWithZod } from '@conform-to/zod'
+import { parseWithZod } from '@conform-to/zod/v4'
 import {
   activateEmailSchema,
   confirmEmailFormSchema,

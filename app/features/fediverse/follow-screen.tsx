@@ -1,7 +1,7 @@
 // The page of "Follow from your server": reached when the card's form had a problem (and without a handle, from
 // a link): the same form, with the errors and what was typed.
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { Form } from '@remix-run/react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'

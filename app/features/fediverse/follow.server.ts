@@ -1,6 +1,6 @@
 // "Follow from your server" (/fediverse/follow): the API asks the reader's server for its follow page; the reader
 // is sent there, or sees what was wrong with what they typed kept.
-import { parseWithZod } from '@conform-to/zod'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from '@remix-run/node'
 import { remoteFollowSchema } from '#contract'
 import { apiFailure, invalid } from '~/utils/submission.server'

@@ -2,7 +2,7 @@
 // the admins' decision on each (allowed in city lists, silenced, blocked), made through a plain form with a reason.
 // Loader and action: fediverse.server.ts.
 import { getFormProps, getSelectProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { DOMAIN_STATUSES, domainDecisionFormSchema, type FederationInstance } from '#contract'

@@ -1,6 +1,6 @@
 // Server side of the moderation console's tables: filters read from the URL, the column chooser's cookie,
 // and the row actions (a plain form post each; with JavaScript a fetcher). docs/decisions/018-moderation.md.
-import { parseWithZod } from '@conform-to/zod'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from '@remix-run/node'
 import { parseCookie, stringifySetCookie } from 'cookie'
 import {

@@ -1,7 +1,7 @@
 // Loader and action of the console's user editor (super admin): the names, role, activation and statuses
 // (PATCH /admin/users/{id}), and the avatar (POST /admin/users/{id}/upload-avatar, DELETE …/avatar) with
 // SPEC §8's toasts 'Avatar uploaded' / 'Upload failed' / 'Avatar removed' / 'Failed to remove avatar'.
-import { parseWithZod } from '@conform-to/zod'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from '@remix-run/node'
 import { adminUserFormSchema, type User } from '#contract'
 import { apiFailure, invalid } from '~/utils/submission.server'

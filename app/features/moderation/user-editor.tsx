@@ -1,7 +1,7 @@
 // The console's user editor (SPEC §2 "Admin modals edit a user", §4): a 620 px modal whose open state is the
 // URL (/moderation/users/{id}); without JavaScript it is the same forms on a page.
 import { getFormProps, getSelectProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import {

@@ -1,7 +1,7 @@
 // The report form (a side drawer over the event page or profile; a page of its own without JavaScript):
 // the reasons as radio buttons and the details field, checked by the contract's schema on both sides.
 import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { REPORT_LIMITS, REPORT_REASONS, reportSchema, type ReportTargetType } from '#contract'

@@ -1,6 +1,6 @@
 // Loader and action of the report form (/event/{id}/report, /profile/{id}/report): signed-out visitors are
 // sent to sign in and come back here; nobody reports themselves or their own post.
-import { parseWithZod } from '@conform-to/zod'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect } from '@remix-run/node'
 import { type Event, type Profile, REPORT_LIMITS, reportSchema, type ReportTargetType } from '#contract'
 import { apiFailure, invalid } from '~/utils/submission.server'

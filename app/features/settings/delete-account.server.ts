@@ -1,7 +1,7 @@
 // Settings → Delete account: "Email me a code" (POST /profile/my/deletion/code) and the request itself (POST
 // /profile/my/deletion); afterwards the user is signed out with a toast that says until when the deletion can
 // be cancelled.
-import { parseWithZod } from '@conform-to/zod'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { DATE_LOCALES, deleteAccountFormSchema } from '#contract'
 import { apiFailure, invalid } from '~/utils/submission.server'
 import { getLanguage } from '~/i18n.server'

@@ -2,7 +2,7 @@
 // consequences, the password (or, for accounts without one, a code by email) and a confirming checkbox.
 // Loader and action: delete-account.server.ts.
 import { getFormProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { ACCOUNT_DELETION_DAYS, deleteAccountFormSchema } from '#contract'

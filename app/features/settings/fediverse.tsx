@@ -1,7 +1,7 @@
 // Settings → Fediverse (/admin/profile/settings/fediverse): the person's handle and the switch that sends their
 // public events to the fediverse (decision 039). A plain form: redirect and toast, with or without JavaScript.
 import { getFormProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { followRemoteSchema } from '#contract'

@@ -1,6 +1,6 @@
 // Settings → Password: POST /auth/changePassword. Success: toast 'Password changed' (SPEC §8); failure: a
 // toast with the response message, field errors on their fields. Passwords never come back.
-import { parseWithZod } from '@conform-to/zod'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { changePasswordFormSchema } from '#contract'
 import { apiFailure, invalid } from '~/utils/submission.server'
 import { ok, type Api } from '~/utils/api.server'

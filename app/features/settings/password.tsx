@@ -1,6 +1,6 @@
 // Settings → Password (/admin/profile/settings/password). Action: password.server.ts.
 import { getFormProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { changePasswordFormSchema } from '#contract'
 import { Form, useActionData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'

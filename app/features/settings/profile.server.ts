@@ -2,7 +2,7 @@
 // toasts of SPEC §8: 'Данные успешно изменены!' / 'Ошибка при изменении данных', 'Данные успешно отправлены!' /
 // 'Ошибка при отправке данных', 'Файл успешно удален!' / 'Ошибка при удалении' (English twins in
 // contract/messages.ts).
-import { parseWithZod } from '@conform-to/zod'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from '@remix-run/node'
 import { messages, profileFormSchema, profileFormToUpdate, type MessageCode, type Profile } from '#contract'
 import { invalid, replyWithApiError, type FormActionData } from '~/utils/submission.server'

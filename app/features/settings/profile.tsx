@@ -1,7 +1,7 @@
 // Settings → Profile (/admin/profile/settings/profile): the profile form and the avatar's upload and removal,
 // three plain forms that all work without JavaScript. Loader and action: profile.server.ts.
 import { getFormProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'

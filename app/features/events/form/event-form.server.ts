@@ -3,7 +3,7 @@
 // The action handles intents: "searchAddress" (no JavaScript: the address's candidates come back as
 // radio options), "removePhoto:<name>" (edit), and the submit itself. Whatever comes back keeps every
 // typed value and the photos (staged, see app/features/photos/staging.server.ts).
-import { parseWithZod } from '@conform-to/zod'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from '@remix-run/node'
 import {
   type Event,

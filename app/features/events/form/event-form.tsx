@@ -3,7 +3,7 @@
 // JavaScript adds the map click, the debounced address autocomplete, photo previews and live validation
 // with the same schema the action uses.
 import { getFormProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { Form } from '@remix-run/react'
 import { useMemo, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'

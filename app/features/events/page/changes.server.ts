@@ -1,7 +1,7 @@
 // Loaders and actions of the organizer's "Cancel event" and "Move" forms (/event/{id}/cancel and
 // /event/{id}/reschedule): drawers over the event page, pages of their own without JavaScript. Only the
 // organizer of an event that is not cancelled gets them; anyone else goes back to the event page.
-import { parseWithZod } from '@conform-to/zod'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { redirect } from '@remix-run/node'
 import { cancelEventBodySchema, type Event, rescheduleWebFormSchema } from '#contract'
 import { isoToLocalInput, localInputToIso, todayInZone } from '~/features/events/format'

@@ -9,7 +9,6 @@ export default defineConfig({
     // Vitest's default on 2 cores is one worker: every file in turn. Much of a file's time is waiting (on a
     // server it started, a mail, a token to expire), so three overlap that without starving the CPU.
     maxWorkers: 3,
-    minWorkers: 1,
     projects: [
       {
         resolve: appAlias,

@@ -1,7 +1,7 @@
 // Nearby's service worker: shows web push notifications (payload {title, body, url} from the API, already
 // in the user's language) and opens the page a notification is about when it is clicked.
 self.addEventListener('push', (event) => {
-  let payload = {}
+  let payload
   try {
     payload = event.data ? event.data.json() : {}
   } catch {

@@ -126,8 +126,17 @@ function printDetail(name: string, lhr: Lhr) {
   console.log(`${name}: long tasks`, items('long-tasks').map((task) => `${String(task.url).replace(WEB, '')} ${Math.round(Number(task.duration))} ms @${Math.round(Number(task.startTime))}`))
   console.log(`${name}: script bootup`, items('bootup-time').map((row) => `${String(row.url).replace(WEB, '')} ${Math.round(Number(row.scripting))} ms`))
   console.log(`${name}: main thread`, items('mainthread-work-breakdown').map((row) => `${String(row.groupLabel)} ${Math.round(Number(row.duration))} ms`))
-  console.log(`${name}: LCP`, JSON.stringify(items('largest-contentful-paint-element')).slice(0, 400))
-  console.log(`${name}: render-blocking`, items('render-blocking-resources').map((row) => `${String(row.url).replace(WEB, '')} ${Math.round(Number(row.wastedMs))} ms`))
+  // Lighthouse 13 replaced the LCP-element and render-blocking audits with its performance insights: the LCP
+  // breakdown is a list of the subparts' table and the element's node.
+  const lcp = items('lcp-breakdown-insight')
+  const subparts = (lcp.find((item) => item.type === 'table') as Items['details'] | undefined)?.items ?? []
+  const element = lcp.find((item) => item.type === 'node')
+  console.log(
+    `${name}: LCP`,
+    String(element?.snippet ?? element?.selector ?? 'no element').slice(0, 200),
+    subparts.map((row) => `${String(row.subpart)} ${Math.round(Number(row.duration))} ms`),
+  )
+  console.log(`${name}: render-blocking`, items('render-blocking-insight').map((row) => `${String(row.url).replace(WEB, '')} ${Math.round(Number(row.wastedMs ?? 0))} ms`))
   const fcp = audits['first-contentful-paint']?.numericValue ?? 0
   console.log(
     `${name}: requests`,

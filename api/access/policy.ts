@@ -69,7 +69,7 @@ export function postAccess(post: PostFacts, viewer: Viewer | null, ties: PostTie
   const visible = privileged || (!removed(post) && !ties.authorInactive)
   const invited = ties.isInvited
   const follower = ties.followsAuthor
-  let joinable = false
+  let joinable: boolean
   if (post.access_type === 'COMMON') joinable = true
   else if (post.access_type === 'SUBSCRIBERS') joinable = follower || invited
   else joinable = invited

@@ -177,7 +177,7 @@ export function createS3Storage(settings: S3Settings, client = s3ClientFor(setti
       } catch (err) {
         const status = statusOf(err)
         const reason = status === 404 ? 'does not exist' : status === 403 ? 'refuses these credentials' : `cannot be reached (${String((err as Error).message ?? err)})`
-        throw new Error(`S3 bucket "${Bucket}" at ${settings.url} ${reason}`)
+        throw new Error(`S3 bucket "${Bucket}" at ${settings.url} ${reason}`, { cause: err })
       }
     },
   }

@@ -21,15 +21,18 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   const { t } = useTranslation('common')
   const hydrated = useHydrated()
   const [visible, setVisible] = useState<Toast | null>(toast)
+  const [lastToast, setLastToast] = useState<Toast | null>(toast)
   const element = useRef<HTMLDivElement>(null)
 
   // A new toast (each loader run that carries one makes a new object) shows and starts its own timer. A
   // run without one (a revalidation after a fetcher's post, e.g. a card's view) leaves the current toast
   // until its time is up. Only one toast is shown at a time: a route may render its own Toaster (an
-  // action's error), which replaces the flash.
-  useEffect(() => {
+  // action's error), which replaces the flash. Set during render (React's way to adjust state to a changed
+  // prop), so the new toast shows in this very render.
+  if (toast !== lastToast) {
+    setLastToast(toast)
     if (toast) setVisible(toast)
-  }, [toast])
+  }
 
   useEffect(() => {
     if (!visible) return

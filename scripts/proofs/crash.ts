@@ -114,7 +114,7 @@ async function main() {
     totals.killAfterMs.push(killAfter)
 
     // 1. What the crash left on disk, before anything runs again.
-    let left = 0
+    let left: number
     {
       const db = new SQLite(dbFile)
       const before = checkFiles(db, uploadsDir)

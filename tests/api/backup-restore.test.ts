@@ -64,7 +64,7 @@ async function run(lines: string[], cwd: string, env: Record<string, string>): P
       output = (await execFileAsync('bash', ['-c', line], { cwd, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 })).stdout
     } catch (error) {
       const e = error as { stdout?: string; stderr?: string }
-      throw new Error(`${line}\n${e.stdout ?? ''}${e.stderr ?? ''}`)
+      throw new Error(`${line}\n${e.stdout ?? ''}${e.stderr ?? ''}`, { cause: error })
     }
   }
   return output

@@ -134,7 +134,7 @@ export async function startTestApi(
     }
     const res = await fetch(url + pathname, { method, headers, body })
     const text = await res.text()
-    let parsed: unknown = undefined
+    let parsed: unknown
     try {
       parsed = text ? JSON.parse(text) : undefined
     } catch {

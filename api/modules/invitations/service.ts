@@ -242,7 +242,7 @@ export function createInvitationsService(ctx: AppContext) {
         const still = await conn.selectFrom('invitation_recipients').select('id').where('id', '=', mine.id).executeTakeFirst()
         if (!still) throw new HttpError(404, 'invitationNotFound')
         let joined = false
-        let promoted: string[] = []
+        let promoted: string[]
         if (status === 'ACCEPTED') {
           if (!(await isParticipant(conn, postId, viewer.id)) && isEnded(post)) throw new HttpError(400, 'eventEnded')
           // 409 eventFull rolls the whole transaction back: the status stays as it was.

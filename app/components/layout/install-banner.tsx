@@ -3,7 +3,7 @@
 // Without JavaScript the close button posts a form that sets a 7-day cookie; with JavaScript the same
 // button stores the time in localStorage (and the same cookie, so the server stops rendering it).
 import { useLocation } from '@remix-run/react'
-import { useEffect, useState, type FormEvent } from 'react'
+import { useState, useSyncExternalStore, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { TIMINGS } from '#contract'
 import { CloseIcon, LogoMark } from '~/components/ui/icons'
@@ -20,16 +20,23 @@ function hiddenInStorage(): boolean {
   }
 }
 
+/** A close in another tab of this browser. */
+function subscribeToStorage(onChange: () => void) {
+  window.addEventListener('storage', onChange)
+  return () => window.removeEventListener('storage', onChange)
+}
+
+const hiddenOnServer = () => false
+
 export function InstallBanner({ banner }: { banner: InstallBannerData | null }) {
   const { t } = useTranslation()
   const location = useLocation()
-  const [hidden, setHidden] = useState(false)
+  const [dismissed, setDismissed] = useState(false)
+  // The server cannot see localStorage: hydration renders the banner as the server did, then hides it (and a
+  // close in another tab hides it here too).
+  const hidden = useSyncExternalStore(subscribeToStorage, hiddenInStorage, hiddenOnServer)
 
-  useEffect(() => {
-    if (hiddenInStorage()) setHidden(true)
-  }, [])
-
-  if (!banner || hidden) return null
+  if (!banner || hidden || dismissed) return null
 
   function dismiss(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -41,7 +48,7 @@ export function InstallBanner({ banner }: { banner: InstallBannerData | null }) 
     }
     const secure = window.location.protocol === 'https:' ? '; Secure' : ''
     document.cookie = `${INSTALL_BANNER_STORAGE_KEY}=${until}; Max-Age=${TIMINGS.installBannerHideMs / 1000}; Path=/; SameSite=Lax${secure}`
-    setHidden(true)
+    setDismissed(true)
   }
 
   return (

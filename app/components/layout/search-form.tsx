@@ -17,9 +17,12 @@ const inputClass =
 /** Suggestions for what is typed, asked for once typing pauses. */
 export function useCitySuggestions(typed: string) {
   const [suggestions, setSuggestions] = useState<CitySuggestion[]>([])
+  // A blank field drops the last suggestions (set during render, React's way to adjust state to a changed
+  // prop): typed into again, it shows none until its own arrive.
+  if (!typed.trim() && suggestions.length > 0) setSuggestions([])
   useEffect(() => {
     const query = typed.trim()
-    if (!query) return setSuggestions([])
+    if (!query) return
     const controller = new AbortController()
     const timer = setTimeout(() => {
       fetch(`/resources/cities?q=${encodeURIComponent(query)}`, { signal: controller.signal })

@@ -2,10 +2,11 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import type { LoginForm } from '#contract'
 import { Form, Link, useActionData, useRouteLoaderData, useSearchParams } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Field, FormErrors, FormProvider } from '~/components/forms/field'
 import { SubmitButton } from '~/components/forms/submit-button'
+import { useHydrated } from '~/components/ui/use-hydrated'
 import type { FormActionData } from '~/utils/submission.server'
 import type { loader as rootLoader } from '~/root'
 import { useAuthValidation } from './use-auth-validation'
@@ -69,17 +70,17 @@ export function SignIn() {
  */
 function GoogleSignIn({ clientId }: { clientId: string }) {
   const { t, i18n } = useTranslation('auth')
-  const [origin, setOrigin] = useState<string | null>(null)
-  useEffect(() => setOrigin(window.location.origin), [])
+  const hydrated = useHydrated()
   useEffect(() => {
-    if (!origin) return
+    if (!hydrated) return
     const script = document.createElement('script')
     script.src = 'https://accounts.google.com/gsi/client'
     script.async = true
     document.head.appendChild(script)
     return () => script.remove()
-  }, [origin])
-  if (!origin) return null
+  }, [hydrated])
+  if (!hydrated) return null
+  const { origin } = window.location
   return (
     <div className="mt-5">
       <p className="mb-3 text-center text-xs uppercase tracking-wide text-slate-500">{t('signIn.or')}</p>

@@ -2,7 +2,7 @@
 // dropdown is a <details>, so it opens without JavaScript too; there a form marks them read (a GET never
 // changes anything). With JavaScript, opening it marks them all read at once.
 import { Form, Link, useFetcher, useLocation } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { LatestNotifications } from '#contract'
 import { BellIcon } from '~/components/ui/icons'
@@ -14,12 +14,12 @@ export function NotificationBell({ latest, timeZone }: { latest: LatestNotificat
   const location = useLocation()
   const markAll = useFetcher()
   // The count shown drops to 0 as soon as the dropdown opens; fresh root data (a revalidation) wins again.
-  const [count, setCount] = useState(latest.count)
-  useEffect(() => setCount(latest.count), [latest])
+  const [openedOn, setOpenedOn] = useState<LatestNotifications | null>(null)
+  const count = openedOn === latest ? 0 : latest.count
 
   function onOpenChange(open: boolean) {
     if (!open || count === 0) return
-    setCount(0)
+    setOpenedOn(latest)
     markAll.submit({ intent: 'markAllOpened' }, { method: 'post', action: '/notifications' })
   }
 

@@ -18,8 +18,11 @@ async function fetchTicket(): Promise<string> {
 
 export function useLiveNotifications(enabled: boolean) {
   const revalidator = useRevalidator()
+  // The socket outlives renders: its handler calls the latest revalidate, kept here after each commit.
   const revalidate = useRef(revalidator.revalidate)
-  revalidate.current = revalidator.revalidate
+  useEffect(() => {
+    revalidate.current = revalidator.revalidate
+  })
 
   useEffect(() => {
     if (!enabled) return

@@ -175,8 +175,8 @@ export function PhotoPicker({
 }) {
   const { t } = useTranslation('eventForm')
   const hydrated = useHydrated()
-  const { photos, preparing } = list
-  const used = limit - list.room + photos.length
+  const { photos, preparing, room, error, inputRef } = list
+  const used = limit - room + photos.length
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
@@ -184,11 +184,11 @@ export function PhotoPicker({
       </label>
       <div className="flex flex-wrap items-center gap-2">
         <input
-          ref={list.inputRef}
+          ref={inputRef}
           id={id}
           name={name}
           type="file"
-          multiple={list.room > 1}
+          multiple={room > 1}
           // With the app, the form's submit checks the list instead (use-photo-submit.ts): the input is emptied
           // while its photos are shrunk, and the browser's own check would then stop an Upload pressed meanwhile.
           required={required && !hydrated}
@@ -274,7 +274,7 @@ export function PhotoPicker({
         </div>
       ) : null}
       {children}
-      <ErrorList id={errorId} errors={list.error ? [list.error] : serverErrors} />
+      <ErrorList id={errorId} errors={error ? [error] : serverErrors} />
     </div>
   )
 }

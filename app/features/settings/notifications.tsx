@@ -22,6 +22,13 @@ function pushSupported() {
   return 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window
 }
 
+/** What this browser says before anything is asked of it (in the browser only): no push, or push refused. */
+function pushBlocked(): PushState | null {
+  if (!pushSupported()) return 'unsupported'
+  if (Notification.permission === 'denied') return 'denied'
+  return null
+}
+
 /** The reminder switches: checkboxes and Save, a plain POST (redirect and toast), with or without JavaScript. */
 function ReminderSettings() {
   const { t } = useTranslation('settings')
@@ -68,38 +75,46 @@ export function NotificationSettings() {
   const { publicKey } = useLoaderData<typeof loadNotificationSettings>()
   const hydrated = useHydrated()
   const fetcher = useFetcher<{ ok: boolean }>()
-  const [state, setState] = useState<PushState>('checking')
+  /** What the service worker's subscription says (asked once hydrated), or what a switch just did. */
+  const [pushState, setPushState] = useState<PushState>('checking')
+  const state = hydrated ? (pushBlocked() ?? pushState) : 'checking'
   const [failed, setFailed] = useState(false)
+  // The web's answer to the last subscribe or unsubscribe: a refusal shows until the reader tries again.
+  const [triedAgainAfter, setTriedAgainAfter] = useState<typeof fetcher.data>()
+  const refused = fetcher.state === 'idle' && fetcher.data?.ok === false && fetcher.data !== triedAgainAfter
 
   useEffect(() => {
-    if (!publicKey) return
-    if (!pushSupported()) return setState('unsupported')
-    if (Notification.permission === 'denied') return setState('denied')
+    if (!publicKey || pushBlocked()) return
     void navigator.serviceWorker
       .register('/sw.js')
       .then((registration) => registration.pushManager.getSubscription())
-      .then((subscription) => setState(subscription ? 'on' : 'off'))
-      .catch(() => setState('unsupported'))
+      .then((subscription) => setPushState(subscription ? 'on' : 'off'))
+      .catch(() => setPushState('unsupported'))
   }, [publicKey])
 
-  async function turnOn() {
+  function tryAgain() {
     setFailed(false)
+    setTriedAgainAfter(fetcher.data)
+  }
+
+  async function turnOn() {
+    tryAgain()
     try {
-      if ((await Notification.requestPermission()) !== 'granted') return setState('denied')
+      if ((await Notification.requestPermission()) !== 'granted') return setPushState('denied')
       const registration = await navigator.serviceWorker.ready
       const subscription = await registration.pushManager.subscribe({
         userVisibleOnly: true,
         applicationServerKey: applicationServerKey(publicKey ?? ''),
       })
       fetcher.submit({ intent: 'subscribe', subscription: JSON.stringify(subscription.toJSON()) }, { method: 'post' })
-      setState('on')
+      setPushState('on')
     } catch {
       setFailed(true)
     }
   }
 
   async function turnOff() {
-    setFailed(false)
+    tryAgain()
     try {
       const registration = await navigator.serviceWorker.ready
       const subscription = await registration.pushManager.getSubscription()
@@ -107,15 +122,11 @@ export function NotificationSettings() {
         fetcher.submit({ intent: 'unsubscribe', endpoint: subscription.endpoint }, { method: 'post' })
         await subscription.unsubscribe()
       }
-      setState('off')
+      setPushState('off')
     } catch {
       setFailed(true)
     }
   }
-
-  useEffect(() => {
-    if (fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok) setFailed(true)
-  }, [fetcher.state, fetcher.data])
 
   let body: ReactNode
   if (!publicKey) body = <p className="text-slate-600">{t('notifications.notConfigured')}</p>
@@ -145,7 +156,7 @@ export function NotificationSettings() {
       <h2 className="mb-2 text-xl font-semibold">{t('notifications.push')}</h2>
       <p className="mb-4 text-sm text-slate-600">{t('notifications.pushIntro')}</p>
       {body}
-      {failed ? (
+      {failed || refused ? (
         <p role="alert" className="mt-3 text-sm text-red-700">
           {t('notifications.failed')}
         </p>

@@ -7,7 +7,7 @@
 // dialog; closing it (Escape, Close, the backdrop) gives focus back to the link, or to the toggle of the
 // dropdown the link was in.
 import { Link, useLocation } from '@remix-run/react'
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react'
 import { focusOpener } from '~/components/ui/focus'
 import { useHydrated } from '~/components/ui/use-hydrated'
 
@@ -32,12 +32,15 @@ export function FormDialogLink({
   const location = useLocation()
   const [open, setOpen] = useState(false)
   const link = useRef<HTMLAnchorElement>(null)
-  const closedByNavigation = useRef(false)
-  // A navigation (the form's success redirect) closes it; focus then stays with the new page.
-  useEffect(() => {
-    closedByNavigation.current = true
+  // A navigation (the form's success redirect) closes it, in the render that shows the new page (React's way
+  // to adjust state to a changed prop); focus then stays with the new page.
+  const [pageKey, setPageKey] = useState(location.key)
+  if (location.key !== pageKey) {
+    setPageKey(location.key)
     setOpen(false)
-  }, [location.key])
+  }
+  /** Closed by its reader (Escape, Close, the backdrop) rather than by a navigation: focus goes back to the link. */
+  const closedHere = useRef(false)
 
   if (!hydrated)
     return (
@@ -58,7 +61,7 @@ export function FormDialogLink({
           // A new tab or window (modifier keys) still gets the page.
           if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
           event.preventDefault()
-          closedByNavigation.current = false
+          closedHere.current = false
           setOpen(true)
         }}
       >
@@ -70,9 +73,12 @@ export function FormDialogLink({
             to={to}
             variant={variant}
             title={title}
-            onClose={() => setOpen(false)}
+            onClose={() => {
+              closedHere.current = true
+              setOpen(false)
+            }}
             onCloseFocus={() => {
-              if (!closedByNavigation.current) focusOpener(link.current)
+              if (closedHere.current) focusOpener(link.current)
             }}
           />
         </Suspense>

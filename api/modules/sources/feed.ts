@@ -1,0 +1,47 @@
+// What a calendar source's reader gives the sync, whatever the format (iCalendar, a page's schema.org Event or
+// h-event): dated items keyed for matching with what was imported before, and what was skipped and why.
+import type { ApiMessageCode } from '#contract'
+
+/** One event (or one date of a recurring one) as a feed describes it. */
+export interface FeedItem {
+  /** Stable across syncs: the UID, and for a date of a rule its original start (RECURRENCE-ID). */
+  key: string
+  uid: string
+  title: string
+  description: string
+  startDate: string
+  endDate: string | null
+  allDay: boolean
+  cancelled: boolean
+  address: string | null
+  /** [lon, lat] */
+  coordinates: [number, number] | null
+  url: string | null
+  /** The feed's own words (matched to our categories by the sync). */
+  categories: string[]
+  images: string[]
+}
+
+export type SkipReason = Extract<
+  ApiMessageCode,
+  'importNoTitle' | 'importNoStart' | 'importNoUid' | 'importUnreadable' | 'importNoPlace'
+>
+
+export interface SkippedItem {
+  /** The event's title or UID, to find it in the organizer's calendar. */
+  ref: string
+  reason: SkipReason
+}
+
+export interface ParsedFeed {
+  items: FeedItem[]
+  skipped: SkippedItem[]
+}
+
+/** The feed as a whole cannot be imported: the code says why (shown as the source's last error). */
+export class FeedError extends Error {
+  constructor(readonly code: ApiMessageCode) {
+    super(code)
+    this.name = 'FeedError'
+  }
+}

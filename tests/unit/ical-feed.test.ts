@@ -1,0 +1,68 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { readICalendar } from '../../api/modules/sources/ical-feed'
+import { FeedError } from '../../api/modules/sources/feed'
+
+const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, '../fixtures/calendars', name), 'utf8')
+const options = { now: new Date('2026-03-20T12:00:00Z'), timeZone: 'Europe/Belgrade', maxEvents: 10_000 }
+
+describe('an iCalendar feed (Google Calendar export)', () => {
+  const feed = readICalendar(fixture('google.ics'), options)
+  const byKey = new Map(feed.items.map((item) => [item.key, item]))
+  const jam = feed.items.filter((item) => item.uid.startsWith('7kukuqrfedlm2f9t1ohu0ba3b4'))
+
+  it('expands a weekly rule in its zone across the change to summer time, without the EXDATE', () => {
+    const starts = jam.map((item) => item.startDate)
+    expect(starts.slice(0, 4)).toEqual([
+      '2026-03-26T18:00:00.000Z', // 19:00 CET
+      '2026-04-02T17:00:00.000Z', // 19:00 CEST
+      // 9 April is excluded
+      '2026-04-16T18:00:00.000Z', // the override: 20:00 CEST
+      '2026-04-23T17:00:00.000Z',
+    ])
+    // 19 March ended before "now"; the window is 56 days.
+    expect(Math.max(...starts.map(Date.parse))).toBeLessThanOrEqual(Date.parse('2026-05-15T12:00:00Z'))
+  })
+
+  it('keys each date by its UID and original start, so an override replaces its date', () => {
+    const override = byKey.get('7kukuqrfedlm2f9t1ohu0ba3b4@google.com#2026-04-16T17:00:00.000Z')
+    expect(override).toMatchObject({ title: 'Jam session (late start)', description: 'Open stage, an hour later this week.', endDate: '2026-04-16T21:00:00.000Z' })
+    expect(jam.map((item) => item.key).length).toBe(new Set(jam.map((item) => item.key)).size)
+  })
+
+  it('reads an all-day event over three days with its place, categories, image and link', () => {
+    expect(byKey.get('3o1bq0ccm8f1d2c5ktpcmsl8q3@google.com')).toMatchObject({
+      title: 'Spring festival',
+      allDay: true,
+      startDate: '2026-04-09T22:00:00.000Z', // 10 April 00:00 in Belgrade
+      endDate: '2026-04-12T21:59:00.000Z', // the end of 12 April
+      address: 'Kalemegdan Park, Belgrade',
+      coordinates: [20.4569, 44.8176],
+      categories: ['Concerts', 'Festival'],
+      images: ['https://example.org/festival.jpg'],
+      url: 'https://example.org/festival',
+    })
+  })
+
+  it('marks a cancelled event, skips an untitled one with its reason, and leaves out what has ended', () => {
+    expect(byKey.get('cancelled-talk@google.com')?.cancelled).toBe(true)
+    expect(feed.skipped).toEqual([{ ref: 'untitled@google.com', reason: 'importNoTitle' }])
+    expect(byKey.has('long-past@google.com')).toBe(false)
+  })
+})
+
+describe('refusals and broken feeds', () => {
+  it('refuses a text that is no calendar, and a feed with more events than allowed', () => {
+    expect(() => readICalendar('<html>hello</html>', options)).toThrow(FeedError)
+    expect(() => readICalendar(fixture('google.ics'), { ...options, maxEvents: 3 })).toThrow('importTooManyEvents')
+  })
+
+  it('reads the valid events of a feed with a broken one', () => {
+    const broken = fixture('google.ics').replace('DTSTART:20260325T180000Z', 'DTSTART:2026-03-25 six pm').replace('BEGIN:VEVENT\r\nDTSTART:20260327', 'BEGIN:VEVENT\r\nthis line is no property\r\nDTSTART:20260327')
+    const feed = readICalendar(broken, options)
+    expect(feed.items.some((item) => item.title === 'Spring festival')).toBe(true)
+    expect(feed.items.filter((item) => item.title.startsWith('Jam session')).length).toBeGreaterThan(3)
+    expect(feed.skipped.map((s) => s.reason)).toContain('importUnreadable')
+  })
+})

@@ -24,6 +24,7 @@ const en = {
   importUnreadable: 'Skipped: it could not be read.',
   importNoPlace: 'Skipped: it has no coordinates, its address was not found, and the calendar has no default place.',
   sourceExists: 'You already import this calendar.',
+  sourceLimit: 'You have 20 calendars, the most one person may import: remove one first.',
   sourcePaused: 'A moderator paused this calendar: it is not synced until they resume it.',
   // Events, places, photos, cities, geocoding
   cannotChange: 'This cannot be changed after creation.',

@@ -145,6 +145,9 @@ export interface PostsTable {
   remote_html: string | null
   /** The origin's `updated` (else `published`) of the version kept: an older Create or Update is ignored. */
   remote_updated_at: Iso | null
+  /** An event imported from a calendar (migration 018): its source and the feed's key for it (UID#original start). */
+  source_id: string | null
+  source_key: string | null
 }
 
 /** People waiting for a seat of a full event, in line by `position`. */
@@ -271,6 +274,41 @@ export interface ModerationLogTable {
   created_at: Iso
 }
 
+/** A calendar imported as its owner's events (migration 018, decision 049). */
+export interface CalendarSourcesTable {
+  id: string
+  owner_id: string
+  url: string
+  /** The calendar's own name (X-WR-CALNAME, a page's title), read at each sync. */
+  name: string | null
+  /** JSON array of our category ids given to every imported event (with those the feed's words match). */
+  categories: Generated<string>
+  /** Where events without coordinates or a found address are put. */
+  place_address: string | null
+  place_lat: number | null
+  place_lon: number | null
+  /** A moderator trusts it: its events skip the review queue. */
+  trusted: Generated<Bool>
+  /** A moderator paused it: no sync until resumed. */
+  paused: Generated<Bool>
+  etag: string | null
+  last_modified: string | null
+  last_sync_at: Iso | null
+  /** OK, NOT_MODIFIED or ERROR. */
+  last_outcome: string | null
+  /** The message code of the last failure. */
+  last_error: string | null
+  /** JSON {new, changed, cancelled, removed} of the last sync that read the feed. */
+  counts: Generated<string>
+  /** JSON [{ref, reason}] of what the last sync skipped. */
+  skipped: Generated<string>
+  /** Failed syncs in a row (the back-off grows with them). */
+  failures: Generated<number>
+  next_sync_at: Iso
+  created_at: Iso
+  updated_at: Iso
+}
+
 export interface StagedPhotosTable {
   token: string
   user_id: string
@@ -356,6 +394,7 @@ export interface Database {
   notifications: NotificationsTable
   push_subscriptions: PushSubscriptionsTable
   staged_photos: StagedPhotosTable
+  calendar_sources: CalendarSourcesTable
   reports: ReportsTable
   auth_throttles: AuthThrottlesTable
   jobs: JobsTable

@@ -34,6 +34,8 @@ export function listenForFederation(ctx: AppContext, service: FederationService)
       case 'postRemoved':
       case 'postPhotosChanged':
         return service.syncEvents([event.postId])
+      case 'postsImported':
+        return service.syncEvents(event.postIds)
       case 'moderation':
         // The target is an event or a person: a person's events follow their account's state.
         return service.syncEvents([event.targetId, ...(await publishedOf(event.targetId))])

@@ -5,12 +5,14 @@ import { purgeDeletedAccounts } from '../modules/account/purge'
 import { createThrottle } from '../modules/auth/throttle'
 import { createRemindersService } from '../modules/reminders/service'
 import { createSeriesService } from '../modules/series/service'
+import { createSourcesService } from '../modules/sources/service'
 import type { JobDefinition } from './scheduler'
 
 export function apiJobs(ctx: AppContext): JobDefinition[] {
   const throttle = createThrottle(ctx.db)
   const reminders = createRemindersService(ctx)
   const series = createSeriesService(ctx)
+  const sources = createSourcesService(ctx)
   return [
     {
       // Sign-in, code and mail counters whose window and lock have ended (decision 013).
@@ -46,6 +48,13 @@ export function apiJobs(ctx: AppContext): JobDefinition[] {
       schedule: '7 * * * *',
       leaseMs: 30 * 60_000,
       run: async () => series.makeAllDates(),
+    },
+    {
+      // Imported calendars whose next sync is due (hourly; a failing one backs off up to a day; decision 049).
+      name: 'sync-calendar-sources',
+      schedule: '*/5 * * * *',
+      leaseMs: 30 * 60_000,
+      run: async () => sources.syncDue(),
     },
   ]
 }

@@ -22,6 +22,7 @@ import notificationsRoutes from './notifications/routes'
 import pushRoutes from './push/routes'
 import remindersRoutes from './reminders/routes'
 import reportsRoutes from './reports/routes'
+import sourcesRoutes from './sources/routes'
 
 export const modules: { name: string; plugin: FastifyPluginAsync }[] = [
   { name: 'health', plugin: healthRoutes },
@@ -42,5 +43,6 @@ export const modules: { name: string; plugin: FastifyPluginAsync }[] = [
   { name: 'moderation', plugin: moderationRoutes },
   { name: 'calendar', plugin: calendarRoutes },
   { name: 'embed', plugin: embedRoutes },
+  { name: 'calendar sources', plugin: sourcesRoutes },
   { name: 'federation', plugin: federationRoutes },
 ]

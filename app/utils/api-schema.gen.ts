@@ -17038,6 +17038,727 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My calendar sources (all=true: everyone’s, for moderators) */
+        get: {
+            parameters: {
+                query?: {
+                    all?: "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                categories: string[];
+                                counts: {
+                                    cancelled: number;
+                                    changed: number;
+                                    new: number;
+                                    removed: number;
+                                };
+                                createdAt: string;
+                                eventCount: number;
+                                id: string;
+                                lastError: string | null;
+                                /** @enum {string|null} */
+                                lastOutcome: "OK" | "NOT_MODIFIED" | "ERROR" | null;
+                                lastSyncAt: string | null;
+                                name: string | null;
+                                nextSyncAt: string;
+                                owner: {
+                                    _id: string;
+                                    avatarFile: {
+                                        name: string;
+                                        thumbnailUrl?: string;
+                                        url: string;
+                                    } | null;
+                                    lastname: string;
+                                    name: string;
+                                    username: string;
+                                };
+                                paused: boolean;
+                                place: {
+                                    address: string;
+                                    coordinates: [
+                                        number,
+                                        number
+                                    ];
+                                } | null;
+                                skipped: {
+                                    reason: string;
+                                    ref: string;
+                                }[];
+                                trusted: boolean;
+                                url: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Import a calendar (an iCalendar feed address) as my events, kept in sync
+         * @description Runs the first sync at once: 201 with the source and how the sync went (lastOutcome, counts, skipped, lastError). Later syncs run hourly. 400 sourceExists for an address one already imports; 400 sourceLimit past 20 sources.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        categories?: ("exhibitions" | "kids" | "leisure" | "standUp" | "education" | "theaters" | "games" | "movie" | "concerts")[];
+                        place?: {
+                            address: string;
+                            coordinates: unknown;
+                        } | null;
+                        url: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            categories: string[];
+                            counts: {
+                                cancelled: number;
+                                changed: number;
+                                new: number;
+                                removed: number;
+                            };
+                            createdAt: string;
+                            eventCount: number;
+                            id: string;
+                            lastError: string | null;
+                            /** @enum {string|null} */
+                            lastOutcome: "OK" | "NOT_MODIFIED" | "ERROR" | null;
+                            lastSyncAt: string | null;
+                            name: string | null;
+                            nextSyncAt: string;
+                            owner: {
+                                _id: string;
+                                avatarFile: {
+                                    name: string;
+                                    thumbnailUrl?: string;
+                                    url: string;
+                                } | null;
+                                lastname: string;
+                                name: string;
+                                username: string;
+                            };
+                            paused: boolean;
+                            place: {
+                                address: string;
+                                coordinates: [
+                                    number,
+                                    number
+                                ];
+                            } | null;
+                            skipped: {
+                                reason: string;
+                                ref: string;
+                            }[];
+                            trusted: boolean;
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sources/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One calendar source (its owner or a moderator) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            categories: string[];
+                            counts: {
+                                cancelled: number;
+                                changed: number;
+                                new: number;
+                                removed: number;
+                            };
+                            createdAt: string;
+                            eventCount: number;
+                            id: string;
+                            lastError: string | null;
+                            /** @enum {string|null} */
+                            lastOutcome: "OK" | "NOT_MODIFIED" | "ERROR" | null;
+                            lastSyncAt: string | null;
+                            name: string | null;
+                            nextSyncAt: string;
+                            owner: {
+                                _id: string;
+                                avatarFile: {
+                                    name: string;
+                                    thumbnailUrl?: string;
+                                    url: string;
+                                } | null;
+                                lastname: string;
+                                name: string;
+                                username: string;
+                            };
+                            paused: boolean;
+                            place: {
+                                address: string;
+                                coordinates: [
+                                    number,
+                                    number
+                                ];
+                            } | null;
+                            skipped: {
+                                reason: string;
+                                ref: string;
+                            }[];
+                            trusted: boolean;
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Stop importing a calendar; the events it imported stay */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Change a source’s default categories and place (its owner), or trust or pause it (a moderator) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        categories?: ("exhibitions" | "kids" | "leisure" | "standUp" | "education" | "theaters" | "games" | "movie" | "concerts")[];
+                        paused?: boolean;
+                        place?: {
+                            address: string;
+                            coordinates: unknown;
+                        } | null;
+                        trusted?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            categories: string[];
+                            counts: {
+                                cancelled: number;
+                                changed: number;
+                                new: number;
+                                removed: number;
+                            };
+                            createdAt: string;
+                            eventCount: number;
+                            id: string;
+                            lastError: string | null;
+                            /** @enum {string|null} */
+                            lastOutcome: "OK" | "NOT_MODIFIED" | "ERROR" | null;
+                            lastSyncAt: string | null;
+                            name: string | null;
+                            nextSyncAt: string;
+                            owner: {
+                                _id: string;
+                                avatarFile: {
+                                    name: string;
+                                    thumbnailUrl?: string;
+                                    url: string;
+                                } | null;
+                                lastname: string;
+                                name: string;
+                                username: string;
+                            };
+                            paused: boolean;
+                            place: {
+                                address: string;
+                                coordinates: [
+                                    number,
+                                    number
+                                ];
+                            } | null;
+                            skipped: {
+                                reason: string;
+                                ref: string;
+                            }[];
+                            trusted: boolean;
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/sources/{id}/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sync a calendar now
+         * @description 200 with the source after the sync. 400 sourcePaused when a moderator paused it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            categories: string[];
+                            counts: {
+                                cancelled: number;
+                                changed: number;
+                                new: number;
+                                removed: number;
+                            };
+                            createdAt: string;
+                            eventCount: number;
+                            id: string;
+                            lastError: string | null;
+                            /** @enum {string|null} */
+                            lastOutcome: "OK" | "NOT_MODIFIED" | "ERROR" | null;
+                            lastSyncAt: string | null;
+                            name: string | null;
+                            nextSyncAt: string;
+                            owner: {
+                                _id: string;
+                                avatarFile: {
+                                    name: string;
+                                    thumbnailUrl?: string;
+                                    url: string;
+                                } | null;
+                                lastname: string;
+                                name: string;
+                                username: string;
+                            };
+                            paused: boolean;
+                            place: {
+                                address: string;
+                                coordinates: [
+                                    number,
+                                    number
+                                ];
+                            } | null;
+                            skipped: {
+                                reason: string;
+                                ref: string;
+                            }[];
+                            trusted: boolean;
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/uploads/staged": {
         parameters: {
             query?: never;

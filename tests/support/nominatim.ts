@@ -56,8 +56,10 @@ export async function startFakeNominatim(listenPort = 0): Promise<FakeNominatim>
     res.setHeader('content-type', 'application/json')
     if (url.pathname === '/search') {
       const q = (url.searchParams.get('q') ?? '').toLowerCase()
-      const items = [...state.places.entries()].filter(([k]) => q.includes(k)).flatMap(([, v]) => v)
-      res.end(JSON.stringify(items.length ? items : [{ display_name: `${url.searchParams.get('q')}, Somewhere`, lat: '1.5', lon: '2.5' }]))
+      // A known place answers its items (none, for a place set to an empty list); any other, one made-up item.
+      const known = [...state.places.entries()].filter(([k]) => q.includes(k))
+      const items = known.flatMap(([, v]) => v)
+      res.end(JSON.stringify(known.length ? items : [{ display_name: `${url.searchParams.get('q')}, Somewhere`, lat: '1.5', lon: '2.5' }]))
       return
     }
     if (url.pathname === '/reverse') {

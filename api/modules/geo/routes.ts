@@ -3,10 +3,10 @@ import { errorResponseSchema, geoSearchQuerySchema, geoSearchResponseSchema } fr
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { languageOf } from '../../lib/errors'
-import { createGeocoder } from './service'
+import { geocoderOf } from './service'
 
 export default async function geoRoutes(app: FastifyInstance) {
-  const geocoder = createGeocoder(app.ctx.config.geocoder, app.log)
+  const geocoder = geocoderOf(app.ctx, app.log)
   app.withTypeProvider<ZodTypeProvider>().get(
     '/geo/search',
     {

@@ -65,6 +65,20 @@ function toItems(data: unknown): GeoItem[] {
   return out
 }
 
+const shared = new WeakMap<object, Geocoder>()
+
+/**
+ * The app's one geocoder: the address search and the calendar import share its upstream spacing (Nominatim's one
+ * request a second counts requests from this instance, whoever makes them) and its cache.
+ */
+export function geocoderOf(ctx: { config: { geocoder: GeocoderOptions } }, log?: FastifyBaseLogger): Geocoder {
+  let geocoder = shared.get(ctx)
+  if (!geocoder) shared.set(ctx, (geocoder = createGeocoder(ctx.config.geocoder, log)))
+  return geocoder
+}
+
+export type Geocoder = ReturnType<typeof createGeocoder>
+
 export function createGeocoder(opts: GeocoderOptions, log?: FastifyBaseLogger) {
   const cache = new Lru<GeoItem[]>(opts.cacheSize ?? 1000, opts.cacheTtlMs ?? 24 * 3_600_000)
   const inflight = new Map<string, Promise<GeoItem[]>>()

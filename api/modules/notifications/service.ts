@@ -80,7 +80,8 @@ export function createNotificationsService(ctx: AppContext) {
       event.type === 'postPhotosChanged' ||
       event.type === 'accountGone' ||
       event.type === 'federationSwitch' ||
-      event.type === 'unfollow'
+      event.type === 'unfollow' ||
+      event.type === 'postsImported'
     )
       return null
     const post = await conn

@@ -1,0 +1,286 @@
+// One sync of a calendar source (decision 049): the feed fetched through the outbound fetch (public addresses,
+// 10 MB, redirects checked) with a conditional GET, read, placed (coordinates, else the address geocoded, else the
+// source's default place), then compared with what it imported before and written in ONE transaction with the
+// source's outcome — a sync that dies leaves nothing half done. Its participants hear of moves and cancellations
+// as they do of the organizer's own, after the commit.
+import { CATEGORIES, type Category, SOURCE_LIMITS, type SourceCounts } from '#contract'
+import type { AppContext } from '../../context'
+import { nowIso } from '../../db'
+import type { CalendarSourcesTable, PostRow } from '../../db/schema'
+import { writeTransaction } from '../../db/transaction'
+import type { DomainEvent } from '../../lib/domain-events'
+import { newId } from '../../lib/crypto'
+import { BodyTooLargeError, createOutboundFetch, RefusedAddressError } from '../../lib/outbound-fetch'
+import type { Selectable } from 'kysely'
+import { backToReview, datesChanged, insertEvent, movedColumns, replaceCategories } from '../events/repository'
+import { geocoderOf } from '../geo/service'
+import { type FeedItem, FeedError, type ParsedFeed, type SkippedItem } from './feed'
+import { readICalendar } from './ical-feed'
+
+type SourceRow = Selectable<CalendarSourcesTable>
+
+export interface SyncOutcome {
+  outcome: 'OK' | 'NOT_MODIFIED' | 'ERROR'
+  counts: SourceCounts
+  skipped: SkippedItem[]
+  error: string | null
+}
+
+const NO_COUNTS: SourceCounts = { new: 0, changed: 0, cancelled: 0, removed: 0 }
+
+/** When a source is next due: an hour after a sync, doubling with each failure in a row up to a day. */
+export function nextSyncAfter(now: Date, failures: number): string {
+  const minutes = Math.min(SOURCE_LIMITS.intervalMinutes * 2 ** failures, SOURCE_LIMITS.maxBackoffMinutes)
+  return new Date(now.getTime() + minutes * 60_000).toISOString()
+}
+
+/** Our categories a feed's words name (an id or its singular, any case). */
+function categoriesOf(words: string[]): Category[] {
+  const found = new Set<Category>()
+  for (const word of words) {
+    const w = word.toLowerCase().replace(/\s+/g, '')
+    const match = CATEGORIES.find((c) => c.toLowerCase() === w || c.toLowerCase() === `${w}s`)
+    if (match) found.add(match)
+  }
+  return [...found]
+}
+
+/** An item with the place it is put at. */
+interface Placed extends FeedItem {
+  address: string
+  coordinates: [number, number]
+}
+
+export function createSourceSync(ctx: AppContext) {
+  const outbound = createOutboundFetch({
+    allowPrivate: ctx.config.allowPrivateAddresses,
+    timeoutMs: 30_000,
+    maxBytes: SOURCE_LIMITS.maxBytes,
+    userAgent: `Nearby/1.1.3 (calendar import; +${ctx.config.publicUrl})`,
+  })
+  const geocoder = geocoderOf(ctx)
+
+  /** The feed's text, or null when the copy we read last is still current (304). */
+  async function fetchFeed(source: SourceRow): Promise<{ text: string; etag: string | null; lastModified: string | null } | null> {
+    const headers: Record<string, string> = { accept: 'text/calendar, application/calendar+json;q=0.5, text/html;q=0.4, */*;q=0.1' }
+    if (source.etag) headers['if-none-match'] = source.etag
+    if (source.last_modified) headers['if-modified-since'] = source.last_modified
+    let response: Response
+    try {
+      response = await outbound(source.url, { headers })
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) throw new FeedError('importTooLarge')
+      if (error instanceof RefusedAddressError) throw new FeedError('importAddressRefused')
+      throw new FeedError('importUnreachable')
+    }
+    if (response.status === 304) return null
+    if (!response.ok) throw new FeedError(response.status >= 500 ? 'importUnreachable' : 'importRefusedByServer')
+    return { text: await response.text(), etag: response.headers.get('etag'), lastModified: response.headers.get('last-modified') }
+  }
+
+  function read(text: string): ParsedFeed {
+    return readICalendar(text, { now: ctx.now(), timeZone: ctx.config.timeZone, maxEvents: SOURCE_LIMITS.maxEvents })
+  }
+
+  /**
+   * Where each item goes: its coordinates; else where an earlier sync put the same address; else its address
+   * geocoded (one request a second, shared with the address search); else the source's place; else skipped.
+   */
+  async function place(source: SourceRow, items: FeedItem[], known: Map<string, [number, number]>, skipped: SkippedItem[]): Promise<Placed[]> {
+    const found = new Map(known)
+    const out: Placed[] = []
+    for (const item of items) {
+      if (item.coordinates) {
+        out.push({ ...item, address: item.address ?? source.place_address ?? item.coordinates.slice().reverse().join(', '), coordinates: item.coordinates })
+        continue
+      }
+      let coordinates = item.address ? found.get(item.address) : undefined
+      if (item.address && !coordinates && !found.has(item.address)) {
+        const answer = await geocoder.search(item.address, 'en').catch(() => null)
+        const first = answer && answer.source !== 'cities' ? answer.items[0] : undefined
+        coordinates = first ? [Number(first.lon), Number(first.lat)] : undefined
+        if (coordinates) found.set(item.address, coordinates)
+      }
+      if (!coordinates && source.place_lat !== null && source.place_lon !== null) coordinates = [source.place_lon, source.place_lat]
+      if (!coordinates) {
+        skipped.push({ ref: item.title, reason: 'importNoPlace' })
+        continue
+      }
+      out.push({ ...item, address: item.address ?? source.place_address ?? '', coordinates })
+    }
+    return out
+  }
+
+  /** Runs one sync of the source; its outcome is stored on the source and answered. */
+  async function sync(sourceId: string): Promise<SyncOutcome> {
+    const source = await ctx.db.selectFrom('calendar_sources').selectAll().where('id', '=', sourceId).executeTakeFirst()
+    if (!source) throw new Error(`no source ${sourceId}`)
+    const now = ctx.now()
+    let fetched: Awaited<ReturnType<typeof fetchFeed>>
+    let parsed: ParsedFeed
+    try {
+      fetched = await fetchFeed(source)
+      if (!fetched) {
+        await ctx.db
+          .updateTable('calendar_sources')
+          .set({ last_sync_at: nowIso(now), last_outcome: 'NOT_MODIFIED', last_error: null, failures: 0, next_sync_at: nextSyncAfter(now, 0), updated_at: nowIso(now) })
+          .where('id', '=', source.id)
+          .execute()
+        return { outcome: 'NOT_MODIFIED', counts: NO_COUNTS, skipped: [], error: null }
+      }
+      parsed = read(fetched.text)
+    } catch (error) {
+      if (!(error instanceof FeedError)) throw error
+      const failures = Number(source.failures) + 1
+      await ctx.db
+        .updateTable('calendar_sources')
+        .set({ last_sync_at: nowIso(now), last_outcome: 'ERROR', last_error: error.code, failures, next_sync_at: nextSyncAfter(now, failures), updated_at: nowIso(now) })
+        .where('id', '=', source.id)
+        .execute()
+      return { outcome: 'ERROR', counts: NO_COUNTS, skipped: [], error: error.code }
+    }
+    const name = /^X-WR-CALNAME:(.*)$/im.exec(fetched.text)?.[1]?.trim().slice(0, 200) || null
+    const before = await ctx.db
+      .selectFrom('posts')
+      .select(['source_key', 'address', 'lon', 'lat'])
+      .where('source_id', '=', source.id)
+      .execute()
+    const known = new Map(before.map((row) => [row.address, [row.lon, row.lat] as [number, number]]))
+    const skipped = [...parsed.skipped]
+    const items = await place(source, dedupe(parsed.items), known, skipped)
+    const defaults = JSON.parse(source.categories) as Category[]
+    const counts: SourceCounts = { new: 0, changed: 0, cancelled: 0, removed: 0 }
+    const news: DomainEvent[] = []
+    const created: string[] = []
+    await writeTransaction(ctx, async (work) => {
+      const trx = work.db
+      const stamp = nowIso(ctx.now())
+      const rows = await trx.selectFrom('posts').selectAll().where('source_id', '=', source.id).execute()
+      const byKey = new Map(rows.map((row) => [row.source_key!, row]))
+      const seen = new Set<string>()
+      for (const item of items) {
+        seen.add(item.key)
+        const categories = [...new Set([...defaults, ...categoriesOf(item.categories)])]
+        const row = byKey.get(item.key)
+        if (!row) {
+          const id = newId()
+          await insertEvent(trx, {
+            row: {
+              id,
+              title: item.title,
+              description: item.description,
+              event_type: 'EVENT',
+              access_type: 'COMMON',
+              start_date: item.startDate,
+              end_date: item.endDate,
+              address: item.address,
+              lon: item.coordinates[0],
+              lat: item.coordinates[1],
+              channel_link: null,
+              max_participants: null,
+              price_donation: 0,
+              price_amount: null,
+              price_currency: null,
+              price_range: null,
+              posted_by: source.owner_id,
+              created_by: source.owner_id,
+              // Imported events are reviewed as new events are, unless a moderator trusts the source.
+              moderation_status: Number(source.trusted) === 1 ? 'APPROVED' : 'PENDING',
+              moderation_image_status: Number(source.trusted) === 1 ? 'APPROVED' : 'PENDING',
+              post_status: 'ACTIVE',
+              cancelled_at: item.cancelled ? stamp : null,
+              source_id: source.id,
+              source_key: item.key,
+              created_at: stamp,
+              updated_at: stamp,
+            },
+            categories,
+          })
+          counts.new++
+          created.push(id)
+          continue
+        }
+        // Deleted here (by its organizer or a moderator): it stays deleted whatever the calendar says.
+        if (row.post_status !== 'ACTIVE') continue
+        const change = changeOf(row, item, stamp, Number(source.trusted) === 1)
+        if (!change) continue
+        await trx.updateTable('posts').set(change.columns).where('id', '=', row.id).execute()
+        await replaceCategories(trx, row.id, categories)
+        if (change.cancelled) counts.cancelled++
+        else counts.changed++
+        news.push({ type: change.cancelled ? 'eventCancelled' : change.moved ? 'eventMoved' : 'updatePost', postId: row.id, userFrom: source.owner_id })
+      }
+      // Gone from the calendar: cancelled when people planned to come, else removed (ended ones stay as they were).
+      for (const row of rows) {
+        if (seen.has(row.source_key!) || row.post_status !== 'ACTIVE' || row.ends_at < stamp) continue
+        const participant = await trx.selectFrom('post_participants').select('user_id').where('post_id', '=', row.id).executeTakeFirst()
+        if (participant) {
+          if (row.cancelled_at) continue
+          await trx.updateTable('posts').set((eb) => ({ cancelled_at: stamp, sequence: eb('sequence', '+', 1), updated_at: stamp })).where('id', '=', row.id).execute()
+          counts.cancelled++
+          news.push({ type: 'eventCancelled', postId: row.id, userFrom: source.owner_id })
+        } else {
+          await trx.updateTable('posts').set({ post_status: 'DELETED', updated_at: stamp }).where('id', '=', row.id).execute()
+          counts.removed++
+          news.push({ type: 'postRemoved', postId: row.id, userFrom: source.owner_id })
+        }
+      }
+      await trx
+        .updateTable('calendar_sources')
+        .set({
+          name,
+          etag: fetched.etag,
+          last_modified: fetched.lastModified,
+          last_sync_at: stamp,
+          last_outcome: 'OK',
+          last_error: null,
+          counts: JSON.stringify(counts),
+          skipped: JSON.stringify(skipped.slice(0, SOURCE_LIMITS.skippedShown)),
+          failures: 0,
+          next_sync_at: nextSyncAfter(now, 0),
+          updated_at: stamp,
+        })
+        .where('id', '=', source.id)
+        .execute()
+    })
+    // After the commit: participants hear of moves and cancellations; the fediverse hears of every change. New
+    // events ring no follower's bell (a calendar arrives in batches); they are in the lists, feeds and fediverse.
+    if (created.length) await ctx.domainEvents.emit({ type: 'postsImported', userFrom: source.owner_id, postIds: created })
+    for (const event of news) await ctx.domainEvents.emit(event)
+    return { outcome: 'OK', counts, skipped, error: null }
+  }
+
+  return { sync, close: () => outbound.close() }
+}
+
+/** A feed that names the same event twice keeps its last. */
+function dedupe(items: FeedItem[]): FeedItem[] {
+  return [...new Map(items.map((item) => [item.key, item])).values()]
+}
+
+/** What a sync changes in an imported event, or null when the calendar says what we have. */
+function changeOf(row: PostRow, item: Placed, stamp: string, trusted: boolean) {
+  const moved = datesChanged(row, item.startDate, item.endDate)
+  const reworded = row.title !== item.title || row.description !== item.description || row.address !== item.address
+  const relocated = row.lon !== item.coordinates[0] || row.lat !== item.coordinates[1]
+  const cancelled = item.cancelled && !row.cancelled_at
+  const restored = !item.cancelled && !!row.cancelled_at
+  if (!moved && !reworded && !relocated && !cancelled && !restored) return null
+  return {
+    moved,
+    cancelled,
+    columns: {
+      title: item.title,
+      description: item.description,
+      address: item.address,
+      lon: item.coordinates[0],
+      lat: item.coordinates[1],
+      start_date: item.startDate,
+      end_date: item.endDate,
+      cancelled_at: item.cancelled ? (row.cancelled_at ?? stamp) : null,
+      ...(reworded && !trusted ? backToReview(row, { words: true, photos: false }, 'organizer') : {}),
+      ...(moved && row.start_date ? movedColumns(row, stamp) : moved || cancelled || restored ? { sequence: Number(row.sequence) + 1 } : {}),
+      updated_at: stamp,
+    },
+  }
+}

@@ -1,0 +1,235 @@
+// Calendar sources (issue 42) through the real API on SQLite or PostgreSQL, against feeds served on loopback by
+// a calendar publisher that honours conditional GET: the first import, a second sync that changes nothing, moves,
+// cancellations and removals, places found by the geocoder or the source's default, refusals, and who may see,
+// change, trust, pause and sync a source.
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { startCalendarServer, type CalendarServer } from '../support/calendar-server'
+import { startFakeNominatim, type FakeNominatim } from '../support/nominatim'
+import { startTestApi, type TestApi } from './helpers'
+import { makeUser, send, type TestUser } from './events-fixtures'
+
+const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, '../fixtures/calendars', name), 'utf8')
+const clock = { now: new Date('2026-03-20T12:00:00Z') }
+let api: TestApi
+let feeds: CalendarServer
+let geo: FakeNominatim
+let owner: TestUser
+let moderator: TestUser
+
+beforeAll(async () => {
+  feeds = await startCalendarServer()
+  geo = await startFakeNominatim()
+  api = await startTestApi(
+    { TIME_ZONE: 'Europe/Belgrade', ALLOW_PRIVATE_ADDRESSES: 'true', GEOCODER_URL: geo.url, GEOCODER_MIN_INTERVAL_MS: '0' },
+    undefined,
+    { clock: () => clock.now },
+  )
+  owner = await makeUser(api)
+  moderator = await makeUser(api, { role: 'admin' })
+})
+afterAll(async () => {
+  await api?.close()
+  await feeds?.close()
+  await geo?.close()
+})
+beforeEach(() => {
+  clock.now = new Date('2026-03-20T12:00:00Z')
+})
+
+let feedSeq = 0
+/** A fresh feed path with this body. */
+function serve(body: string, options: { contentType?: string; unconditional?: boolean } = {}): string {
+  const feedPath = `/calendar-${++feedSeq}.ics`
+  feeds.feeds.set(feedPath, { body, ...options })
+  return feeds.url + feedPath
+}
+
+async function importedEvents(sourceId: string) {
+  return api.app.ctx.db
+    .selectFrom('posts')
+    .select(['id', 'title', 'start_date', 'end_date', 'cancelled_at', 'post_status', 'previous_start_date', 'moderation_status', 'source_key', 'address', 'lat', 'lon'])
+    .where('source_id', '=', sourceId)
+    .orderBy('start_date')
+    .execute()
+}
+
+describe('importing an iCalendar feed', () => {
+  it('POST /sources imports its events as the owner’s, and says what it skipped', async () => {
+    const url = serve(fixture('google.ics'))
+    const res = await send(api, 'POST', '/sources', { token: owner.token, json: { url, categories: ['concerts'] } })
+    expect(res.status).toBe(201)
+    expect(res.body).toMatchObject({ url, name: 'Jazz club', lastOutcome: 'OK', lastError: null, owner: { _id: owner.id }, categories: ['concerts'] })
+    const events = await importedEvents(res.body.id)
+    // 8 weekly dates in the window (9 April excluded), the festival, the cancelled talk.
+    expect(res.body.counts).toEqual({ new: events.length, changed: 0, cancelled: 0, removed: 0 })
+    expect(events.filter((e) => e.title.startsWith('Jam session')).length).toBeGreaterThanOrEqual(7)
+    expect(res.body.skipped).toEqual([{ ref: 'untitled@google.com', reason: 'Skipped: it has no title.' }])
+    expect(res.body.eventCount).toBe(events.length)
+    // The owner's own events, in the review queue like any new event.
+    const mine = await send(api, 'GET', '/event/my?limit=50', { token: owner.token })
+    expect(mine.status).toBe(200)
+    const titles = mine.body.events.map((e: { title: string }) => e.title)
+    expect(titles).toContain('Spring festival')
+    expect(events.every((e) => e.moderation_status === 'PENDING')).toBe(true)
+    const festival = events.find((e) => e.title === 'Spring festival')!
+    expect([festival.lon, festival.lat]).toEqual([20.4569, 44.8176])
+    expect(events.find((e) => e.title === 'Talk on city gardens')?.cancelled_at).not.toBeNull()
+  })
+
+  it('a second sync asks with the ETag and changes nothing; without ETags the same feed changes nothing either', async () => {
+    const url = serve(fixture('google.ics'))
+    const created = await send(api, 'POST', '/sources', { token: owner.token, json: { url } })
+    const before = await importedEvents(created.body.id)
+    const again = await send(api, 'POST', `/sources/${created.body.id}/sync`, { token: owner.token })
+    expect(again.status).toBe(200)
+    expect(again.body.lastOutcome).toBe('NOT_MODIFIED')
+    const feedPath = new URL(url).pathname
+    expect(feeds.requests.filter((r) => r.path === feedPath).map((r) => r.status)).toEqual([200, 304])
+    expect(feeds.requests.at(-1)?.ifNoneMatch).toMatch(/^"/)
+
+    const plain = serve(fixture('google.ics'), { unconditional: true })
+    const other = await send(api, 'POST', '/sources', { token: owner.token, json: { url: plain } })
+    const resynced = await send(api, 'POST', `/sources/${other.body.id}/sync`, { token: owner.token })
+    expect(resynced.body).toMatchObject({ lastOutcome: 'OK', counts: { new: 0, changed: 0, cancelled: 0, removed: 0 } })
+    expect(await importedEvents(created.body.id)).toEqual(before)
+  })
+})
+
+describe('keeping in sync', () => {
+  it('moves a changed event (participants told), cancels one marked cancelled, and takes out what left the feed', async () => {
+    const text = fixture('google.ics')
+    const url = serve(text)
+    const created = await send(api, 'POST', '/sources', { token: owner.token, json: { url } })
+    const events = await importedEvents(created.body.id)
+    const festival = events.find((e) => e.title === 'Spring festival')!
+    const firstJam = events.find((e) => e.title === 'Jam session')!
+    // Someone plans to go to the festival and to the first jam session (stored as joining stores it: the API's
+    // join checks the wall clock, which is past these March dates).
+    const guest = await makeUser(api)
+    await api.app.ctx.db
+      .insertInto('post_participants')
+      .values([festival.id, firstJam.id].map((id) => ({ post_id: id, user_id: guest.id, created_at: clock.now.toISOString() })))
+      .execute()
+    const changed = text
+      // The festival moves a day later.
+      .replace('DTSTART;VALUE=DATE:20260410', 'DTSTART;VALUE=DATE:20260411')
+      .replace('DTEND;VALUE=DATE:20260413', 'DTEND;VALUE=DATE:20260414')
+      // The weekly rule starts after the first date: it leaves the feed (a participant: cancelled).
+      .replace('EXDATE;TZID=Europe/Belgrade:20260409T190000', 'EXDATE;TZID=Europe/Belgrade:20260409T190000\r\nEXDATE;TZID=Europe/Belgrade:20260326T190000')
+    feeds.feeds.set(new URL(url).pathname, { body: changed })
+    const synced = await send(api, 'POST', `/sources/${created.body.id}/sync`, { token: owner.token })
+    expect(synced.body.counts).toEqual({ new: 0, changed: 1, cancelled: 1, removed: 0 })
+    const after = await importedEvents(created.body.id)
+    const moved = after.find((e) => e.id === festival.id)!
+    expect(moved.start_date).toBe('2026-04-10T22:00:00.000Z')
+    expect(moved.previous_start_date).toBe(festival.start_date)
+    expect(after.find((e) => e.id === firstJam.id)?.cancelled_at).not.toBeNull()
+    const told = await send(api, 'GET', '/notifications', { token: guest.token })
+    const types = JSON.stringify(told.body)
+    expect(types).toContain('eventMoved')
+    expect(types).toContain('eventCancelled')
+
+    // A date nobody joined leaves the feed: it is removed.
+    const second = after.find((e) => e.title === 'Jam session' && e.id !== firstJam.id)!
+    const [, day] = /T(\d\d)/.exec(second.start_date!) ?? []
+    expect(day).toBeDefined()
+    const local = new Date(second.start_date!).toLocaleString('sv-SE', { timeZone: 'Europe/Belgrade' }).replace(/[-:]/g, '').replace(' ', 'T')
+    feeds.feeds.set(new URL(url).pathname, { body: changed.replace('EXDATE;TZID=Europe/Belgrade:20260326T190000', `EXDATE;TZID=Europe/Belgrade:20260326T190000\r\nEXDATE;TZID=Europe/Belgrade:${local}`) })
+    const again = await send(api, 'POST', `/sources/${created.body.id}/sync`, { token: owner.token })
+    expect(again.body.counts).toEqual({ new: 0, changed: 0, cancelled: 0, removed: 1 })
+    expect((await importedEvents(created.body.id)).find((e) => e.id === second.id)?.post_status).toBe('DELETED')
+  })
+})
+
+describe('places', () => {
+  const event = (uid: string, extra: string[]) =>
+    ['BEGIN:VEVENT', `UID:${uid}`, 'DTSTAMP:20260301T120000Z', 'DTSTART:20260401T180000Z', 'DTEND:20260401T200000Z', `SUMMARY:Event ${uid}`, ...extra, 'END:VEVENT']
+  const calendar = (...events: string[][]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Nextcloud calendar v1//EN', ...events.flat(), 'END:VCALENDAR'].join('\r\n')
+
+  it('geocodes an address without coordinates, else uses the source’s place, else skips with the reason', async () => {
+    geo.places.set('knez mihailova', [{ display_name: 'Knez Mihailova, Belgrade', lat: '44.817', lon: '20.457' }])
+    geo.places.set('nowhere street', [])
+    const body = calendar(event('a', ['LOCATION:Knez Mihailova 5']), event('b', ['LOCATION:Nowhere street 0']))
+    const withoutPlace = await send(api, 'POST', '/sources', { token: owner.token, json: { url: serve(body) } })
+    expect(withoutPlace.body.counts.new).toBe(1)
+    expect(withoutPlace.body.skipped).toEqual([{ ref: 'Event b', reason: 'Skipped: it has no coordinates, its address was not found, and the calendar has no default place.' }])
+    const placed = await importedEvents(withoutPlace.body.id)
+    expect(placed[0]).toMatchObject({ address: 'Knez Mihailova 5', lat: 44.817, lon: 20.457 })
+
+    const withPlace = await send(api, 'POST', '/sources', {
+      token: owner.token,
+      lang: 'ru',
+      json: { url: serve(body), place: { address: 'Belgrade', coordinates: [20.46, 44.81] } },
+    })
+    expect(withPlace.body.counts.new).toBe(2)
+    expect(withPlace.body.skipped).toEqual([])
+    expect((await importedEvents(withPlace.body.id)).find((e) => e.title === 'Event b')).toMatchObject({ address: 'Nowhere street 0', lat: 44.81, lon: 20.46 })
+  })
+})
+
+describe('refusals', () => {
+  it('a page that is no calendar, a server that refuses, one that is down, and a feed over 10 MB say why', async () => {
+    const notCalendar = await send(api, 'POST', '/sources', { token: owner.token, json: { url: serve('<html><body>hi</body></html>', { contentType: 'text/html' }) } })
+    expect(notCalendar.status).toBe(201)
+    expect(notCalendar.body).toMatchObject({ lastOutcome: 'ERROR', lastError: 'This address does not serve an iCalendar feed (.ics) or a page with an event.' })
+    feeds.feeds.set('/private.ics', { body: '', status: 403 })
+    const refused = await send(api, 'POST', '/sources', { token: owner.token, lang: 'ru', json: { url: `${feeds.url}/private.ics` } })
+    expect(refused.body.lastError).toBe('Сервер календаря отказался его отдать. Проверьте, что адрес открыт для всех.')
+    const down = await send(api, 'POST', '/sources', { token: owner.token, json: { url: 'http://127.0.0.1:9/down.ics' } })
+    expect(down.body.lastError).toBe('The calendar’s server did not answer. Check the address and try again.')
+    // Failing sources back off: the next try is further away with each failure (2 h, then 4 h…, at most a day).
+    expect(Date.parse(down.body.nextSyncAt) - clock.now.getTime()).toBe(2 * 3_600_000)
+    const retried = await send(api, 'POST', `/sources/${down.body.id}/sync`, { token: owner.token })
+    expect(Date.parse(retried.body.nextSyncAt) - clock.now.getTime()).toBe(4 * 3_600_000)
+    const huge = await send(api, 'POST', '/sources', { token: owner.token, json: { url: serve(`BEGIN:VCALENDAR\r\n${'X-PAD:'.padEnd(1000, 'x')}\r\n`.repeat(11_000)) } })
+    expect(huge.body.lastError).toBe('The calendar is larger than 10 MB: import a shorter one.')
+  })
+
+  it('refuses a bad address, the same address twice, and validates like every form', async () => {
+    const bad = await send(api, 'POST', '/sources', { token: owner.token, json: { url: 'not a url' } })
+    expect(bad.status).toBe(400)
+    expect(bad.body.errors.url).toEqual(['Enter a valid link (https://…)!'])
+    const missing = await send(api, 'POST', '/sources', { token: owner.token, json: {} })
+    expect(missing.body.errors.url).toEqual(['This field is required!'])
+    const url = serve(fixture('google.ics'))
+    expect((await send(api, 'POST', '/sources', { token: owner.token, json: { url } })).status).toBe(201)
+    const twice = await send(api, 'POST', '/sources', { token: owner.token, json: { url } })
+    expect(twice.status).toBe(400)
+    expect(twice.body.errors.url).toEqual(['You already import this calendar.'])
+    expect((await send(api, 'POST', '/sources', { json: { url } })).status).toBe(401)
+  })
+})
+
+describe('who may do what', () => {
+  it('only the owner and moderators see a source; a moderator trusts it (events approved) and pauses it', async () => {
+    const stranger = await makeUser(api)
+    const created = await send(api, 'POST', '/sources', { token: owner.token, json: { url: serve(fixture('google.ics')) } })
+    const id = created.body.id
+    for (const [method, suffix] of [['GET', ''], ['PATCH', ''], ['DELETE', ''], ['POST', '/sync']] as const) {
+      const res = await send(api, method, `/sources/${id}${suffix}`, { token: stranger.token, json: method === 'PATCH' ? { categories: [] } : undefined })
+      expect(res.status, `${method} ${suffix}`).toBe(404)
+    }
+    expect((await send(api, 'GET', '/sources?all=true', { token: owner.token })).status).toBe(403)
+    const all = await send(api, 'GET', '/sources?all=true', { token: moderator.token })
+    expect(all.body.items.map((s: { id: string }) => s.id)).toContain(id)
+    expect((await send(api, 'PATCH', `/sources/${id}`, { token: owner.token, json: { trusted: true } })).status).toBe(403)
+    expect((await send(api, 'PATCH', `/sources/${id}`, { token: moderator.token, json: { trusted: true } })).body.trusted).toBe(true)
+    // A trusted source's new events skip the queue.
+    const feedPath = new URL(created.body.url).pathname
+    feeds.feeds.set(feedPath, { body: fixture('google.ics').replace('UID:cancelled-talk@google.com', 'UID:new-talk@google.com').replace('STATUS:CANCELLED', 'STATUS:CONFIRMED') })
+    await send(api, 'POST', `/sources/${id}/sync`, { token: owner.token })
+    expect((await importedEvents(id)).find((e) => e.source_key === 'new-talk@google.com')?.moderation_status).toBe('APPROVED')
+    const paused = await send(api, 'PATCH', `/sources/${id}`, { token: moderator.token, json: { paused: true } })
+    expect(paused.body.paused).toBe(true)
+    const refused = await send(api, 'POST', `/sources/${id}/sync`, { token: owner.token })
+    expect(refused.status).toBe(400)
+    expect(refused.body.message).toBe('A moderator paused this calendar: it is not synced until they resume it.')
+    // Removing the source keeps its events.
+    const count = (await importedEvents(id)).length
+    expect((await send(api, 'DELETE', `/sources/${id}`, { token: owner.token })).status).toBe(200)
+    const kept = await api.app.ctx.db.selectFrom('posts').select('id').where('source_key', 'is not', null).where('source_id', 'is', null).execute()
+    expect(kept.length).toBeGreaterThanOrEqual(count)
+  })
+})

@@ -100,3 +100,9 @@ export const sourceListQuerySchema = z.object({
 })
 
 export const sourceIdParamsSchema = z.object({ id: z.string().min(1).max(100) })
+
+/** Settings → Import calendars: a source's buttons (Sync now, Remove) post its id with the intent. */
+export const sourceIntentSchema = z.object({
+  intent: z.enum(['sync', 'remove'], { error: 'invalidValue' }),
+  sourceId: requiredString().max(100, 'invalidValue'),
+})

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startCalendarServer, type CalendarServer } from '../support/calendar-server'
 import { startFakeNominatim, type FakeNominatim } from '../support/nominatim'
 import { startTestApi, type TestApi } from './helpers'
-import { makeUser, send, type TestUser } from './events-fixtures'
+import { createEvent, makeUser, send, type TestUser } from './events-fixtures'
 
 const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, '../fixtures/calendars', name), 'utf8')
 const clock = { now: new Date('2026-03-20T12:00:00Z') }
@@ -94,6 +94,26 @@ describe('importing an iCalendar feed', () => {
     const resynced = await send(api, 'POST', `/sources/${other.body.id}/sync`, { token: owner.token })
     expect(resynced.body).toMatchObject({ lastOutcome: 'OK', counts: { new: 0, changed: 0, cancelled: 0, removed: 0 } })
     expect(await importedEvents(created.body.id)).toEqual(before)
+  })
+})
+
+describe('another Nearby', () => {
+  it('imports an organizer’s public feed from another Nearby with its place and categories', async () => {
+    const other = await startTestApi()
+    try {
+      const organizer = await makeUser(other)
+      const event = await createEvent(other, organizer.token, { title: 'Jazz on the other site' })
+      const url = `${other.url}/calendar/organizer/${organizer.id}.ics`
+      const res = await send(api, 'POST', '/sources', { token: owner.token, json: { url } })
+      expect(res.body).toMatchObject({ lastOutcome: 'OK', counts: { new: 1 }, skipped: [] })
+      const [imported] = await importedEvents(res.body.id)
+      expect(imported).toMatchObject({ title: 'Jazz on the other site', start_date: event.startDate, end_date: event.endDate })
+      const page = await send(api, 'GET', `/event/${imported!.id}`, { token: owner.token })
+      expect(page.body.categories).toEqual(['concerts'])
+      expect(page.body.location.coordinates).toEqual([20.46, 44.81])
+    } finally {
+      await other.close()
+    }
   })
 })
 

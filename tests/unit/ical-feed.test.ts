@@ -66,3 +66,22 @@ describe('refusals and broken feeds', () => {
     expect(feed.skipped.map((s) => s.reason)).toContain('importUnreadable')
   })
 })
+
+describe('other exporters', () => {
+  it('Outlook: a Windows time zone name defined by its VTIMEZONE, a monthly first-Friday rule, an all-day day', () => {
+    const feed = readICalendar(fixture('outlook.ics'), options)
+    const films = feed.items.filter((item) => item.title === 'Film night')
+    // First Fridays at 20:00 in Belgrade within the 56 days: 3 April (CEST, 18:00Z) and 1 May.
+    expect(films.map((item) => item.startDate)).toEqual(['2026-04-03T18:00:00.000Z', '2026-05-01T18:00:00.000Z'])
+    expect(films[0]).toMatchObject({ description: 'Monthly film night. \n\nFree entry.', address: 'Kulturni centar, Kolarčeva 6, Beograd', endDate: '2026-04-03T20:30:00.000Z' })
+    expect(feed.items.find((item) => item.title === 'Open doors day')).toMatchObject({ allDay: true, startDate: '2026-04-24T22:00:00.000Z', endDate: '2026-04-25T21:59:00.000Z' })
+    expect(feed.skipped).toEqual([])
+  })
+
+  it('Gancio (ical-generator): UTC times, a link, categories, an event without an end, an image', () => {
+    const feed = readICalendar(fixture('gancio.ics'), options)
+    expect(feed.items).toHaveLength(2)
+    expect(feed.items[0]).toMatchObject({ key: '42', title: 'Critical mass', url: 'https://gancio.example/event/critical-mass', categories: ['bike', 'outdoor'], coordinates: null })
+    expect(feed.items[1]).toMatchObject({ key: '43', endDate: null, coordinates: [20.4745, 44.8179], categories: ['kids', 'theaters'], images: ['https://gancio.example/media/pinocchio.jpg'] })
+  })
+})

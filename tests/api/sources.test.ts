@@ -97,6 +97,19 @@ describe('importing an iCalendar feed', () => {
   })
 })
 
+describe('a web page', () => {
+  it('imports the schema.org Events of an event page, named by its title', async () => {
+    const url = serve(fixture('event-page-jsonld.html'), { contentType: 'text/html; charset=utf-8' })
+    const res = await send(api, 'POST', '/sources', { token: owner.token, json: { url } })
+    expect(res.body).toMatchObject({ lastOutcome: 'OK', name: 'Summer Jazz Festival – Belgrade Jazz Society', counts: { new: 2 } })
+    const events = await importedEvents(res.body.id)
+    expect(events.map((e) => [e.title, e.cancelled_at !== null])).toEqual([
+      ['Summer Jazz Festival', false],
+      ['Workshop for kids', true],
+    ])
+  })
+})
+
 describe('another Nearby', () => {
   it('imports an organizer’s public feed from another Nearby with its place and categories', async () => {
     const other = await startTestApi()

@@ -16,6 +16,7 @@ import { backToReview, datesChanged, insertEvent, movedColumns, replaceCategorie
 import { geocoderOf } from '../geo/service'
 import { type FeedItem, FeedError, type ParsedFeed, type SkippedItem } from './feed'
 import { readICalendar } from './ical-feed'
+import { readPage } from './page-feed'
 
 type SourceRow = Selectable<CalendarSourcesTable>
 
@@ -78,8 +79,24 @@ export function createSourceSync(ctx: AppContext) {
     return { text: await response.text(), etag: response.headers.get('etag'), lastModified: response.headers.get('last-modified') }
   }
 
-  function read(text: string): ParsedFeed {
-    return readICalendar(text, { now: ctx.now(), timeZone: ctx.config.timeZone, maxEvents: SOURCE_LIMITS.maxEvents })
+  /** An iCalendar feed, else a page's schema.org Events or h-events; anything else is refused. */
+  function read(text: string, url: string): ParsedFeed {
+    const options = { now: ctx.now(), timeZone: ctx.config.timeZone, maxEvents: SOURCE_LIMITS.maxEvents }
+    try {
+      if (/BEGIN:VCALENDAR/i.test(text.slice(0, 4096))) return readICalendar(text, options)
+      if (/<(!doctype html|html|head|body)[\s>]/i.test(text.slice(0, 4096))) return readPage(text, url, options)
+    } catch (error) {
+      if (error instanceof FeedError) throw error
+      // A parser's own failure on a text it could not take: the person hears it is no calendar we can read.
+      ctx.log.warn({ err: error, url }, 'calendar source: the feed could not be read')
+    }
+    throw new FeedError('importNotCalendar')
+  }
+
+  /** The calendar's own name: X-WR-CALNAME, or a page's title. */
+  function nameOf(text: string): string | null {
+    const name = /^X-WR-CALNAME:(.*)$/im.exec(text)?.[1] ?? /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1]
+    return name?.trim().replace(/\s+/g, ' ').slice(0, 200) || null
   }
 
   /**
@@ -128,7 +145,7 @@ export function createSourceSync(ctx: AppContext) {
           .execute()
         return { outcome: 'NOT_MODIFIED', counts: NO_COUNTS, skipped: [], error: null }
       }
-      parsed = read(fetched.text)
+      parsed = read(fetched.text, source.url)
     } catch (error) {
       if (!(error instanceof FeedError)) throw error
       const failures = Number(source.failures) + 1
@@ -139,7 +156,7 @@ export function createSourceSync(ctx: AppContext) {
         .execute()
       return { outcome: 'ERROR', counts: NO_COUNTS, skipped: [], error: error.code }
     }
-    const name = /^X-WR-CALNAME:(.*)$/im.exec(fetched.text)?.[1]?.trim().slice(0, 200) || null
+    const name = nameOf(fetched.text)
     const before = await ctx.db
       .selectFrom('posts')
       .select(['source_key', 'address', 'lon', 'lat'])

@@ -143,6 +143,10 @@ export const eventSchema = z.object({
   fediverseBoosts: z.number().int().optional(),
   /** An event from the fediverse (read-only here): its page and server, and its text as sanitised HTML. */
   remote: remoteOriginSchema.optional(),
+  /** The calendar an imported event came from (issue 42): for its organizer and moderators only. */
+  importedFrom: z
+    .object({ sourceId: z.string(), url: z.string(), name: z.string().nullable(), trusted: z.boolean(), paused: z.boolean() })
+    .optional(),
   /** A date of a recurring event (GET /event/{id} only): its series and the series' other dates (decision 041). */
   series: eventSeriesSchema.optional(),
 })

@@ -78,6 +78,13 @@ export interface paths {
                                     thumbnailUrl: string;
                                     url: string;
                                 }[];
+                                importedFrom?: {
+                                    name: string | null;
+                                    paused: boolean;
+                                    sourceId: string;
+                                    trusted: boolean;
+                                    url: string;
+                                };
                                 invitation: {
                                     invitationId: string;
                                     /** @enum {string} */
@@ -779,6 +786,13 @@ export interface paths {
                                     thumbnailUrl: string;
                                     url: string;
                                 }[];
+                                importedFrom?: {
+                                    name: string | null;
+                                    paused: boolean;
+                                    sourceId: string;
+                                    trusted: boolean;
+                                    url: string;
+                                };
                                 invitation: {
                                     invitationId: string;
                                     /** @enum {string} */
@@ -1094,6 +1108,13 @@ export interface paths {
                                 thumbnailUrl: string;
                                 url: string;
                             }[];
+                            importedFrom?: {
+                                name: string | null;
+                                paused: boolean;
+                                sourceId: string;
+                                trusted: boolean;
+                                url: string;
+                            };
                             invitation: {
                                 invitationId: string;
                                 /** @enum {string} */
@@ -5808,6 +5829,13 @@ export interface paths {
                                 thumbnailUrl: string;
                                 url: string;
                             }[];
+                            importedFrom?: {
+                                name: string | null;
+                                paused: boolean;
+                                sourceId: string;
+                                trusted: boolean;
+                                url: string;
+                            };
                             invitation: {
                                 invitationId: string;
                                 /** @enum {string} */
@@ -6095,6 +6123,13 @@ export interface paths {
                                 thumbnailUrl: string;
                                 url: string;
                             }[];
+                            importedFrom?: {
+                                name: string | null;
+                                paused: boolean;
+                                sourceId: string;
+                                trusted: boolean;
+                                url: string;
+                            };
                             invitation: {
                                 invitationId: string;
                                 /** @enum {string} */
@@ -6371,6 +6406,13 @@ export interface paths {
                                 thumbnailUrl: string;
                                 url: string;
                             }[];
+                            importedFrom?: {
+                                name: string | null;
+                                paused: boolean;
+                                sourceId: string;
+                                trusted: boolean;
+                                url: string;
+                            };
                             invitation: {
                                 invitationId: string;
                                 /** @enum {string} */
@@ -6815,6 +6857,13 @@ export interface paths {
                                 thumbnailUrl: string;
                                 url: string;
                             }[];
+                            importedFrom?: {
+                                name: string | null;
+                                paused: boolean;
+                                sourceId: string;
+                                trusted: boolean;
+                                url: string;
+                            };
                             invitation: {
                                 invitationId: string;
                                 /** @enum {string} */
@@ -7104,6 +7153,13 @@ export interface paths {
                                     thumbnailUrl: string;
                                     url: string;
                                 }[];
+                                importedFrom?: {
+                                    name: string | null;
+                                    paused: boolean;
+                                    sourceId: string;
+                                    trusted: boolean;
+                                    url: string;
+                                };
                                 invitation: {
                                     invitationId: string;
                                     /** @enum {string} */
@@ -8928,6 +8984,13 @@ export interface paths {
                                 thumbnailUrl: string;
                                 url: string;
                             }[];
+                            importedFrom?: {
+                                name: string | null;
+                                paused: boolean;
+                                sourceId: string;
+                                trusted: boolean;
+                                url: string;
+                            };
                             invitation: {
                                 invitationId: string;
                                 /** @enum {string} */
@@ -10358,6 +10421,13 @@ export interface paths {
                                     thumbnailUrl: string;
                                     url: string;
                                 }[];
+                                importedFrom?: {
+                                    name: string | null;
+                                    paused: boolean;
+                                    sourceId: string;
+                                    trusted: boolean;
+                                    url: string;
+                                };
                                 invitation: {
                                     invitationId: string;
                                     /** @enum {string} */
@@ -10664,6 +10734,13 @@ export interface paths {
                                     thumbnailUrl: string;
                                     url: string;
                                 }[];
+                                importedFrom?: {
+                                    name: string | null;
+                                    paused: boolean;
+                                    sourceId: string;
+                                    trusted: boolean;
+                                    url: string;
+                                };
                                 invitation: {
                                     invitationId: string;
                                     /** @enum {string} */
@@ -10955,6 +11032,13 @@ export interface paths {
                                     thumbnailUrl: string;
                                     url: string;
                                 }[];
+                                importedFrom?: {
+                                    name: string | null;
+                                    paused: boolean;
+                                    sourceId: string;
+                                    trusted: boolean;
+                                    url: string;
+                                };
                                 invitation: {
                                     invitationId: string;
                                     /** @enum {string} */
@@ -11241,6 +11325,13 @@ export interface paths {
                                     thumbnailUrl: string;
                                     url: string;
                                 }[];
+                                importedFrom?: {
+                                    name: string | null;
+                                    paused: boolean;
+                                    sourceId: string;
+                                    trusted: boolean;
+                                    url: string;
+                                };
                                 invitation: {
                                     invitationId: string;
                                     /** @enum {string} */
@@ -12537,6 +12628,13 @@ export interface paths {
                                     thumbnailUrl: string;
                                     url: string;
                                 }[];
+                                importedFrom?: {
+                                    name: string | null;
+                                    paused: boolean;
+                                    sourceId: string;
+                                    trusted: boolean;
+                                    url: string;
+                                };
                                 invitation: {
                                     invitationId: string;
                                     /** @enum {string} */

@@ -244,6 +244,12 @@ describe('who may do what', () => {
       const res = await send(api, method, `/sources/${id}${suffix}`, { token: stranger.token, json: method === 'PATCH' ? { categories: [] } : undefined })
       expect(res.status, `${method} ${suffix}`).toBe(404)
     }
+    // An imported event says where it came from to its organizer and moderators only (the address may be private).
+    const [first] = await importedEvents(id)
+    const seen = async (token: string) => (await send(api, 'GET', `/event/${first!.id}`, { token })).body.importedFrom
+    expect(await seen(owner.token)).toMatchObject({ sourceId: id, url: created.body.url, trusted: false, paused: false })
+    expect(await seen(moderator.token)).toMatchObject({ sourceId: id })
+    expect(await seen(stranger.token)).toBeUndefined()
     expect((await send(api, 'GET', '/sources?all=true', { token: owner.token })).status).toBe(403)
     const all = await send(api, 'GET', '/sources?all=true', { token: moderator.token })
     expect(all.body.items.map((s: { id: string }) => s.id)).toContain(id)

@@ -3,6 +3,7 @@
 // skipped, syncs it again (nothing new), finds its events among their own, and removes it (the events stay).
 import { expect, test, waitForHydration } from './fixtures'
 import { startCalendarServer, type CalendarServer } from '../support/calendar-server'
+import { callApiAs } from './event-fixtures'
 
 let feeds: CalendarServer
 
@@ -103,4 +104,33 @@ test('in Russian, the screen and its outcomes speak Russian', async ({ page, cre
   await add.click()
   await expect(page.getByTestId('source').getByText('Новых: 2, изменено: 0, отменено: 0, удалено: 0.')).toBeVisible()
   await expect(page.getByTestId('source').getByText('2 события из этого календаря')).toBeVisible()
+})
+
+test('a moderator sees where an imported event came from, pauses the calendar and trusts it', async ({ page, createUser, signIn, javaScriptEnabled }) => {
+  const name = `Venue ${Date.now()}${javaScriptEnabled ? 'a' : 'b'}`
+  feeds.feeds.set(`/${encodeURIComponent(name)}.ics`, { body: feed(name) })
+  const organizer = await createUser()
+  const source = await callApiAs(organizer, 'POST', '/sources', { url: `${feeds.url}/${encodeURIComponent(name)}.ics` }, 201)
+  const mine = (await callApiAs(organizer, 'GET', '/event/my?limit=50')) as { events: { _id: string; title: string }[] }
+  const event = mine.events.find((e) => e.title === `${name}: picnic`)!
+  const moderator = await createUser({ role: 'admin' })
+  await signIn(page, moderator)
+  await page.goto(`/event/${event._id}`)
+  const box = page.getByTestId('imported-from')
+  await expect(box.getByRole('heading', { name: 'Imported from a calendar' })).toBeVisible()
+  await expect(box.getByText(`${feeds.url}/${encodeURIComponent(name)}.ics`)).toBeVisible()
+  const pause = box.getByRole('button', { name: 'Pause the calendar' })
+  if (javaScriptEnabled) await waitForHydration(pause)
+  await pause.click()
+  await expect(page.getByTestId('toast')).toHaveText(/The calendar is paused/)
+  await expect(page.getByTestId('imported-from').getByText('A moderator paused this calendar: it is not synced.')).toBeVisible()
+  await page.getByTestId('imported-from').getByRole('button', { name: 'Trust the calendar' }).click()
+  await expect(page.getByTestId('toast')).toHaveText(/The calendar is trusted/)
+  const after = await callApiAs(organizer, 'GET', `/sources/${source.id as string}`)
+  expect(after).toMatchObject({ paused: true, trusted: true })
+  // Strangers do not see the calendar's address.
+  const stranger = await createUser()
+  await signIn(page, stranger)
+  await page.goto(`/event/${event._id}`)
+  await expect(page.getByRole('heading', { name: 'Imported from a calendar' })).toHaveCount(0)
 })

@@ -165,6 +165,7 @@ export function toEventDto(row: PostRow, rel: Relations, viewer: Viewer | null, 
     isEnded: ended,
     invitation: rel.invitations.get(row.id) ?? null,
     moderationReasons: access.isOwner || access.isModerator ? (rel.reasons.get(row.id) ?? null) : null,
+    ...(rel.sources.has(row.id) && (access.isOwner || access.isModerator) ? { importedFrom: rel.sources.get(row.id) } : {}),
     ...(row.remote_object
       ? {
           remote: {

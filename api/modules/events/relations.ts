@@ -49,6 +49,8 @@ export interface Relations {
   waitlistPositions: Map<string, number>
   /** the viewer's request to join each post that needs approval (decision 042) */
   joinRequests: Map<string, { status: JoinRequestStatus; createdAt: string }>
+  /** the calendar each imported post came from, for the owner's and moderators' views only (issue 42) */
+  sources: Map<string, ImportedFrom>
   /** pending requests per post, for the organizer's own posts */
   pendingRequests: Map<string, number>
 }
@@ -283,6 +285,7 @@ export async function loadRelations(
     invitations: new Map(),
     inactiveAuthors: new Set(),
     reasons: new Map(),
+    sources: new Map(),
     waitlistCounts: new Map(),
     waitlistPositions: new Map(),
     joinRequests: new Map(),
@@ -293,12 +296,14 @@ export async function loadRelations(
   const privileged = viewer
     ? rows.filter((r) => r.posted_by === viewer.id || can(viewer.role, 'moderate'))
     : []
-  const [details, reasons] = await Promise.all([
+  const [details, reasons, sources] = await Promise.all([
     readCardDetails(db, ids, viewer?.id ?? null),
     currentReasons(db, privileged),
+    importedFrom(db, privileged),
     viewer ? loadJoinRequests(db, rows, viewer, rel) : undefined,
   ])
   rel.reasons = reasons
+  rel.sources = sources
   const authors = new Map<string, SummaryRow>()
   for (const d of details) {
     if (d.categories) rel.categories.set(d.id, d.categories.split(',').sort())
@@ -345,4 +350,21 @@ export async function waitlistPlaces(
     .where('w.post_id', 'in', postIds)
     .execute()
   return rows.map((r) => ({ postId: r.post_id, position: Number(r.ahead ?? 0) + 1 }))
+}
+
+/** Where an imported post came from: its calendar source (its address may be a private link: owner and moderators). */
+export interface ImportedFrom {
+  sourceId: string
+  url: string
+  name: string | null
+  trusted: boolean
+  paused: boolean
+}
+
+async function importedFrom(db: Db, rows: PostRow[]): Promise<Map<string, ImportedFrom>> {
+  const sourceIds = [...new Set(rows.map((r) => r.source_id).filter((id): id is string => !!id))]
+  if (sourceIds.length === 0) return new Map()
+  const sources = await db.selectFrom('calendar_sources').select(['id', 'url', 'name', 'trusted', 'paused']).where('id', 'in', sourceIds).execute()
+  const byId = new Map(sources.map((s) => [s.id, { sourceId: s.id, url: s.url, name: s.name, trusted: Number(s.trusted) === 1, paused: Number(s.paused) === 1 }]))
+  return new Map(rows.flatMap((r) => (r.source_id && byId.has(r.source_id) ? [[r.id, byId.get(r.source_id)!] as const] : [])))
 }

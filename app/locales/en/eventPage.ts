@@ -150,6 +150,16 @@ export default {
     cancel: 'Cancel event',
     reschedule: 'Move',
   },
+  importedFrom: {
+    title: 'Imported from a calendar',
+    paused: 'A moderator paused this calendar: it is not synced.',
+    trusted: 'Trusted: its new events skip review.',
+    manage: 'Manage imported calendars',
+    pause: 'Pause the calendar',
+    resume: 'Resume the calendar',
+    trust: 'Trust the calendar',
+    distrust: 'Stop trusting the calendar',
+  },
   calendar: {
     add: 'Add to calendar',
     placeFeed: 'Subscribe to events here (calendar feed)',

@@ -90,6 +90,7 @@ const intentSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('removeParticipant'), userId: z.string().trim().min(1).max(100) }),
   z.object({ intent: z.literal('removeWaiting'), userId: z.string().trim().min(1).max(100) }),
   z.object({ intent: z.literal('delete'), eventType: z.enum(EVENT_TYPES).catch('EVENT') }),
+  z.object({ intent: z.literal('sourceModeration'), sourceId: z.string().trim().min(1).max(100), set: z.enum(['pause', 'resume', 'trust', 'distrust']) }),
   respondFormSchema.extend({ intent: z.literal(RESPOND_INTENT) }),
 ])
 
@@ -219,6 +220,13 @@ export async function eventPageAction(request: Request, id: string) {
       }
       case RESPOND_INTENT:
         return respondAndRedirect(api, form, path)
+      case 'sourceModeration': {
+        // A moderator's decision on the calendar the event came from (the API refuses anyone else).
+        const body = form.set === 'pause' || form.set === 'resume' ? { paused: form.set === 'pause' } : { trusted: form.set === 'trust' }
+        await ok(api.typed.PATCH('/sources/{id}', { params: { path: { id: form.sourceId } }, body }))
+        const message = { pause: 'sourcePausedToast', resume: 'sourceResumed', trust: 'sourceTrusted', distrust: 'sourceDistrusted' }[form.set]
+        return redirectWithToast(path, { message })
+      }
       case 'delete': {
         await ok(api.typed.DELETE('/event/{id}', { params: { path: { id } } }))
         return redirectWithToast(

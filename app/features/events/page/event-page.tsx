@@ -17,6 +17,7 @@ import type { loadEventPage } from './event-page.server'
 import { Gallery } from './gallery'
 import { personName } from './meta'
 import { AccessInfo, ChatNotice, EventChanges } from './notices'
+import { ImportedFrom } from './imported-from'
 import { ModerationBanner, OwnerActions } from './owner'
 import { Participants } from './participants'
 import { JoinRequests } from './requests'
@@ -85,6 +86,7 @@ function EventDetails({
         {event.isOwner ? <OwnerActions event={event} action={action} /> : null}
       </header>
       <EventChanges event={event} timeZone={timeZone} />
+      <ImportedFrom event={event} action={action} />
 
       <div className="grid gap-5 lg:grid-cols-3">
         <div className="min-w-0 space-y-5 lg:col-span-2">

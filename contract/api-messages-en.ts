@@ -23,6 +23,7 @@ const en = {
   importNoUid: 'Skipped: it has no UID, so a later sync could not match it.',
   importUnreadable: 'Skipped: it could not be read.',
   importNoPlace: 'Skipped: it has no coordinates, its address was not found, and the calendar has no default place.',
+  importPlaceLater: 'Waiting: its address is looked up at the next sync (20 new addresses are looked up per sync).',
   sourceExists: 'You already import this calendar.',
   sourceLimit: 'You have 20 calendars, the most one person may import: remove one first.',
   sourcePaused: 'A moderator paused this calendar: it is not synced until they resume it.',

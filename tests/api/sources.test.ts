@@ -202,6 +202,23 @@ describe('places', () => {
   })
 })
 
+describe('a calendar of many new addresses', () => {
+  const event = (n: number) => ['BEGIN:VEVENT', `UID:street-${n}`, 'DTSTAMP:20260301T120000Z', `DTSTART:202604${String(n % 28 + 1).padStart(2, '0')}T180000Z`, `SUMMARY:Street party ${n}`, `LOCATION:Ulica ${n}`, 'END:VEVENT']
+  const body = ['BEGIN:VCALENDAR', 'VERSION:2.0', ...Array.from({ length: 22 }, (_, n) => event(n)).flat(), 'END:VCALENDAR'].join('\r\n')
+
+  it('looks up 20 addresses a sync; the rest wait for the next one, and nothing waiting is taken for gone', async () => {
+    const url = serve(body, { unconditional: true })
+    const first = await send(api, 'POST', '/sources', { token: owner.token, json: { url } })
+    expect(first.body.counts.new).toBe(20)
+    expect(first.body.skipped).toHaveLength(2)
+    expect(first.body.skipped[0].reason).toBe('Waiting: its address is looked up at the next sync (20 new addresses are looked up per sync).')
+    const second = await send(api, 'POST', `/sources/${first.body.id}/sync`, { token: owner.token })
+    expect(second.body.counts).toEqual({ new: 2, changed: 0, cancelled: 0, removed: 0 })
+    expect(second.body.skipped).toEqual([])
+    expect((await importedEvents(first.body.id)).filter((e) => e.post_status === 'ACTIVE')).toHaveLength(22)
+  })
+})
+
 describe('refusals', () => {
   it('a page that is no calendar, a server that refuses, one that is down, and a feed over 10 MB say why', async () => {
     const notCalendar = await send(api, 'POST', '/sources', { token: owner.token, json: { url: serve('<html><body>hi</body></html>', { contentType: 'text/html' }) } })

@@ -24,7 +24,7 @@ export interface FeedItem {
 
 export type SkipReason = Extract<
   ApiMessageCode,
-  'importNoTitle' | 'importNoStart' | 'importNoUid' | 'importUnreadable' | 'importNoPlace'
+  'importNoTitle' | 'importNoStart' | 'importNoUid' | 'importUnreadable' | 'importNoPlace' | 'importPlaceLater'
 >
 
 export interface SkippedItem {

@@ -27,6 +27,9 @@ export interface SyncOutcome {
   error: string | null
 }
 
+/** Addresses looked up in one sync at most (the geocoder answers one a second). */
+const GEOCODER_LOOKUPS_PER_SYNC = 20
+
 const NO_COUNTS: SourceCounts = { new: 0, changed: 0, cancelled: 0, removed: 0 }
 
 /** When a source is next due: an hour after a sync, doubling with each failure in a row up to a day. */
@@ -104,8 +107,9 @@ export function createSourceSync(ctx: AppContext) {
    * geocoded (one request a second, shared with the address search); else the source's place; else skipped.
    */
   async function place(source: SourceRow, items: FeedItem[], known: Map<string, [number, number]>, skipped: SkippedItem[]): Promise<Placed[]> {
-    const found = new Map(known)
+    const found = new Map<string, [number, number] | undefined>(known)
     const out: Placed[] = []
+    let lookups = 0
     for (const item of items) {
       if (item.coordinates) {
         out.push({ ...item, address: item.address ?? source.place_address ?? item.coordinates.slice().reverse().join(', '), coordinates: item.coordinates })
@@ -113,10 +117,18 @@ export function createSourceSync(ctx: AppContext) {
       }
       let coordinates = item.address ? found.get(item.address) : undefined
       if (item.address && !coordinates && !found.has(item.address)) {
+        // At one request a second, a calendar of new addresses would keep its sync (and the POST that adds it)
+        // waiting for minutes: the rest wait for the next sync, which finds the first ones in the cache.
+        if (lookups >= GEOCODER_LOOKUPS_PER_SYNC) {
+          skipped.push({ ref: item.title, reason: 'importPlaceLater' })
+          continue
+        }
+        lookups++
         const answer = await geocoder.search(item.address, 'en').catch(() => null)
         const first = answer && answer.source !== 'cities' ? answer.items[0] : undefined
         coordinates = first ? [Number(first.lon), Number(first.lat)] : undefined
-        if (coordinates) found.set(item.address, coordinates)
+        // Not found is remembered too: the same address is asked once per sync.
+        found.set(item.address, coordinates)
       }
       if (!coordinates && source.place_lat !== null && source.place_lon !== null) coordinates = [source.place_lon, source.place_lat]
       if (!coordinates) {
@@ -174,9 +186,9 @@ export function createSourceSync(ctx: AppContext) {
       const stamp = nowIso(ctx.now())
       const rows = await trx.selectFrom('posts').selectAll().where('source_id', '=', source.id).execute()
       const byKey = new Map(rows.map((row) => [row.source_key!, row]))
-      const seen = new Set<string>()
+      // Still in the calendar, placed or not (an event skipped this time, say for its place, is not gone).
+      const present = new Set(parsed.items.map((item) => item.key))
       for (const item of items) {
-        seen.add(item.key)
         const categories = [...new Set([...defaults, ...categoriesOf(item.categories)])]
         const row = byKey.get(item.key)
         if (!row) {
@@ -229,7 +241,7 @@ export function createSourceSync(ctx: AppContext) {
       }
       // Gone from the calendar: cancelled when people planned to come, else removed (ended ones stay as they were).
       for (const row of rows) {
-        if (seen.has(row.source_key!) || row.post_status !== 'ACTIVE' || row.ends_at < stamp) continue
+        if (present.has(row.source_key!) || row.post_status !== 'ACTIVE' || row.ends_at < stamp) continue
         const participant = await trx.selectFrom('post_participants').select('user_id').where('post_id', '=', row.id).executeTakeFirst()
         if (participant) {
           if (row.cancelled_at) continue

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startCalendarServer, type CalendarServer } from '../support/calendar-server'
 import { startFakeNominatim, type FakeNominatim } from '../support/nominatim'
 import { startTestApi, type TestApi } from './helpers'
-import { createEvent, makeUser, send, type TestUser } from './events-fixtures'
+import { createEvent, jpeg, makeUser, send, type TestUser } from './events-fixtures'
 
 const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, '../fixtures/calendars', name), 'utf8')
 const clock = { now: new Date('2026-03-20T12:00:00Z') }
@@ -94,6 +94,26 @@ describe('importing an iCalendar feed', () => {
     const resynced = await send(api, 'POST', `/sources/${other.body.id}/sync`, { token: owner.token })
     expect(resynced.body).toMatchObject({ lastOutcome: 'OK', counts: { new: 0, changed: 0, cancelled: 0, removed: 0 } })
     expect(await importedEvents(created.body.id)).toEqual(before)
+  })
+})
+
+describe('photos', () => {
+  it('stores an event’s ATTACH images as its photos through the image pipeline; one that is no image is left out', async () => {
+    feeds.feeds.set('/poster.jpg', { body: await jpeg(), contentType: 'image/jpeg' })
+    feeds.feeds.set('/not-a-photo.jpg', { body: 'hello', contentType: 'image/jpeg' })
+    const body = [
+      'BEGIN:VCALENDAR', 'VERSION:2.0',
+      'BEGIN:VEVENT', 'UID:poster', 'DTSTAMP:20260301T120000Z', 'DTSTART:20260402T170000Z', 'SUMMARY:With a poster', 'GEO:44.8;20.4',
+      `ATTACH;FMTTYPE=image/jpeg:${feeds.url}/poster.jpg`, `ATTACH;FMTTYPE=image/jpeg:${feeds.url}/not-a-photo.jpg`, 'END:VEVENT',
+      'END:VCALENDAR',
+    ].join('\r\n')
+    const res = await send(api, 'POST', '/sources', { token: owner.token, json: { url: serve(body) } })
+    const [event] = await importedEvents(res.body.id)
+    const page = await send(api, 'GET', `/event/${event!.id}`, { token: owner.token })
+    expect(page.body.images).toHaveLength(1)
+    const photo = await fetch(api.url + new URL(page.body.images[0].url).pathname)
+    expect(photo.status).toBe(200)
+    expect(photo.headers.get('content-type')).toMatch(/^image\//)
   })
 })
 

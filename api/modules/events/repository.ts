@@ -21,10 +21,10 @@ export interface NewEvent {
   categories?: string[]
   hours?: Pick<PostHoursTable, 'day' | 'open' | 'close'>[]
   /**
-   * The row's unique key that may already be taken by a concurrent writer: a series' date (series, its start)
-   * or a remote object. Taken: nothing is written and the answer is false.
+   * The row's unique key that may already be taken by a concurrent writer: a series' date (series, its start),
+   * a remote object or an imported calendar's event (source, key). Taken: nothing is written and the answer is false.
    */
-  unlessTaken?: 'seriesDate' | 'remoteObject'
+  unlessTaken?: 'seriesDate' | 'remoteObject' | 'sourceKey'
 }
 
 /** Inserts an event with its photos, categories and hours; false when `unlessTaken` found its key taken. */
@@ -35,7 +35,9 @@ export async function insertEvent(trx: Db, event: NewEvent): Promise<boolean> {
     ? insert.onConflict((oc) => oc.columns(['series_id', 'series_start']).doNothing())
     : event.unlessTaken === 'remoteObject'
       ? insert.onConflict((oc) => oc.column('remote_object').doNothing())
-      : insert
+      : event.unlessTaken === 'sourceKey'
+        ? insert.onConflict((oc) => oc.columns(['source_id', 'source_key']).doNothing())
+        : insert
   ).executeTakeFirst()
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false
   await addPhotos(trx, id, event.photos ?? [], 0, event.row.created_at)

@@ -3,7 +3,7 @@
 // source's default place), then compared with what it imported before and written in ONE transaction with the
 // source's outcome — a sync that dies leaves nothing half done. Its participants hear of moves and cancellations
 // as they do of the organizer's own, after the commit.
-import { CATEGORIES, type Category, SOURCE_LIMITS, type SourceCounts } from '#contract'
+import { CATEGORIES, type Category, LIMITS, SOURCE_LIMITS, type SourceCounts } from '#contract'
 import type { AppContext } from '../../context'
 import { nowIso } from '../../db'
 import type { CalendarSourcesTable, PostRow } from '../../db/schema'
@@ -12,7 +12,7 @@ import type { DomainEvent } from '../../lib/domain-events'
 import { newId } from '../../lib/crypto'
 import { BodyTooLargeError, createOutboundFetch, RefusedAddressError } from '../../lib/outbound-fetch'
 import type { Selectable } from 'kysely'
-import { backToReview, datesChanged, insertEvent, movedColumns, replaceCategories } from '../events/repository'
+import { backToReview, datesChanged, insertEvent, movedColumns, replaceCategories, type StoredPhoto } from '../events/repository'
 import { geocoderOf } from '../geo/service'
 import { type FeedItem, FeedError, type ParsedFeed, type SkippedItem } from './feed'
 import { readICalendar } from './ical-feed'
@@ -26,6 +26,10 @@ export interface SyncOutcome {
   skipped: SkippedItem[]
   error: string | null
 }
+
+/** Photos (ATTACH images) downloaded in one sync at most; an image is read up to 10 MB. */
+const PHOTOS_PER_SYNC = 30
+const PHOTO_MAX_BYTES = 10 * 1024 * 1024
 
 /** Addresses looked up in one sync at most (the geocoder answers one a second). */
 const GEOCODER_LOOKUPS_PER_SYNC = 20
@@ -62,7 +66,40 @@ export function createSourceSync(ctx: AppContext) {
     maxBytes: SOURCE_LIMITS.maxBytes,
     userAgent: `Nearby/1.1.3 (calendar import; +${ctx.config.publicUrl})`,
   })
+  const photoFetch = createOutboundFetch({
+    allowPrivate: ctx.config.allowPrivateAddresses,
+    timeoutMs: 20_000,
+    maxBytes: PHOTO_MAX_BYTES,
+    userAgent: `Nearby/1.1.3 (calendar import; +${ctx.config.publicUrl})`,
+  })
   const geocoder = geocoderOf(ctx)
+
+  /**
+   * The photos of events new to us (their ATTACH images, up to an event's limit), stored through the image pipeline
+   * as an organizer's uploads are; an image that cannot be fetched or read is left out. Photos come with the first
+   * import only: later syncs keep the event's photos as they are.
+   */
+  async function photosFor(items: Placed[], imported: Set<string>): Promise<Map<string, StoredPhoto[]>> {
+    const out = new Map<string, StoredPhoto[]>()
+    let budget = PHOTOS_PER_SYNC
+    for (const item of items) {
+      if (imported.has(item.key) || item.images.length === 0) continue
+      const photos: StoredPhoto[] = []
+      for (const url of item.images.slice(0, LIMITS.eventImages)) {
+        if (budget-- <= 0) break
+        try {
+          const response = await photoFetch(url, { headers: { accept: 'image/*' } })
+          if (!response.ok) continue
+          const [saved] = await ctx.images.saveAll('posts', [Buffer.from(await response.arrayBuffer())])
+          if (saved) photos.push({ name: saved.name, path: saved.path, thumb_path: saved.thumbPath })
+        } catch (error) {
+          ctx.log.info({ url, err: (error as Error).message }, 'calendar source: a photo was not imported')
+        }
+      }
+      if (photos.length) out.set(item.key, photos)
+    }
+    return out
+  }
 
   /** The feed's text, or null when the copy we read last is still current (304). */
   async function fetchFeed(source: SourceRow): Promise<{ text: string; etag: string | null; lastModified: string | null } | null> {
@@ -177,101 +214,116 @@ export function createSourceSync(ctx: AppContext) {
     const known = new Map(before.map((row) => [row.address, [row.lon, row.lat] as [number, number]]))
     const skipped = [...parsed.skipped]
     const items = await place(source, dedupe(parsed.items), known, skipped)
+    const photos = await photosFor(items, new Set(before.map((row) => row.source_key!)))
+    const unused = (keys: Iterable<string>) => [...keys].flatMap((key) => (photos.get(key) ?? []).flatMap((p) => [p.path, p.thumb_path]))
     const defaults = JSON.parse(source.categories) as Category[]
     const counts: SourceCounts = { new: 0, changed: 0, cancelled: 0, removed: 0 }
     const news: DomainEvent[] = []
     const created: string[] = []
-    await writeTransaction(ctx, async (work) => {
-      const trx = work.db
-      const stamp = nowIso(ctx.now())
-      const rows = await trx.selectFrom('posts').selectAll().where('source_id', '=', source.id).execute()
-      const byKey = new Map(rows.map((row) => [row.source_key!, row]))
-      // Still in the calendar, placed or not (an event skipped this time, say for its place, is not gone).
-      const present = new Set(parsed.items.map((item) => item.key))
-      for (const item of items) {
-        const categories = [...new Set([...defaults, ...categoriesOf(item.categories)])]
-        const row = byKey.get(item.key)
-        if (!row) {
-          const id = newId()
-          await insertEvent(trx, {
-            row: {
-              id,
-              title: item.title,
-              description: item.description,
-              event_type: 'EVENT',
-              access_type: 'COMMON',
-              start_date: item.startDate,
-              end_date: item.endDate,
-              address: item.address,
-              lon: item.coordinates[0],
-              lat: item.coordinates[1],
-              channel_link: null,
-              max_participants: null,
-              price_donation: 0,
-              price_amount: null,
-              price_currency: null,
-              price_range: null,
-              posted_by: source.owner_id,
-              created_by: source.owner_id,
-              // Imported events are reviewed as new events are, unless a moderator trusts the source.
-              moderation_status: Number(source.trusted) === 1 ? 'APPROVED' : 'PENDING',
-              moderation_image_status: Number(source.trusted) === 1 ? 'APPROVED' : 'PENDING',
-              post_status: 'ACTIVE',
-              cancelled_at: item.cancelled ? stamp : null,
-              source_id: source.id,
-              source_key: item.key,
-              created_at: stamp,
-              updated_at: stamp,
-            },
-            categories,
+    const inserted = new Set<string>()
+    try {
+      await writeTransaction(ctx, async (work) => {
+        const trx = work.db
+        const stamp = nowIso(ctx.now())
+        const rows = await trx.selectFrom('posts').selectAll().where('source_id', '=', source.id).execute()
+        const byKey = new Map(rows.map((row) => [row.source_key!, row]))
+        // Still in the calendar, placed or not (an event skipped this time, say for its place, is not gone).
+        const present = new Set(parsed.items.map((item) => item.key))
+        for (const item of items) {
+          const categories = [...new Set([...defaults, ...categoriesOf(item.categories)])]
+          const row = byKey.get(item.key)
+          if (!row) {
+            const id = newId()
+            const added = await insertEvent(trx, {
+              row: {
+                id,
+                title: item.title,
+                description: item.description,
+                event_type: 'EVENT',
+                access_type: 'COMMON',
+                start_date: item.startDate,
+                end_date: item.endDate,
+                address: item.address,
+                lon: item.coordinates[0],
+                lat: item.coordinates[1],
+                channel_link: null,
+                max_participants: null,
+                price_donation: 0,
+                price_amount: null,
+                price_currency: null,
+                price_range: null,
+                posted_by: source.owner_id,
+                created_by: source.owner_id,
+                // Imported events are reviewed as new events are, unless a moderator trusts the source.
+                moderation_status: Number(source.trusted) === 1 ? 'APPROVED' : 'PENDING',
+                moderation_image_status: Number(source.trusted) === 1 ? 'APPROVED' : 'PENDING',
+                post_status: 'ACTIVE',
+                cancelled_at: item.cancelled ? stamp : null,
+                source_id: source.id,
+                source_key: item.key,
+                created_at: stamp,
+                updated_at: stamp,
+              },
+              categories,
+              photos: photos.get(item.key) ?? [],
+              // Another sync of this source may have imported it a moment ago.
+              unlessTaken: 'sourceKey',
+            })
+            if (!added) continue
+            inserted.add(item.key)
+            counts.new++
+            created.push(id)
+            continue
+          }
+          // Deleted here (by its organizer or a moderator): it stays deleted whatever the calendar says.
+          if (row.post_status !== 'ACTIVE') continue
+          const change = changeOf(row, item, stamp, Number(source.trusted) === 1)
+          if (!change) continue
+          await trx.updateTable('posts').set(change.columns).where('id', '=', row.id).execute()
+          await replaceCategories(trx, row.id, categories)
+          if (change.cancelled) counts.cancelled++
+          else counts.changed++
+          news.push({ type: change.cancelled ? 'eventCancelled' : change.moved ? 'eventMoved' : 'updatePost', postId: row.id, userFrom: source.owner_id })
+        }
+        // Gone from the calendar: cancelled when people planned to come, else removed (ended ones stay as they were).
+        for (const row of rows) {
+          if (present.has(row.source_key!) || row.post_status !== 'ACTIVE' || row.ends_at < stamp) continue
+          const participant = await trx.selectFrom('post_participants').select('user_id').where('post_id', '=', row.id).executeTakeFirst()
+          if (participant) {
+            if (row.cancelled_at) continue
+            await trx.updateTable('posts').set((eb) => ({ cancelled_at: stamp, sequence: eb('sequence', '+', 1), updated_at: stamp })).where('id', '=', row.id).execute()
+            counts.cancelled++
+            news.push({ type: 'eventCancelled', postId: row.id, userFrom: source.owner_id })
+          } else {
+            await trx.updateTable('posts').set({ post_status: 'DELETED', updated_at: stamp }).where('id', '=', row.id).execute()
+            counts.removed++
+            news.push({ type: 'postRemoved', postId: row.id, userFrom: source.owner_id })
+          }
+        }
+        await trx
+          .updateTable('calendar_sources')
+          .set({
+            name,
+            etag: fetched.etag,
+            last_modified: fetched.lastModified,
+            last_sync_at: stamp,
+            last_outcome: 'OK',
+            last_error: null,
+            counts: JSON.stringify(counts),
+            skipped: JSON.stringify(skipped.slice(0, SOURCE_LIMITS.skippedShown)),
+            failures: 0,
+            next_sync_at: nextSyncAfter(now, 0),
+            updated_at: stamp,
           })
-          counts.new++
-          created.push(id)
-          continue
-        }
-        // Deleted here (by its organizer or a moderator): it stays deleted whatever the calendar says.
-        if (row.post_status !== 'ACTIVE') continue
-        const change = changeOf(row, item, stamp, Number(source.trusted) === 1)
-        if (!change) continue
-        await trx.updateTable('posts').set(change.columns).where('id', '=', row.id).execute()
-        await replaceCategories(trx, row.id, categories)
-        if (change.cancelled) counts.cancelled++
-        else counts.changed++
-        news.push({ type: change.cancelled ? 'eventCancelled' : change.moved ? 'eventMoved' : 'updatePost', postId: row.id, userFrom: source.owner_id })
-      }
-      // Gone from the calendar: cancelled when people planned to come, else removed (ended ones stay as they were).
-      for (const row of rows) {
-        if (present.has(row.source_key!) || row.post_status !== 'ACTIVE' || row.ends_at < stamp) continue
-        const participant = await trx.selectFrom('post_participants').select('user_id').where('post_id', '=', row.id).executeTakeFirst()
-        if (participant) {
-          if (row.cancelled_at) continue
-          await trx.updateTable('posts').set((eb) => ({ cancelled_at: stamp, sequence: eb('sequence', '+', 1), updated_at: stamp })).where('id', '=', row.id).execute()
-          counts.cancelled++
-          news.push({ type: 'eventCancelled', postId: row.id, userFrom: source.owner_id })
-        } else {
-          await trx.updateTable('posts').set({ post_status: 'DELETED', updated_at: stamp }).where('id', '=', row.id).execute()
-          counts.removed++
-          news.push({ type: 'postRemoved', postId: row.id, userFrom: source.owner_id })
-        }
-      }
-      await trx
-        .updateTable('calendar_sources')
-        .set({
-          name,
-          etag: fetched.etag,
-          last_modified: fetched.lastModified,
-          last_sync_at: stamp,
-          last_outcome: 'OK',
-          last_error: null,
-          counts: JSON.stringify(counts),
-          skipped: JSON.stringify(skipped.slice(0, SOURCE_LIMITS.skippedShown)),
-          failures: 0,
-          next_sync_at: nextSyncAfter(now, 0),
-          updated_at: stamp,
-        })
-        .where('id', '=', source.id)
-        .execute()
-    })
+          .where('id', '=', source.id)
+          .execute()
+      })
+    } catch (error) {
+      // Nothing was written: the photos stored for it go too.
+      await ctx.images.remove(unused(photos.keys()))
+      throw error
+    }
+    await ctx.images.remove(unused([...photos.keys()].filter((key) => !inserted.has(key))))
     // After the commit: participants hear of moves and cancellations; the fediverse hears of every change. New
     // events ring no follower's bell (a calendar arrives in batches); they are in the lists, feeds and fediverse.
     if (created.length) await ctx.domainEvents.emit({ type: 'postsImported', userFrom: source.owner_id, postIds: created })
@@ -279,7 +331,7 @@ export function createSourceSync(ctx: AppContext) {
     return { outcome: 'OK', counts, skipped, error: null }
   }
 
-  return { sync, close: () => outbound.close() }
+  return { sync, close: async () => void (await Promise.all([outbound.close(), photoFetch.close()])) }
 }
 
 /** A feed that names the same event twice keeps its last. */

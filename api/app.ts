@@ -15,6 +15,7 @@ import { findInputIssues } from './lib/input-scan'
 import { connectRedis } from './lib/redis'
 import { createFederationService } from './federation'
 import { listenForFederation } from './federation/listener'
+import { setUpWebhooks } from './modules/webhooks'
 import { createMailer, type Mailer, type OutgoingMail } from './mail'
 import { createImageStore } from './media/images'
 import { type FileStorage, storageFor } from './media/storage'
@@ -171,6 +172,9 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
     })
     app.decorate('federationSent', () => listener.flush())
   }
+  // Webhooks (decision 050): what happens is queued for each endpoint that wants it, and sent by the worker.
+  const webhooks = setUpWebhooks(ctx)
+  app.addHook('onClose', () => webhooks.close())
   app.decorate('ctx', ctx)
   // Upgraded (WebSocket) connections keep the HTTP server from closing: end them first. Requests still in
   // flight are answered with `Connection: close`, so their keep-alive connections end with them and the close

@@ -7,6 +7,7 @@ import { seedDemo } from './db/seed'
 import { apiJobs } from './jobs'
 import { createScheduler } from './jobs/scheduler'
 import { sweepOrphanUploads } from './media/sweep'
+import { webhooksOf } from './modules/webhooks'
 
 async function main() {
   const config = loadConfig()
@@ -67,6 +68,8 @@ async function main() {
     scheduler.start()
     // Deliveries to the fediverse: every instance takes messages from the shared queue, each one once.
     app.ctx.federation?.startQueue()
+    // Webhook deliveries: every instance polls the shared queue, each message taken once (decision 050).
+    webhooksOf(app.ctx).delivery.start()
   }
   if (app.ctx.federation) app.log.info({ origin: config.federation.origin }, 'federation is on')
 }

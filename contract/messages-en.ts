@@ -26,6 +26,7 @@ const en = {
   endBeforeStart: 'The end must not be before the start!',
   amountMin: 'Must be at least 0',
   invalidHours: 'Use HH:mm; opening and closing times must differ!',
+  chooseWebhookEvents: 'Choose at least one kind of event to send.',
   invalidUrl: 'Enter a valid link (https://…)!',
   placesAdminOnly: 'Only admins can add places.',
   tooManyPhotos: 'Too many photos: at most 3 for an event and 10 for a place.',

@@ -309,6 +309,46 @@ export interface CalendarSourcesTable {
   updated_at: Iso
 }
 
+/** An outbound webhook (migration 019, decision 050). */
+export interface WebhooksTable {
+  id: string
+  owner_id: string
+  /** OWN: the owner's events; SITE: every public event (admins). */
+  scope: string
+  url: string
+  /** JSON array of the event types it wants. */
+  events: string
+  /** whsec_… (Standard Webhooks): shown once, kept to sign. */
+  secret: string
+  description: string | null
+  /** Set when it failed a day of retries (or a moderator's removal of its owner): nothing is sent until re-enabled. */
+  disabled_at: Iso | null
+  disabled_reason: string | null
+  created_at: Iso
+  updated_at: Iso
+}
+
+/** One message to one webhook: the queue (PENDING, claimed under a lease) and the delivery log. */
+export interface WebhookDeliveriesTable {
+  /** msg_…: the webhook-id header, the same on every retry (receivers deduplicate by it). */
+  id: string
+  webhook_id: string
+  event_type: string
+  /** The exact JSON body sent (signed as it is). */
+  payload: string
+  /** PENDING, DELIVERED or FAILED. */
+  status: string
+  attempts: Generated<number>
+  next_attempt_at: Iso
+  lease_owner: string | null
+  lease_until: Iso | null
+  response_status: number | null
+  response_ms: number | null
+  last_error: string | null
+  created_at: Iso
+  finished_at: Iso | null
+}
+
 export interface StagedPhotosTable {
   token: string
   user_id: string
@@ -395,6 +435,8 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable
   staged_photos: StagedPhotosTable
   calendar_sources: CalendarSourcesTable
+  webhooks: WebhooksTable
+  webhook_deliveries: WebhookDeliveriesTable
   reports: ReportsTable
   auth_throttles: AuthThrottlesTable
   jobs: JobsTable

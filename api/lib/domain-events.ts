@@ -36,6 +36,8 @@ export type DomainEvent =
   | { type: 'accountGone'; userFrom: string; purged: boolean }
   /** A person turned the federation of their events on or off (Settings). */
   | { type: 'federationSwitch'; userFrom: string }
+  /** Someone left an event, or its organizer took them off (webhooks hear of it; no bell rings). */
+  | { type: 'participantLeft'; postId: string; userFrom: string }
   /** A calendar sync imported these events of its owner (issue 42): the fediverse hears of them, no bell rings. */
   | { type: 'postsImported'; userFrom: string; postIds: string[] }
   /** An event starts soon: its participants whose reminder was claimed (api/modules/reminders); from nobody. */

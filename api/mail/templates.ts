@@ -176,3 +176,17 @@ export function joinAnswerMail(
   const html = layout(subject, `<p>${escapeHtml(hello)}</p><p>${escapeHtml(lead)}</p><p><a href="${escapeHtml(eventUrl)}">${open}</a></p>`)
   return { subject, text, html }
 }
+
+/** A webhook failed every delivery for a day and was turned off (issue 42). */
+export function webhookDisabledMail(language: Language, name: string, url: string, settingsUrl: string): MailContent {
+  if (language === 'ru') {
+    const subject = 'Nearby: вебхук отключён'
+    const text = `Здравствуйте, ${name}!\n\nАдрес ${url} не принимал доставки целые сутки, и мы отключили этот вебхук. Исправьте адрес и включите вебхук снова: ${settingsUrl}\n`
+    const html = layout('Вебхук отключён', `<p>Здравствуйте, ${escapeHtml(name)}!</p><p>Адрес ${escapeHtml(url)} не принимал доставки целые сутки, и мы отключили этот вебхук.</p><p><a href="${escapeHtml(settingsUrl)}">Исправьте адрес и включите его снова</a></p>`)
+    return { subject, text, html }
+  }
+  const subject = 'Nearby: a webhook was turned off'
+  const text = `Hello ${name},\n\nThe address ${url} failed every delivery for a day, so we turned this webhook off. Fix the address, then turn the webhook on again: ${settingsUrl}\n`
+  const html = layout('A webhook was turned off', `<p>Hello ${escapeHtml(name)},</p><p>The address ${escapeHtml(url)} failed every delivery for a day, so we turned this webhook off.</p><p><a href="${escapeHtml(settingsUrl)}">Fix it and turn it on again</a></p>`)
+  return { subject, text, html }
+}

@@ -23,6 +23,7 @@ import pushRoutes from './push/routes'
 import remindersRoutes from './reminders/routes'
 import reportsRoutes from './reports/routes'
 import sourcesRoutes from './sources/routes'
+import webhooksRoutes from './webhooks/routes'
 
 export const modules: { name: string; plugin: FastifyPluginAsync }[] = [
   { name: 'health', plugin: healthRoutes },
@@ -44,5 +45,6 @@ export const modules: { name: string; plugin: FastifyPluginAsync }[] = [
   { name: 'calendar', plugin: calendarRoutes },
   { name: 'embed', plugin: embedRoutes },
   { name: 'calendar sources', plugin: sourcesRoutes },
+  { name: 'webhooks', plugin: webhooksRoutes },
   { name: 'federation', plugin: federationRoutes },
 ]

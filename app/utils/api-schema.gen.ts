@@ -18224,6 +18224,664 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My webhooks */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                createdAt: string;
+                                description: string | null;
+                                disabledAt: string | null;
+                                disabledReason: string | null;
+                                enabled: boolean;
+                                events: ("event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left")[];
+                                id: string;
+                                /** @enum {string} */
+                                scope: "OWN" | "SITE";
+                                url: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Register an endpoint for events (Standard Webhooks); the answer holds its secret, this once
+         * @description events: event.created, event.updated, event.cancelled, event.deleted, participant.joined, participant.left. scope OWN (default): the caller’s events; SITE: every public event (admins; 403 webhookSiteAdminsOnly). Each message is signed: webhook-id, webhook-timestamp, webhook-signature (v1, HMAC-SHA256 over id.timestamp.body with the whsec_ secret).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        description?: string;
+                        events: [
+                        ] | [
+                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left"
+                        ] | [
+                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left",
+                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left"
+                        ] | [
+                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left",
+                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left",
+                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left"
+                        ] | [
+                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left",
+                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left",
+                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left",
+                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left"
+                        ] | [
+                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left",
+                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left",
+                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left",
+                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left",
+                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left"
+                        ];
+                        /** @enum {string} */
+                        scope?: "OWN" | "SITE";
+                        url: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            createdAt: string;
+                            description: string | null;
+                            disabledAt: string | null;
+                            disabledReason: string | null;
+                            enabled: boolean;
+                            events: ("event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left")[];
+                            id: string;
+                            /** @enum {string} */
+                            scope: "OWN" | "SITE";
+                            secret: string;
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of my webhooks */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            createdAt: string;
+                            description: string | null;
+                            disabledAt: string | null;
+                            disabledReason: string | null;
+                            enabled: boolean;
+                            events: ("event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left")[];
+                            id: string;
+                            /** @enum {string} */
+                            scope: "OWN" | "SITE";
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Remove a webhook and its log */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Change a webhook’s address, events or description; enabled: true turns it on again */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        description?: string;
+                        enabled?: boolean;
+                        events?: [
+                        ] | [
+                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left"
+                        ] | [
+                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left",
+                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left"
+                        ] | [
+                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left",
+                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left",
+                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left"
+                        ] | [
+                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left",
+                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left",
+                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left",
+                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left"
+                        ] | [
+                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left",
+                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left",
+                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left",
+                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left",
+                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left"
+                        ];
+                        url?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            createdAt: string;
+                            description: string | null;
+                            disabledAt: string | null;
+                            disabledReason: string | null;
+                            enabled: boolean;
+                            events: ("event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left")[];
+                            id: string;
+                            /** @enum {string} */
+                            scope: "OWN" | "SITE";
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The last 50 deliveries: status, attempts, the receiver’s answer and its time */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                attempts: number;
+                                createdAt: string;
+                                eventType: string;
+                                finishedAt: string | null;
+                                id: string;
+                                lastError: string | null;
+                                nextAttemptAt: string | null;
+                                responseMs: number | null;
+                                responseStatus: number | null;
+                                /** @enum {string} */
+                                status: "PENDING" | "DELIVERED" | "FAILED";
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a webhook.test message through the queue */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {

@@ -20,6 +20,7 @@ import { migration as m015_join_approval } from './015_join_approval'
 import { migration as m016_event_series } from './016_event_series'
 import { migration as m017_staged_photos } from './017_staged_photos'
 import { migration as m018_calendar_sources } from './018_calendar_sources'
+import { migration as m019_webhooks } from './019_webhooks'
 
 export const migrations: Record<string, Migration> = {
   '001_initial': m001_initial,
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '016_event_series': m016_event_series,
   '017_staged_photos': m017_staged_photos,
   '018_calendar_sources': m018_calendar_sources,
+  '019_webhooks': m019_webhooks,
 }
 
 export const migrationProvider: MigrationProvider = {

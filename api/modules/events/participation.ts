@@ -120,19 +120,20 @@ export function createParticipation(ctx: AppContext, rows: PostRows) {
       if (access.isOwner) throw new HttpError(400, 'organizerCannotJoin')
       const seats = await seatTransaction(ctx, async (conn) => {
         const locked = await lockPost(conn, ctx.dialect, id)
-        const none = { locked, joined: false, promoted: [] as string[] }
+        const none = { locked, joined: false, promoted: [] as string[], left: false }
         // Leaving is always allowed; in the transaction, so "already joined" is decided atomically.
         if (participate !== true) {
           const { left, promoted } = await leaveSeat(conn, locked, viewer.id)
-          if (left) return { ...none, promoted }
+          if (left) return { ...none, promoted, left: true }
         }
         if (participate === false) return none
         if (participate === true && (await isParticipant(conn, id, viewer.id))) return none
         assertMayTakePart(row, access)
         // An event that needs approval seats its invitees directly, everyone else through a request.
         if (mustAsk(row, rel)) throw new HttpError(403, 'approvalRequired')
-        return { locked, ...(await takeSeat(conn, locked, viewer.id)) }
+        return { locked, left: false, ...(await takeSeat(conn, locked, viewer.id)) }
       })
+      if (seats.left) await ctx.domainEvents.emit({ type: 'participantLeft', postId: id, userFrom: viewer.id })
       await announceSeats(ctx, seats.locked, {
         joined: seats.joined ? viewer.id : null,
         promoted: seats.promoted,
@@ -164,6 +165,7 @@ export function createParticipation(ctx: AppContext, rows: PostRows) {
         if (!left) throw new HttpError(404, 'notParticipant')
         return { locked, promoted }
       })
+      await ctx.domainEvents.emit({ type: 'participantLeft', postId: id, userFrom: userId })
       await announceSeats(ctx, seats.locked, { promoted: seats.promoted })
       return { postId: id, ...(await seatsAsSeen(id, viewer)), maxParticipants: row.max_participants }
     },

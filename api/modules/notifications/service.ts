@@ -81,7 +81,8 @@ export function createNotificationsService(ctx: AppContext) {
       event.type === 'accountGone' ||
       event.type === 'federationSwitch' ||
       event.type === 'unfollow' ||
-      event.type === 'postsImported'
+      event.type === 'postsImported' ||
+      event.type === 'participantLeft'
     )
       return null
     const post = await conn

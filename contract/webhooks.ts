@@ -41,7 +41,6 @@ const webhookUrlField = requiredString()
 const eventsField = z
   .array(z.enum(WEBHOOK_EVENTS, { error: 'invalidValue' }), { error: 'required' })
   .min(1, 'chooseWebhookEvents')
-  .max(WEBHOOK_EVENTS.length, 'invalidValue')
 
 /** POST /webhooks */
 export const createWebhookBodySchema = z.object({
@@ -96,3 +95,9 @@ export const webhookDeliverySchema = z.object({
 export const webhookDeliveryListSchema = z.object({ items: z.array(webhookDeliverySchema) })
 
 export const webhookIdParamsSchema = z.object({ id: z.string().min(1).max(100) })
+
+/** Settings → Webhooks: a webhook's buttons post its id with the intent. */
+export const webhookIntentSchema = z.object({
+  intent: z.enum(['test', 'enable', 'disable', 'remove'], { error: 'invalidValue' }),
+  webhookId: requiredString().max(100, 'invalidValue'),
+})

@@ -18312,26 +18312,8 @@ export interface paths {
                     "application/json": {
                         description?: string;
                         events: [
-                        ] | [
-                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left"
-                        ] | [
                             "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left",
-                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left"
-                        ] | [
-                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left",
-                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left",
-                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left"
-                        ] | [
-                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left",
-                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left",
-                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left",
-                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left"
-                        ] | [
-                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left",
-                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left",
-                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left",
-                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left",
-                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left"
+                            ...("event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left")[]
                         ];
                         /** @enum {string} */
                         scope?: "OWN" | "SITE";
@@ -18590,26 +18572,8 @@ export interface paths {
                         description?: string;
                         enabled?: boolean;
                         events?: [
-                        ] | [
-                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left"
-                        ] | [
                             "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left",
-                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left"
-                        ] | [
-                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left",
-                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left",
-                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left"
-                        ] | [
-                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left",
-                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left",
-                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left",
-                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left"
-                        ] | [
-                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left",
-                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left",
-                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left",
-                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left",
-                            "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left"
+                            ...("event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "participant.joined" | "participant.left")[]
                         ];
                         url?: string;
                     };

@@ -9,6 +9,7 @@ const sections = [
   { to: '/admin/profile/settings/notifications', key: 'notifications' },
   { to: '/admin/profile/settings/calendar', key: 'calendar' },
   { to: '/admin/profile/settings/sources', key: 'sources' },
+  { to: '/admin/profile/settings/webhooks', key: 'webhooks' },
   { to: '/admin/profile/settings/fediverse', key: 'fediverse' },
   { to: '/admin/profile/settings/delete', key: 'delete' },
 ] as const

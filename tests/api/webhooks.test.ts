@@ -56,6 +56,18 @@ describe('registering', () => {
     expect(empty.body.errors.events).toEqual(['Choose at least one kind of event to send.'])
     const badUrl = await send(api, 'POST', '/webhooks', { token: organizer.token, lang: 'ru', json: { url: 'nope', events: ['event.created'] } })
     expect(badUrl.body.errors.url).toHaveLength(1)
+    // Nearby never sends to a private address or plain http (this instance allows them for the test's receiver).
+    const strict = await startTestApi()
+    try {
+      const someone = await makeUser(strict)
+      const local = await send(strict, 'POST', '/webhooks', { token: someone.token, json: { url: 'https://127.0.0.1/hook', events: ['event.created'] } })
+      expect(local.status).toBe(400)
+      expect(local.body.errors.url).toEqual(['Only public https addresses can be used here.'])
+      const plain = await send(strict, 'POST', '/webhooks', { token: someone.token, json: { url: 'http://example.org/hook', events: ['event.created'] } })
+      expect(plain.body.errors.url).toEqual(['Only public https addresses can be used here.'])
+    } finally {
+      await strict.close()
+    }
     const site = await send(api, 'POST', '/webhooks', { token: organizer.token, json: { url: receiver.url, events: ['event.created'], scope: 'SITE' } })
     expect(site.status).toBe(403)
     expect(site.body.message).toBe('Only admins may receive the events of the whole site.')

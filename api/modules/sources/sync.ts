@@ -30,6 +30,8 @@ export interface SyncOutcome {
 /** Photos (ATTACH images) downloaded in one sync at most; an image is read up to 10 MB. */
 const PHOTOS_PER_SYNC = 30
 const PHOTO_MAX_BYTES = 10 * 1024 * 1024
+/** The time a sync spends on photos at most (the first sync answers POST /sources). */
+const PHOTOS_TIME_MS = 20_000
 
 /** Addresses looked up in one sync at most (the geocoder answers one a second). */
 const GEOCODER_LOOKUPS_PER_SYNC = 20
@@ -82,11 +84,12 @@ export function createSourceSync(ctx: AppContext) {
   async function photosFor(items: Placed[], imported: Set<string>): Promise<Map<string, StoredPhoto[]>> {
     const out = new Map<string, StoredPhoto[]>()
     let budget = PHOTOS_PER_SYNC
+    const deadline = Date.now() + PHOTOS_TIME_MS
     for (const item of items) {
       if (imported.has(item.key) || item.images.length === 0) continue
       const photos: StoredPhoto[] = []
       for (const url of item.images.slice(0, LIMITS.eventImages)) {
-        if (budget-- <= 0) break
+        if (budget-- <= 0 || Date.now() > deadline) break
         try {
           const response = await photoFetch(url, { headers: { accept: 'image/*' } })
           if (!response.ok) continue

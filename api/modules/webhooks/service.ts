@@ -10,6 +10,7 @@ import type { WebhooksTable } from '../../db/schema'
 import { newId } from '../../lib/crypto'
 import { HttpError, validationError } from '../../lib/errors'
 import { toEventDtos } from '../events/dto'
+import { urlProblem } from '../../lib/outbound-fetch'
 import { toUserSummary } from '../users/dto'
 import { newMessageId, newSecret } from './signing'
 
@@ -78,6 +79,11 @@ export function createWebhooksService(ctx: AppContext, options: { kick?: () => v
     return rows.filter((row) => (row.scope === 'SITE' || row.owner_id === ownerId) && (JSON.parse(row.events) as string[]).includes(type))
   }
 
+  /** An address Nearby would never send to (not https, a private one) is refused when it is given. */
+  function assertSendable(url: string) {
+    if (urlProblem(new URL(url), ctx.config.allowPrivateAddresses)) throw validationError({ url: ['addressNotPublic'] })
+  }
+
   return {
     async list(viewer: WebhookViewer, language: Language): Promise<Webhook[]> {
       const rows = await db.selectFrom('webhooks').selectAll().where('owner_id', '=', viewer.id).orderBy('created_at', 'desc').orderBy('id').execute()
@@ -91,6 +97,7 @@ export function createWebhooksService(ctx: AppContext, options: { kick?: () => v
     /** A new webhook and, this once, its secret. */
     async create(body: CreateWebhook, viewer: WebhookViewer, language: Language): Promise<Webhook & { secret: string }> {
       const scope = body.scope ?? 'OWN'
+      assertSendable(body.url)
       if (scope === 'SITE' && !can(viewer.role, 'moderate')) throw new HttpError(403, 'webhookSiteAdminsOnly')
       const count = await db.selectFrom('webhooks').select((eb) => eb.fn.countAll<number>().as('n')).where('owner_id', '=', viewer.id).executeTakeFirst()
       if (Number(count?.n ?? 0) >= WEBHOOK_LIMITS.perOwner) throw validationError({ url: ['webhookLimit'] })
@@ -114,6 +121,7 @@ export function createWebhooksService(ctx: AppContext, options: { kick?: () => v
 
     async update(id: string, body: UpdateWebhook, viewer: WebhookViewer, language: Language): Promise<Webhook> {
       await owned(id, viewer)
+      if (body.url !== undefined) assertSendable(body.url)
       await db
         .updateTable('webhooks')
         .set({

@@ -26,7 +26,7 @@ test('the personal feed URL downloads and lists the joined event', async ({ page
 
   // Settings → Calendar, through the settings navigation.
   await page.goto('/admin/profile/settings/profile')
-  await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Calendar' }).click()
+  await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Calendar', exact: true }).click()
   await expect(page).toHaveURL(/\/admin\/profile\/settings\/calendar$/)
   await expect(page.getByRole('heading', { name: 'Calendar', level: 2 })).toBeVisible()
   const address = page.getByLabel('Your feed address')

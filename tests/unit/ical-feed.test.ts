@@ -85,3 +85,15 @@ describe('other exporters', () => {
     expect(feed.items[1]).toMatchObject({ key: '43', endDate: null, coordinates: [20.4745, 44.8179], categories: ['kids', 'theaters'], images: ['https://gancio.example/media/pinocchio.jpg'] })
   })
 })
+
+describe('Nextcloud (SabreDAV)', () => {
+  it('a fortnightly rule with COUNT in local time across the change to summer time, its alarm ignored', () => {
+    const feed = readICalendar(fixture('nextcloud.ics'), options)
+    expect(feed.items.map((item) => [item.title, item.startDate, item.endDate])).toEqual([
+      ['Planting day', '2026-03-21T09:00:00.000Z', '2026-03-21T12:00:00.000Z'], // 10:00 CET
+      ['Planting day', '2026-04-04T08:00:00.000Z', '2026-04-04T11:00:00.000Z'], // 10:00 CEST
+      ['Planting day', '2026-04-18T08:00:00.000Z', '2026-04-18T11:00:00.000Z'],
+    ])
+    expect(feed.items[0]).toMatchObject({ address: 'Bašta, Bulevar despota Stefana 1, Beograd', description: 'Bring gloves.' })
+  })
+})

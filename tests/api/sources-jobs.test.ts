@@ -1,0 +1,99 @@
+// The scheduled sync of calendar sources (the `sync-calendar-sources` job, decision 049) across instances: two API
+// instances on one database both wake for the job at the same moment while a source is due, and the calendar's
+// publisher (slow to answer, so the first run is still going when the second tries) is asked once and its events
+// are imported once; at the next slot again one of them syncs, with the feed's ETag. On the machine's PostgreSQL
+// (skipped when it is not reachable; CI has one) in every run, and in the SQLite run also on one SQLite file.
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiJobs } from '../../api/jobs'
+import { createScheduler, type JobOutcome } from '../../api/jobs/scheduler'
+import { startCalendarServer, type CalendarServer } from '../support/calendar-server'
+import { generateCalendar } from '../support/generated-calendar'
+import { makeUser, send } from './events-fixtures'
+import { createPgDatabase, startTestApi, usePostgres, type TestApi } from './helpers'
+
+const JOB = 'sync-calendar-sources'
+/** A database of this test's own on the machine's PostgreSQL (none reachable: its case is skipped). */
+const pgDatabase = await createPgDatabase().catch(() => null)
+
+let feeds: CalendarServer
+beforeAll(async () => {
+  feeds = await startCalendarServer()
+})
+afterAll(async () => {
+  await feeds?.close()
+  await pgDatabase?.drop()
+})
+
+const cases = [
+  { name: 'PostgreSQL', skip: !pgDatabase },
+  { name: 'one SQLite file', skip: usePostgres },
+]
+
+describe.each(cases)('two instances on $name', ({ name, skip }) => {
+  const clock = { now: new Date() }
+  let a: TestApi
+  let b: TestApi
+  let dir: string
+
+  beforeAll(async () => {
+    if (skip) return
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'nearby-sources-jobs-'))
+    const DATABASE_URL = name === 'PostgreSQL' ? pgDatabase!.url : path.join(dir, 'shared.db')
+    const env = { DATABASE_URL, ALLOW_PRIVATE_ADDRESSES: 'true' }
+    a = await startTestApi(env, undefined, { clock: () => clock.now })
+    b = await startTestApi(env, undefined, { clock: () => clock.now })
+  })
+  afterAll(async () => {
+    await a?.close()
+    await b?.close()
+    if (dir) await fs.rm(dir, { recursive: true, force: true })
+  })
+
+  it.skipIf(skip)('both run the job at once for a due source: the feed is asked for once, its events imported once', async () => {
+    const owner = await makeUser(a)
+    const feedPath = `/shared-${name.replace(/\W/g, '')}.ics`
+    // Added while its publisher is down: the source exists, its next sync due in two hours.
+    feeds.feeds.set(feedPath, { body: '', status: 503 })
+    const created = await send(a, 'POST', '/sources', { token: owner.token, json: { url: feeds.url + feedPath } })
+    expect(created.body).toMatchObject({ lastOutcome: 'ERROR', eventCount: 0 })
+    const id = created.body.id as string
+
+    const calendar = generateCalendar({ from: clock.now, singles: 150, allDay: 20, weekly: 6, seed: 3 })
+    feeds.feeds.set(feedPath, { body: calendar, delayMs: 300 })
+    clock.now = new Date(clock.now.getTime() + 3 * 3_600_000)
+    const asked = () => feeds.requests.filter((r) => r.path === feedPath && r.status !== 503)
+    const schedulers = [a, b].map((api) => createScheduler(api.app.ctx.db, apiJobs(api.app.ctx), { log: api.app.log, now: () => clock.now }))
+
+    // The same moment on both, and once more on each while the winner waits for the publisher.
+    const runs: Promise<JobOutcome>[] = schedulers.map((s) => s.runDue(JOB))
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    runs.push(...schedulers.map((s) => s.runDue(JOB)))
+    const outcomes = await Promise.all(runs)
+    const ran = outcomes.filter((o) => o.ran)
+    expect(ran).toHaveLength(1)
+    expect(ran[0]).toMatchObject({ result: { synced: 1, outcomes: ['OK'] } })
+    expect(asked().map((r) => r.status)).toEqual([200])
+
+    const rows = await a.app.ctx.db.selectFrom('posts').select(['id', 'source_key']).where('source_id', '=', id).execute()
+    expect(rows.length).toBeGreaterThan(150)
+    expect(new Set(rows.map((r) => r.source_key)).size).toBe(rows.length)
+    const source = await send(b, 'GET', `/sources/${id}`, { token: owner.token })
+    expect(source.body).toMatchObject({ lastOutcome: 'OK', lastError: null, counts: { new: rows.length, changed: 0, cancelled: 0, removed: 0 }, eventCount: rows.length })
+    const job = await a.app.ctx.db.selectFrom('jobs').selectAll().where('name', '=', JOB).executeTakeFirstOrThrow()
+    expect(job).toMatchObject({ lease_owner: null, last_error: null })
+    expect(Number(job.runs)).toBe(1)
+
+    // The next slot, an hour later (the source is due again): one of them again, asking with the ETag.
+    clock.now = new Date(clock.now.getTime() + 3_600_000 + 60_000)
+    const next = await Promise.all(schedulers.map((s) => s.runDue(JOB)))
+    expect(next.filter((o) => o.ran)).toEqual([expect.objectContaining({ result: { synced: 1, outcomes: ['NOT_MODIFIED'] } })])
+    expect(asked().map((r) => r.status)).toEqual([200, 304])
+    expect(asked()[1]?.ifNoneMatch).toMatch(/^"/)
+    const after = await a.app.ctx.db.selectFrom('posts').select(['id', 'source_key']).where('source_id', '=', id).execute()
+    expect(after).toHaveLength(rows.length)
+  })
+
+})

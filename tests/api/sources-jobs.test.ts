@@ -1,8 +1,10 @@
 // The scheduled sync of calendar sources (the `sync-calendar-sources` job, decision 049) across instances: two API
 // instances on one database both wake for the job at the same moment while a source is due, and the calendar's
 // publisher (slow to answer, so the first run is still going when the second tries) is asked once and its events
-// are imported once; at the next slot again one of them syncs, with the feed's ETag. On the machine's PostgreSQL
-// (skipped when it is not reachable; CI has one) in every run, and in the SQLite run also on one SQLite file.
+// are imported once; at the next slot again one of them syncs, with the feed's ETag. And two syncs of one source
+// at once (its owner's "sync now" reaching both instances) apply a change once: its participants are told once.
+// On the machine's PostgreSQL (skipped when it is not reachable; CI has one) in every run, and in the SQLite run
+// also on one SQLite file.
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -96,4 +98,42 @@ describe.each(cases)('two instances on $name', ({ name, skip }) => {
     expect(after).toHaveLength(rows.length)
   })
 
+  it.skipIf(skip)('two syncs of one source at once (its owner’s “sync now” on each instance) apply a change once', async () => {
+    const owner = await makeUser(a)
+    const guest = await makeUser(a)
+    const at = (days: number) => new Date(clock.now.getTime() + days * 86_400_000).toISOString().replace(/[-:]/g, '').replace(/\.\d+/, '')
+    const event = (uid: string, start: string, extra: string[] = []) =>
+      ['BEGIN:VEVENT', `UID:${uid}`, 'DTSTAMP:20260301T120000Z', `DTSTART:${start}`, `SUMMARY:Event ${uid}`, 'GEO:44.8;20.4', ...extra, 'END:VEVENT']
+    const calendar = (...events: string[][]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', ...events.flat(), 'END:VCALENDAR'].join('\r\n')
+    const feedPath = `/twice-${name.replace(/\W/g, '')}.ics`
+    feeds.feeds.set(feedPath, { body: calendar(event('moves', at(10)), event('is-called-off', at(11)), event('stays', at(12))), unconditional: true })
+    const created = await send(a, 'POST', '/sources', { token: owner.token, json: { url: feeds.url + feedPath } })
+    expect(created.body.counts).toEqual({ new: 3, changed: 0, cancelled: 0, removed: 0 })
+    const id = created.body.id as string
+    const imported = async () =>
+      a.app.ctx.db.selectFrom('posts').select(['id', 'source_key', 'start_date', 'cancelled_at', 'sequence']).where('source_id', '=', id).orderBy('source_key').execute()
+    const [calledOff, moves] = await imported()
+    // The guest plans to go to both (stored as joining stores it).
+    await a.app.ctx.db
+      .insertInto('post_participants')
+      .values([moves!.id, calledOff!.id].map((postId) => ({ post_id: postId, user_id: guest.id, created_at: clock.now.toISOString() })))
+      .execute()
+
+    // The calendar moves one a day later and calls the other off; its owner presses "sync now" twice, and the
+    // balancer sends one press to each instance. The publisher answers both after 200 ms: both read the change.
+    feeds.feeds.set(feedPath, {
+      body: calendar(event('moves', at(11)), event('is-called-off', at(11), ['STATUS:CANCELLED']), event('stays', at(12))),
+      unconditional: true,
+      delayMs: 200,
+    })
+    const answers = await Promise.all([a, b].map((api) => send(api, 'POST', `/sources/${id}/sync`, { token: owner.token })))
+    expect(answers.map((r) => r.status)).toEqual([200, 200])
+    const after = await imported()
+    expect(after.find((e) => e.id === moves!.id)!.start_date).not.toBe(moves!.start_date)
+    expect(Number(after.find((e) => e.id === moves!.id)!.sequence)).toBe(Number(moves!.sequence) + 1)
+    expect(Number(after.find((e) => e.id === calledOff!.id)!.sequence)).toBe(Number(calledOff!.sequence) + 1)
+    // One of the two made the change, the other found it made: the guest is told once of each.
+    const told = await a.app.ctx.db.selectFrom('notifications').select(['notification_type', 'entity_id']).where('recipient_id', '=', guest.id).execute()
+    expect(told.map((n) => `${n.notification_type} ${n.entity_id}`).sort()).toEqual([`eventCancelled ${calledOff!.id}`, `eventMoved ${moves!.id}`])
+  })
 })

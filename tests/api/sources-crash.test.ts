@@ -274,7 +274,7 @@ describe(`a sync killed mid-way (${usePostgres ? 'PostgreSQL' : 'SQLite'})`, () 
     whole.categories = firstSource.categories
     expect(whole.categories).toBeGreaterThan(EVENTS / 2)
     await expectAllOrNothing('after a whole import')
-  }, 30_000)
+  }, 45_000)
 
   it('leaves all of a sync or none of it, wherever SIGKILL lands', async () => {
     const cycles: { moment: string; kill: () => Promise<void>; rename?: boolean }[] = [
@@ -305,7 +305,7 @@ describe(`a sync killed mid-way (${usePostgres ? 'PostgreSQL' : 'SQLite'})`, () 
     // What this proves is a kill inside the write transaction that left nothing of it: the probe saw the API
     // writing right before the kill, and the database holds none of that sync.
     expect(rolledBack.length, 'syncs killed while writing, rolled back').toBeGreaterThanOrEqual(1)
-  }, 60_000)
+  }, 90_000)
 
   it('after a restart on the same data, a sync imports everything once and a second sync changes nothing', async () => {
     api = await startApiProcess(env)
@@ -325,5 +325,5 @@ describe(`a sync killed mid-way (${usePostgres ? 'PostgreSQL' : 'SQLite'})`, () 
     await expectAllOrNothing('after the restart')
     await api.stop()
     api = null
-  }, 30_000)
+  }, 45_000)
 })

@@ -42,7 +42,7 @@ describe.each(cases)('two instances on $name', ({ name, skip }) => {
 
   beforeAll(async () => {
     if (skip) return
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'nearby-sources-jobs-'))
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'nearby-sources-two-'))
     const DATABASE_URL = name === 'PostgreSQL' ? pgDatabase!.url : path.join(dir, 'shared.db')
     const env = { DATABASE_URL, ALLOW_PRIVATE_ADDRESSES: 'true' }
     a = await startTestApi(env, undefined, { clock: () => clock.now })

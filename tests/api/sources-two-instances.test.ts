@@ -1,8 +1,9 @@
 // The scheduled sync of calendar sources (the `sync-calendar-sources` job, decision 049) across instances: two API
 // instances on one database both wake for the job at the same moment while a source is due, and the calendar's
 // publisher (slow to answer, so the first run is still going when the second tries) is asked once and its events
-// are imported once; at the next slot again one of them syncs, with the feed's ETag. And two syncs of one source
-// at once (its owner's "sync now" reaching both instances) apply a change once: its participants are told once.
+// are imported once; at the next slot again one of them syncs, with the feed's ETag. Two syncs of one source at
+// once (its owner's "sync now" reaching both instances) apply a change once: its participants are told once. And
+// the same calendar added on both at once is added once, the other press answered as a second add is.
 // On the machine's PostgreSQL (skipped when it is not reachable; CI has one) in every run, and in the SQLite run
 // also on one SQLite file.
 import fs from 'node:fs/promises'
@@ -135,5 +136,19 @@ describe.each(cases)('two instances on $name', ({ name, skip }) => {
     // One of the two made the change, the other found it made: the guest is told once of each.
     const told = await a.app.ctx.db.selectFrom('notifications').select(['notification_type', 'entity_id']).where('recipient_id', '=', guest.id).execute()
     expect(told.map((n) => `${n.notification_type} ${n.entity_id}`).sort()).toEqual([`eventCancelled ${calledOff!.id}`, `eventMoved ${moves!.id}`])
+  })
+
+  it.skipIf(skip)('the same calendar added on both instances at once: one adds it, the other says it is there (never 500)', async () => {
+    const owner = await makeUser(a)
+    for (let i = 0; i < 5; i++) {
+      const feedPath = `/added-twice-${name.replace(/\W/g, '')}-${i}.ics`
+      feeds.feeds.set(feedPath, { body: generateCalendar({ from: clock.now, singles: 3, seed: i }) })
+      const answers = await Promise.all([a, b].map((api) => send(api, 'POST', '/sources', { token: owner.token, json: { url: feeds.url + feedPath } })))
+      expect(answers.map((r) => r.status).sort()).toEqual([201, 400])
+      expect(answers.find((r) => r.status === 400)?.body.errors).toEqual({ url: ['You already import this calendar.'] })
+      expect(answers.find((r) => r.status === 201)?.body).toMatchObject({ lastOutcome: 'OK', eventCount: 3 })
+    }
+    const sources = await a.app.ctx.db.selectFrom('calendar_sources').select('url').where('owner_id', '=', owner.id).execute()
+    expect(sources).toHaveLength(5)
   })
 })

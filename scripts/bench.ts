@@ -12,6 +12,9 @@
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/nearby_bench npm run bench   (created if missing)
 //   BENCH_SECONDS=20 BENCH_CONNECTIONS=20 npm run bench
 //   BENCH_PROFILE=1 npm run bench       CPU profiles in .cache/bench/profiles/{api,web}
+//
+// Beside it: `npm run bench:scale` (every list at 1k–100k events) and `npm run bench:import` (a calendar of 1,000
+// events imported and synced again through the API: time, SQL statements, memory), in docs/benchmarks.md.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'

@@ -20,6 +20,8 @@ export interface Feed {
   status?: number
   /** Leave out ETag and Last-Modified (a server that does not support conditional requests). */
   unconditional?: boolean
+  /** Answer this many milliseconds late (a slow publisher: a sync is still running when another would start). */
+  delayMs?: number
 }
 
 export interface CalendarServer {
@@ -33,9 +35,10 @@ export async function startCalendarServer(): Promise<CalendarServer> {
   const feeds = new Map<string, Feed>()
   const requests: CalendarRequest[] = []
   const modified = new Map<string, { etag: string; lastModified: string }>()
-  const server = http.createServer((req, res) => {
+  const server = http.createServer(async (req, res) => {
     const path = (req.url ?? '/').split('?')[0]!
     const feed = feeds.get(path)
+    if (feed?.delayMs) await new Promise((resolve) => setTimeout(resolve, feed.delayMs))
     const record = (status: number) =>
       requests.push({
         path,

@@ -105,13 +105,13 @@ export function createSourcesService(ctx: AppContext) {
       if (owned.length >= SOURCE_LIMITS.perOwner) throw validationError({ url: ['sourceLimit'] })
       const id = newId()
       const stamp = nowIso(ctx.now())
-      const added = await db
+      const inserted = await db
         .insertInto('calendar_sources')
         .values({ id, owner_id: viewer.id, url, categories: JSON.stringify(categories ?? []), ...placeColumns(place), next_sync_at: stamp, created_at: stamp, updated_at: stamp })
         .onConflict((oc) => oc.columns(['owner_id', 'url']).doNothing())
         .executeTakeFirst()
-      // The same address sent twice at once (a double click): the first one is the source.
-      if (Number(added.numInsertedOrUpdatedRows ?? 0) === 0) throw validationError({ url: ['sourceExists'] })
+      // The same address added a moment ago by another request (a double press, two instances): that one imports it.
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw validationError({ url: ['sourceExists'] })
       await syncer.sync(id)
       return reloaded(id, language)
     },

@@ -7,7 +7,7 @@ import { CATEGORIES, type Category, LIMITS, SOURCE_LIMITS, type SourceCounts } f
 import type { AppContext } from '../../context'
 import { nowIso } from '../../db'
 import type { CalendarSourcesTable, PostRow } from '../../db/schema'
-import { writeTransaction } from '../../db/transaction'
+import { lockedRows, writeTransaction } from '../../db/transaction'
 import type { DomainEvent } from '../../lib/domain-events'
 import { newId } from '../../lib/crypto'
 import { BodyTooLargeError, createOutboundFetch, RefusedAddressError } from '../../lib/outbound-fetch'
@@ -227,6 +227,10 @@ export function createSourceSync(ctx: AppContext) {
     try {
       await writeTransaction(ctx, async (work) => {
         const trx = work.db
+        // Syncs of one source take turns (two instances' "sync now", or the job and a "sync now"): the later one
+        // reads what the earlier one wrote and finds it done, so participants hear of a change once. On SQLite,
+        // BEGIN IMMEDIATE already runs one write transaction at a time.
+        await lockedRows(work.dialect, trx.selectFrom('calendar_sources').select('id').where('id', '=', source.id)).execute()
         const stamp = nowIso(ctx.now())
         const rows = await trx.selectFrom('posts').selectAll().where('source_id', '=', source.id).execute()
         const byKey = new Map(rows.map((row) => [row.source_key!, row]))

@@ -4,6 +4,7 @@
 // log, a webhook turned off after a day of failures (its owner mailed), the test message, and who may see what.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { webhooksOf } from '../../api/modules/webhooks'
+import { startCalendarServer } from '../support/calendar-server'
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver'
 import { eventually, startTestApi, type TestApi } from './helpers'
 import { createEvent, makeUser, send, type TestUser } from './events-fixtures'
@@ -112,6 +113,26 @@ describe('what is sent', () => {
     await webhooksOf(api.app.ctx).delivery.runOnce()
     expect(receiver.messages.map((m) => m.body.data._id)).not.toContain(secret._id)
     await remove(admin, siteHook.id)
+  })
+})
+
+describe('imported events', () => {
+  it('a calendar’s new events are event.created, in one batch', async () => {
+    const hook = await register(organizer, ['event.created'])
+    const feeds = await startCalendarServer()
+    try {
+      const at = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')
+      const event = (n: number) => ['BEGIN:VEVENT', `UID:hooked-${n}`, 'DTSTAMP:20260101T000000Z', `DTSTART:${at(n + 2)}`, `SUMMARY:Imported ${n}`, 'GEO:44.8;20.4', 'END:VEVENT']
+      feeds.feeds.set('/club.ics', { body: ['BEGIN:VCALENDAR', 'VERSION:2.0', ...event(1), ...event(2), 'END:VCALENDAR'].join('\r\n') })
+      const source = await send(api, 'POST', '/sources', { token: organizer.token, json: { url: `${feeds.url}/club.ics` } })
+      expect(source.body.counts.new).toBe(2)
+      await eventually(async () =>
+        expect(messagesOf('event.created').map((m) => m.body.data.title)).toEqual(expect.arrayContaining(['Imported 1', 'Imported 2'])),
+      )
+    } finally {
+      await feeds.close()
+      await remove(organizer, hook.id)
+    }
   })
 })
 

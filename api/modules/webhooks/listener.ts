@@ -10,8 +10,8 @@ export function listenForWebhooks(ctx: AppContext, webhooks: WebhooksService): (
       case 'newPost':
         return webhooks.eventChanged('event.created', event.postId)
       case 'postsImported':
-        for (const postId of event.postIds) await webhooks.eventChanged('event.created', postId)
-        return
+        // A calendar's batch: nothing is read per event unless someone has a webhook for it.
+        return webhooks.eventsImported(event.userFrom, event.postIds)
       case 'updatePost':
       case 'eventMoved':
       case 'postPhotosChanged':

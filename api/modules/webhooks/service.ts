@@ -184,6 +184,22 @@ export function createWebhooksService(ctx: AppContext, options: { kick?: () => v
       await enqueue(targets, type, data)
     },
 
+    /** A calendar sync imported these events of one owner: one look for webhooks, then one batch of objects. */
+    async eventsImported(ownerId: string, postIds: string[]) {
+      const targets = await listeners('event.created', ownerId)
+      if (targets.length === 0 || postIds.length === 0) return
+      const rows = await db
+        .selectFrom('posts')
+        .selectAll()
+        .where('id', 'in', postIds)
+        .where('access_type', '=', 'COMMON')
+        .where('post_status', '=', 'ACTIVE')
+        .where('moderation_status', '!=', 'REJECTED')
+        .where('remote_object', 'is', null)
+        .execute()
+      for (const event of await toEventDtos(db, rows, null, ctx.config.publicUrl)) await enqueue(targets, 'event.created', event)
+    },
+
     /** Someone joined or left a public event: the event and the participant's public summary. */
     async participantChanged(type: 'participant.joined' | 'participant.left', postId: string, userId: string) {
       const row = await db.selectFrom('posts').selectAll().where('id', '=', postId).executeTakeFirst()

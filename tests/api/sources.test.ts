@@ -9,6 +9,7 @@ import { startCalendarServer, type CalendarServer } from '../support/calendar-se
 import { startFakeNominatim, type FakeNominatim } from '../support/nominatim'
 import { startTestApi, type TestApi } from './helpers'
 import { createEvent, jpeg, makeUser, send, type TestUser } from './events-fixtures'
+import { createSourcesService } from '../../api/modules/sources/service'
 
 const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, '../fixtures/calendars', name), 'utf8')
 const clock = { now: new Date('2026-03-20T12:00:00Z') }
@@ -236,6 +237,24 @@ describe('a calendar of many new addresses', () => {
     expect(second.body.counts).toEqual({ new: 2, changed: 0, cancelled: 0, removed: 0 })
     expect(second.body.skipped).toEqual([])
     expect((await importedEvents(first.body.id)).filter((e) => e.post_status === 'ACTIVE')).toHaveLength(22)
+  })
+})
+
+describe('the hourly syncs', () => {
+  it('sync due sources, but none of an account that asked to be deleted', async () => {
+    const leaving = await makeUser(api)
+    const created = await send(api, 'POST', '/sources', { token: leaving.token, json: { url: serve(fixture('google.ics')) } })
+    const db = api.app.ctx.db
+    await db.updateTable('calendar_sources').set({ next_sync_at: '2026-03-20T11:00:00.000Z' }).where('id', '=', created.body.id).execute()
+    await db.updateTable('users').set({ deletion_requested_at: clock.now.toISOString() }).where('id', '=', leaving.id).execute()
+    const sources = createSourcesService(api.app.ctx)
+    try {
+      expect((await sources.syncDue()).synced).toBe(0)
+      await db.updateTable('users').set({ deletion_requested_at: null }).where('id', '=', leaving.id).execute()
+      expect(await sources.syncDue()).toEqual({ synced: 1, outcomes: ['NOT_MODIFIED'] })
+    } finally {
+      await sources.close()
+    }
   })
 })
 

@@ -151,11 +151,15 @@ export function createSourcesService(ctx: AppContext) {
     /** The scheduled syncs (a job, once across instances): every due source that is not paused, oldest first. */
     async syncDue(limit = 20): Promise<{ synced: number; outcomes: SyncOutcome['outcome'][] }> {
       const due = await db
-        .selectFrom('calendar_sources')
-        .select('id')
-        .where('paused', '=', 0)
-        .where('next_sync_at', '<=', nowIso(ctx.now()))
-        .orderBy('next_sync_at')
+        .selectFrom('calendar_sources as s')
+        .innerJoin('users as u', 'u.id', 's.owner_id')
+        .select('s.id')
+        .where('s.paused', '=', 0)
+        .where('s.next_sync_at', '<=', nowIso(ctx.now()))
+        // An account that is disabled or asked to be deleted imports nothing more.
+        .where('u.disabled_at', 'is', null)
+        .where('u.deletion_requested_at', 'is', null)
+        .orderBy('s.next_sync_at')
         .limit(limit)
         .execute()
       const outcomes: SyncOutcome['outcome'][] = []

@@ -297,7 +297,10 @@ describe(`a sync killed mid-way (${usePostgres ? 'PostgreSQL' : 'SQLite'})`, () 
       const writing = await store.writing()
       await api.kill9()
       api = null
-      expect(await answer, `${cycle.moment}: the request was cut off`).toBeNull()
+      // A kill late in the write may come after the commit and the answer (the sync's last step is short): then the
+      // sync is whole, which the check below asserts like any other outcome.
+      const answered = await answer
+      if (answered) expect(answered.status, `${cycle.moment}: answered before the kill`).toBeLessThan(300)
       await expectAllOrNothing(`killed ${cycle.moment}`)
       const source = (await sources()).find((s) => s.url === feeds.url + feedPath)!
       if (writing && (cycle.rename ? source.renamed === 0 : source.outcome === null)) rolledBack.push(source)

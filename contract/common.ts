@@ -20,6 +20,19 @@ export function requiredString() {
     .min(1, 'required')
 }
 
+/** A required http(s) address of at most `max` characters (a calendar to import, a webhook's endpoint). */
+export function httpUrlField(max: number) {
+  return requiredString()
+    .max(max, 'tooLong')
+    .refine((value) => {
+      try {
+        return ['https:', 'http:'].includes(new URL(value).protocol)
+      } catch {
+        return false
+      }
+    }, 'invalidUrl')
+}
+
 /** Letters and digits of any script plus underscore: SPEC §5 'No Space or Special Characters'. */
 export const NO_SPECIAL_CHARACTERS = /^[\p{L}\p{N}_]+$/u
 

@@ -3,7 +3,7 @@
 // web's Settings → Calendars form.
 import { z } from 'zod'
 import { CATEGORIES, EVENT_LIMITS } from './constants'
-import { requiredString } from './common'
+import { httpUrlField, requiredString } from './common'
 import { coordinatesField } from './event-fields'
 import { userSummarySchema } from './event-answers'
 
@@ -24,15 +24,7 @@ export const SOURCE_LIMITS = {
 
 export const SOURCE_OUTCOMES = ['OK', 'NOT_MODIFIED', 'ERROR'] as const
 
-const sourceUrlField = requiredString()
-  .max(SOURCE_LIMITS.urlMax, 'tooLong')
-  .refine((value) => {
-    try {
-      return ['https:', 'http:'].includes(new URL(value).protocol)
-    } catch {
-      return false
-    }
-  }, 'invalidUrl')
+const sourceUrlField = httpUrlField(SOURCE_LIMITS.urlMax)
 
 const categoriesField = z.array(z.enum(CATEGORIES, { error: 'invalidValue' })).max(CATEGORIES.length, 'invalidValue')
 

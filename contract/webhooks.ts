@@ -1,7 +1,7 @@
 // Outbound webhooks (issue 42): endpoints that hear of events as they change, signed as the Standard Webhooks
 // specification says. One schema per payload, for the API and the web's Settings → Webhooks.
 import { z } from 'zod'
-import { requiredString } from './common'
+import { httpUrlField, requiredString } from './common'
 
 export const WEBHOOK_EVENTS = [
   'event.created',
@@ -28,15 +28,7 @@ export const WEBHOOK_LIMITS = {
 
 export const DELIVERY_STATUSES = ['PENDING', 'DELIVERED', 'FAILED'] as const
 
-const webhookUrlField = requiredString()
-  .max(WEBHOOK_LIMITS.urlMax, 'tooLong')
-  .refine((value) => {
-    try {
-      return ['https:', 'http:'].includes(new URL(value).protocol)
-    } catch {
-      return false
-    }
-  }, 'invalidUrl')
+const webhookUrlField = httpUrlField(WEBHOOK_LIMITS.urlMax)
 
 const eventsField = z
   .array(z.enum(WEBHOOK_EVENTS, { error: 'invalidValue' }), { error: 'required' })

@@ -5,7 +5,7 @@
 import ICAL from 'ical.js'
 import { EVENT_LIMITS, isTimeZone, SERIES_LIMITS } from '#contract'
 import { startAt } from '../series/recurrence'
-import { type FeedItem, type ParsedFeed, FeedError, type SkipReason } from './feed'
+import { addItem, clip, DAY_MS, type FeedItem, type ParsedFeed, FeedError, type SkipReason } from './feed'
 
 export interface ReadOptions {
   now: Date
@@ -18,7 +18,6 @@ export interface ReadOptions {
 /** The most occurrences of one rule looked at (a rule that repeats every second would otherwise never end). */
 const MAX_STEPS = 2_000
 
-const DAY_MS = 86_400_000
 
 /** The wall-clock parts of a time, as our zone helpers take them. */
 function plainParts(time: ICAL.Time): { date: string; time: string } {
@@ -40,8 +39,6 @@ function instantOf(time: ICAL.Time, tzid: string | null, siteZone: string): stri
   const parts = plainParts(time)
   return startAt(parts.date, time.isDate ? '00:00' : parts.time, tzid && isTimeZone(tzid) ? tzid : siteZone)
 }
-
-const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
 
 function textOf(component: ICAL.Component, name: string): string | null {
   const value = component.getFirstPropertyValue(name)
@@ -150,13 +147,8 @@ function readCalendar(calendar: ICAL.Component, options: ReadOptions, out: Parse
     else group.master = component
     byUid.set(uid, group)
   }
-  const push = (item: FeedItem | SkipReason, ref: string) => {
-    if (typeof item === 'string') return void out.skipped.push({ ref, reason: item })
-    // Ended before this sync: nothing to import (one already imported stays as it was).
-    if (Date.parse(item.endDate ?? item.startDate) + (item.endDate ? 0 : 6 * 3_600_000) < now) return
-    if (out.items.length >= options.maxEvents) throw new FeedError('importTooManyEvents')
-    out.items.push(item)
-  }
+  const push = (item: FeedItem | SkipReason, ref: string) =>
+    typeof item === 'string' ? void out.skipped.push({ ref, reason: item }) : addItem(out, item, options)
   for (const [uid, group] of byUid) {
     try {
       if (!group.master) {

@@ -5,13 +5,11 @@
 import { mf2 } from 'microformats-parser'
 import { EVENT_LIMITS } from '#contract'
 import { startAt } from '../series/recurrence'
-import { type FeedItem, FeedError, type ParsedFeed } from './feed'
+import { addItem, clip, DAY_MS, FeedError, type ParsedFeed } from './feed'
 import type { ReadOptions } from './ical-feed'
 
 type Json = Record<string, unknown>
 
-const DAY_MS = 86_400_000
-const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
 const str = (value: unknown): string | null => {
   const first = Array.isArray(value) ? value[0] : value
   if (typeof first === 'string') return first.trim() || null
@@ -72,9 +70,7 @@ function itemOf(
     const last = end ? Date.parse(end.iso) + (end.dateOnly ? DAY_MS : 0) : Date.parse(start.iso) + DAY_MS
     endDate = new Date(Math.max(last, Date.parse(start.iso) + DAY_MS) - 60_000).toISOString()
   } else if (endDate && Date.parse(endDate) <= Date.parse(start.iso)) endDate = null
-  if (Date.parse(endDate ?? start.iso) + (endDate ? 0 : 6 * 3_600_000) < options.now.getTime()) return
-  if (out.items.length >= options.maxEvents) throw new FeedError('importTooManyEvents')
-  out.items.push({
+  addItem(out, {
     // A page's event has no UID: its own id or address, else its name and start.
     key: fields.id ?? fields.url ?? `${fields.name}@${start.iso}`,
     uid: fields.id ?? fields.url ?? fields.name,
@@ -89,7 +85,7 @@ function itemOf(
     url: fields.url,
     categories: fields.categories,
     images: fields.images,
-  } satisfies FeedItem)
+  }, options)
 }
 
 const isEventType = (type: unknown) => [type].flat().some((t) => typeof t === 'string' && /Event$|^Festival$/.test(t.replace(/^.*[/:]/, '')))

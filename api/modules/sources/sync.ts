@@ -96,7 +96,8 @@ export function createSourceSync(ctx: AppContext) {
           const [saved] = await ctx.images.saveAll('posts', [Buffer.from(await response.arrayBuffer())])
           if (saved) photos.push({ name: saved.name, path: saved.path, thumb_path: saved.thumbPath })
         } catch (error) {
-          ctx.log.info({ url, err: (error as Error).message }, 'calendar source: a photo was not imported')
+          // An address may carry a secret (a private calendar's link, a signed image URL): only its host is logged.
+          ctx.log.info({ host: new URL(url).host, err: (error as Error).name }, 'calendar source: a photo was not imported')
         }
       }
       if (photos.length) out.set(item.key, photos)
@@ -131,7 +132,7 @@ export function createSourceSync(ctx: AppContext) {
     } catch (error) {
       if (error instanceof FeedError) throw error
       // A parser's own failure on a text it could not take: the person hears it is no calendar we can read.
-      ctx.log.warn({ err: error, url }, 'calendar source: the feed could not be read')
+      ctx.log.warn({ err: error, host: new URL(url).host }, 'calendar source: the feed could not be read')
     }
     throw new FeedError('importNotCalendar')
   }

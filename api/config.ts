@@ -83,6 +83,9 @@ const envSchema = z
     LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).optional().default('auto'),
     SEED_DEMO: bool(true),
     JOBS_ENABLED: bool(true),
+    /** How long an instance holds the webhook messages it took before another may send them (decision 050): longer
+     * than a send's 15 s time limit, so a live instance's message is never sent twice. */
+    WEBHOOK_LEASE_SECONDS: int(60, 20),
     ACCOUNT_PURGE_DAYS: int(30, 0),
     /** The zone event times are written in (reminder mails and pushes); the web reads the same variable. */
     TIME_ZONE: z.string().optional().default(DEFAULT_TIME_ZONE).refine(isTimeZone, 'an IANA time zone, e.g. Europe/Belgrade'),
@@ -289,6 +292,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** Test-only: outbound requests (api/lib/outbound-fetch.ts) may reach loopback and private networks over http. */
     allowPrivateAddresses: e.ALLOW_PRIVATE_ADDRESSES,
     jobsEnabled: e.JOBS_ENABLED,
+    webhookLeaseSeconds: e.WEBHOOK_LEASE_SECONDS,
     /** Days between a deletion request and the purge of the account's data (the privacy policy's 30). */
     accountPurgeDays: e.ACCOUNT_PURGE_DAYS,
     /** Event times in mails and pushes are written in this zone, as the web shows them (decision 005). */

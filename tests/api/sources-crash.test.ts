@@ -7,20 +7,22 @@
 // is, has written), and once halfway through a sync that renames all 3,000. After each kill the database is
 // opened directly: every source has none of the feed's events and no outcome, or all of them with the outcome
 // that says so — never a count in between, for the events, their categories and the search index alike — and
-// SQLite's integrity_check says ok. Then the API starts again on the same data: a sync of a source whose import
+// SQLite's integrity_check says ok; and the owner's webhook has one event.created message queued for each event
+// imported and one event.updated for each renamed (queued by the sync's own transaction). Then the API starts again on the same data: a sync of a source whose import
 // died imports everything, and a second sync changes nothing.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../api/app'
 import { loadConfig } from '../../api/config'
 import { migrateToLatest } from '../../api/db/migrations'
 import { type ApiProcess, PROOF_JWT_SECRET, sleep, startApiProcess } from '../../scripts/proofs/lib'
 import { startCalendarServer, type CalendarServer } from '../support/calendar-server'
+import { postgresOutside, sqliteOutside } from '../support/database-outside'
 import { generateCalendar } from '../support/generated-calendar'
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver'
 import { makeUser } from './events-fixtures'
 import { createPgDatabase, usePostgres, type TestApi } from './helpers'
 
@@ -45,14 +47,7 @@ function sqliteStore(file: string): Store {
   // The probe asks for the write lock without waiting: SQLITE_BUSY means the API holds it (a sync's
   // BEGIN IMMEDIATE). Taken, it is given back at once.
   let probe: SQLite.Database | null = null
-  const read = <T>(work: (db: SQLite.Database) => T): T => {
-    const db = new SQLite(file)
-    try {
-      return work(db)
-    } finally {
-      db.close()
-    }
-  }
+  const outside = sqliteOutside(file)
   return {
     async writing() {
       probe ??= new SQLite(file, { timeout: 0 })
@@ -68,14 +63,19 @@ function sqliteStore(file: string): Store {
     async rows<T>(text: string, params: unknown[] = []) {
       probe?.close()
       probe = null
-      return read((db) => db.prepare(text).all(...params) as T[])
+      return outside.rows<T>(text, params)
     },
     async integrity() {
-      return read((db) => ({
-        integrity: (db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check).join('; '),
-        foreignKeys: (db.pragma('foreign_key_check') as unknown[]).length,
-        searchRows: (db.prepare('select count(*) as n from posts_search').get() as { n: number }).n,
-      }))
+      const db = new SQLite(file)
+      try {
+        return {
+          integrity: (db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check).join('; '),
+          foreignKeys: (db.pragma('foreign_key_check') as unknown[]).length,
+          searchRows: (db.prepare('select count(*) as n from posts_search').get() as { n: number }).n,
+        }
+      } finally {
+        db.close()
+      }
     },
     async close() {
       probe?.close()
@@ -85,33 +85,25 @@ function sqliteStore(file: string): Store {
 }
 
 function postgresStore(url: string): Store {
-  const client = new pg.Client({ connectionString: url })
-  const connected = client.connect()
-  const query = async <T>(text: string, params: unknown[] = []) => {
-    await connected
-    let n = 0
-    return (await client.query(text.replace(/\?/g, () => `$${++n}`), params)).rows as T[]
-  }
+  const outside = postgresOutside(url)
   return {
     // A transaction gets its id when it first writes.
     async writing() {
-      const [row] = await query<{ n: number }>(
+      const [row] = await outside.rows<{ n: number }>(
         'select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and backend_xid is not null',
       )
       return row!.n > 0
     },
-    rows: query,
+    rows: (text, params) => outside.rows(text, params),
     async integrity() {
       return { integrity: 'ok', foreignKeys: 0, searchRows: null }
     },
-    async close() {
-      await connected
-      await client.end()
-    },
+    close: () => outside.close(),
   }
 }
 
 let feeds: CalendarServer
+let receiver: WebhookReceiver
 let dataDir: string
 let env: Record<string, string>
 let store: Store
@@ -121,6 +113,7 @@ let api: ApiProcess | null = null
 
 beforeAll(async () => {
   feeds = await startCalendarServer()
+  receiver = await startWebhookReceiver()
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nearby-sources-crash-'))
   database = usePostgres ? await createPgDatabase() : null
   const file = path.join(dataDir, 'nearby.db')
@@ -144,6 +137,7 @@ afterAll(async () => {
   await api?.kill9()
   await store?.close()
   await feeds?.close()
+  await receiver?.close()
   await database?.drop()
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
 })
@@ -250,6 +244,12 @@ async function expectAllOrNothing(label: string) {
       else expect(source.counts, where).toMatchObject({ new: last, changed: 0 })
     }
   }
+  // The webhook's messages were written with the events they tell of: one each, none for a sync that died.
+  const all = await sources()
+  const queued = await store.rows<{ event_type: string; n: number }>('select event_type, count(*) as n from webhook_deliveries group by event_type')
+  const queuedOf = (type: string) => Number(queued.find((q) => q.event_type === type)?.n ?? 0)
+  expect(queuedOf('event.created'), `${label}: event.created messages`).toBe(all.reduce((n, source) => n + source.events, 0))
+  expect(queuedOf('event.updated'), `${label}: event.updated messages`).toBe(all.reduce((n, source) => n + source.renamed, 0))
   const checks = await store.integrity()
   expect(checks.integrity, label).toBe('ok')
   expect(checks.foreignKeys, label).toBe(0)
@@ -262,6 +262,9 @@ async function expectAllOrNothing(label: string) {
 describe(`a sync killed mid-way (${usePostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
   it('imports the 3,000 events whole when nothing interrupts it (and times its write)', async () => {
     api = await startApiProcess(env)
+    const hook = await call('POST', '/webhooks', { url: receiver.url, events: ['event.created', 'event.updated'] })
+    expect(hook?.status).toBe(201)
+    receiver.secret = hook!.body.secret as string
     const { answer } = await startSync({ newFeed: serve(feed) })
     await until(() => store.writing(), 'the sync began writing')
     const started = performance.now()

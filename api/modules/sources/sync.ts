@@ -325,6 +325,11 @@ export function createSourceSync(ctx: AppContext) {
           })
           .where('id', '=', source.id)
           .execute()
+        // Told inside the transaction (decision 032): participants' notifications and webhook messages are written
+        // with the sync and sent after its commit; the fediverse hears of every change. New events ring no
+        // follower's bell (a calendar arrives in batches); they are in the lists, feeds and fediverse.
+        if (created.length) await ctx.domainEvents.emit({ type: 'postsImported', userFrom: source.owner_id, postIds: created }, work)
+        for (const event of news) await ctx.domainEvents.emit(event, work)
       })
     } catch (error) {
       // Nothing was written: the photos stored for it go too.
@@ -332,10 +337,6 @@ export function createSourceSync(ctx: AppContext) {
       throw error
     }
     await ctx.images.remove(unused([...photos.keys()].filter((key) => !inserted.has(key))))
-    // After the commit: participants hear of moves and cancellations; the fediverse hears of every change. New
-    // events ring no follower's bell (a calendar arrives in batches); they are in the lists, feeds and fediverse.
-    if (created.length) await ctx.domainEvents.emit({ type: 'postsImported', userFrom: source.owner_id, postIds: created })
-    for (const event of news) await ctx.domainEvents.emit(event)
     return { outcome: 'OK', counts, skipped, error: null }
   }
 

@@ -14,7 +14,6 @@ import { signedHeaders } from './signing'
 
 /** Seconds to wait after each failed attempt; past the last, the message has failed. */
 export const RETRY_SCHEDULE_SECONDS = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 10 * 3600]
-const LEASE_MS = 60_000
 const BATCH = 10
 const POLL_MS = 1_000
 const DAY_MS = 86_400_000
@@ -37,7 +36,7 @@ export function createWebhookDelivery(ctx: AppContext, options: { pollMs?: numbe
   /** Takes up to BATCH due deliveries for this instance; two instances never take the same one. */
   async function claim() {
     const now = ctx.now()
-    const leaseUntil = nowIso(new Date(now.getTime() + LEASE_MS))
+    const leaseUntil = nowIso(new Date(now.getTime() + ctx.config.webhookLeaseSeconds * 1000))
     const due = await db
       .selectFrom('webhook_deliveries')
       .select('id')

@@ -5,8 +5,9 @@ import { can, type Language, type Role, translateMessage, type Webhook, type Web
 import type { Selectable } from 'kysely'
 import type { z } from 'zod'
 import type { AppContext } from '../../context'
-import { nowIso } from '../../db'
+import { type Db, nowIso } from '../../db'
 import type { WebhooksTable } from '../../db/schema'
+import type { Work } from '../../db/transaction'
 import { newId } from '../../lib/crypto'
 import { HttpError, validationError } from '../../lib/errors'
 import { toEventDtos } from '../events/dto'
@@ -47,11 +48,13 @@ export function createWebhooksService(ctx: AppContext, options: { kick?: () => v
     return row
   }
 
-  /** Queues one message for each of these webhooks, in one statement; the worker is woken. */
-  async function enqueue(webhooks: Pick<WebhookRow, 'id'>[], type: string, data: unknown) {
+  /** Queues one message for each of these webhooks, in one statement; the worker is woken. Inside a write
+   * transaction (`work`) the message is written by it, so it exists exactly when the change it tells of commits
+   * (a crash right after the commit loses none), and the worker is woken after the commit. */
+  async function enqueue(webhooks: Pick<WebhookRow, 'id'>[], type: string, data: unknown, work?: Work) {
     if (webhooks.length === 0) return
     const stamp = nowIso(ctx.now())
-    await db
+    await (work?.db ?? db)
       .insertInto('webhook_deliveries')
       .values(
         webhooks.map((webhook) => ({
@@ -65,12 +68,13 @@ export function createWebhooksService(ctx: AppContext, options: { kick?: () => v
         })),
       )
       .execute()
-    options.kick?.()
+    const wake = options.kick
+    if (wake) (work ? work.afterCommit(wake) : wake())
   }
 
   /** The enabled webhooks that want `type` for an event of `ownerId`: the owner's own, and every SITE one. */
-  async function listeners(type: WebhookEvent, ownerId: string): Promise<WebhookRow[]> {
-    const rows = await db
+  async function listeners(type: WebhookEvent, ownerId: string, q: Db = db): Promise<WebhookRow[]> {
+    const rows = await q
       .selectFrom('webhooks')
       .selectAll()
       .where('disabled_at', 'is', null)
@@ -173,22 +177,24 @@ export function createWebhooksService(ctx: AppContext, options: { kick?: () => v
     },
 
     /** An event changed: its public object goes to the webhooks that want it (never a private one). */
-    async eventChanged(type: Extract<WebhookEvent, `event.${string}`>, postId: string) {
-      const row = await db.selectFrom('posts').selectAll().where('id', '=', postId).executeTakeFirst()
+    async eventChanged(type: Extract<WebhookEvent, `event.${string}`>, postId: string, work?: Work) {
+      const q = work?.db ?? db
+      const row = await q.selectFrom('posts').selectAll().where('id', '=', postId).executeTakeFirst()
       if (!row || row.access_type !== 'COMMON' || row.remote_object !== null) return
-      const targets = await listeners(type, row.posted_by)
+      const targets = await listeners(type, row.posted_by, q)
       if (targets.length === 0) return
       const deleted = row.post_status !== 'ACTIVE' || row.moderation_status === 'REJECTED'
       if (deleted && type !== 'event.deleted') return
-      const data = deleted ? { _id: row.id } : (await toEventDtos(db, [row], null, ctx.config.publicUrl))[0]
-      await enqueue(targets, type, data)
+      const data = deleted ? { _id: row.id } : (await toEventDtos(q, [row], null, ctx.config.publicUrl))[0]
+      await enqueue(targets, type, data, work)
     },
 
     /** A calendar sync imported these events of one owner: one look for webhooks, then one batch of objects. */
-    async eventsImported(ownerId: string, postIds: string[]) {
-      const targets = await listeners('event.created', ownerId)
+    async eventsImported(ownerId: string, postIds: string[], work?: Work) {
+      const q = work?.db ?? db
+      const targets = await listeners('event.created', ownerId, q)
       if (targets.length === 0 || postIds.length === 0) return
-      const rows = await db
+      const rows = await q
         .selectFrom('posts')
         .selectAll()
         .where('id', 'in', postIds)
@@ -197,19 +203,20 @@ export function createWebhooksService(ctx: AppContext, options: { kick?: () => v
         .where('moderation_status', '!=', 'REJECTED')
         .where('remote_object', 'is', null)
         .execute()
-      for (const event of await toEventDtos(db, rows, null, ctx.config.publicUrl)) await enqueue(targets, 'event.created', event)
+      for (const event of await toEventDtos(q, rows, null, ctx.config.publicUrl)) await enqueue(targets, 'event.created', event, work)
     },
 
     /** Someone joined or left a public event: the event and the participant's public summary. */
-    async participantChanged(type: 'participant.joined' | 'participant.left', postId: string, userId: string) {
-      const row = await db.selectFrom('posts').selectAll().where('id', '=', postId).executeTakeFirst()
+    async participantChanged(type: 'participant.joined' | 'participant.left', postId: string, userId: string, work?: Work) {
+      const q = work?.db ?? db
+      const row = await q.selectFrom('posts').selectAll().where('id', '=', postId).executeTakeFirst()
       if (!row || row.access_type !== 'COMMON' || row.post_status !== 'ACTIVE' || row.moderation_status === 'REJECTED') return
-      const targets = await listeners(type, row.posted_by)
+      const targets = await listeners(type, row.posted_by, q)
       if (targets.length === 0) return
-      const user = await db.selectFrom('users').select(['id', 'name', 'lastname', 'username', 'avatar_name', 'avatar_path']).where('id', '=', userId).executeTakeFirst()
+      const user = await q.selectFrom('users').select(['id', 'name', 'lastname', 'username', 'avatar_name', 'avatar_path']).where('id', '=', userId).executeTakeFirst()
       if (!user) return
-      const [event] = await toEventDtos(db, [row], null, ctx.config.publicUrl)
-      await enqueue(targets, type, { event, participant: toUserSummary(user, ctx.config.publicUrl) })
+      const [event] = await toEventDtos(q, [row], null, ctx.config.publicUrl)
+      await enqueue(targets, type, { event, participant: toUserSummary(user, ctx.config.publicUrl) }, work)
     },
   }
 }

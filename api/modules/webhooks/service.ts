@@ -69,7 +69,9 @@ export function createWebhooksService(ctx: AppContext, options: { kick?: () => v
       )
       .execute()
     const wake = options.kick
-    if (wake) (work ? work.afterCommit(wake) : wake())
+    if (!wake) return
+    if (work) work.afterCommit(wake)
+    else wake()
   }
 
   /** The enabled webhooks that want `type` for an event of `ownerId`: the owner's own, and every SITE one. */

@@ -62,6 +62,7 @@ const en = {
   photoDeleteFailed: 'Could not delete',
   photoDeleted: 'The file has been deleted!',
   cityNotFound: 'City not found. Pick one of the suggestions.',
+  placeNotFound: 'No place found at this address. Try another spelling.',
   alreadyInvited: 'Everyone in the list is already invited or takes part already.',
   tooManyRecipients: 'Invite at most 50 people at once.',
   pushSubscriptionInvalid: 'The push subscription is not valid.',

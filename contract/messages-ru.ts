@@ -51,6 +51,7 @@ const ru: Record<keyof typeof en, string> = {
   photoDeleteFailed: 'Ошибка при удалении',
   photoDeleted: 'Файл успешно удален!',
   cityNotFound: 'Город не найден. Выберите один из вариантов.',
+  placeNotFound: 'По этому адресу место не найдено. Попробуйте написать иначе.',
   validationFailed: 'Проверьте отмеченные поля.',
   codeSent: 'Мы отправили 6-значный код на вашу почту.',
   resetLinkSent: 'Мы отправили ссылку для сброса пароля на вашу почту.',

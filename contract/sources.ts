@@ -93,6 +93,24 @@ export const sourceListQuerySchema = z.object({
 
 export const sourceIdParamsSchema = z.object({ id: z.string().min(1).max(100) })
 
+/** Settings → Import calendars: the default place typed as an address, which the web looks up (empty: none). */
+const placeAddressField = z.string().trim().max(EVENT_LIMITS.addressMax, 'tooLong').optional()
+
+/** Settings → Import calendars, the add form: POST /sources with the place looked up. */
+export const sourceFormSchema = z.object({
+  url: sourceUrlField,
+  categories: categoriesField.optional(),
+  placeAddress: placeAddressField,
+})
+
+/** Settings → Import calendars, a calendar's Change form: PATCH /sources/{id} with its categories and place. */
+export const sourceEditFormSchema = z.object({
+  intent: z.literal('update', { error: 'invalidValue' }),
+  sourceId: requiredString().max(100, 'invalidValue'),
+  categories: categoriesField.optional(),
+  placeAddress: placeAddressField,
+})
+
 /** Settings → Import calendars: a source's buttons (Sync now, Remove) post its id with the intent. */
 export const sourceIntentSchema = z.object({
   intent: z.enum(['sync', 'remove'], { error: 'invalidValue' }),

@@ -150,6 +150,8 @@ export interface PostsTable {
   /** An event imported from a calendar (migration 018): its source and the feed's key for it (UID#original start). */
   source_id: string | null
   source_key: string | null
+  /** Put at its source's default place, its own address not found (migration 020). */
+  source_default_place: Generated<Bool>
 }
 
 /** People waiting for a seat of a full event, in line by `position`. */

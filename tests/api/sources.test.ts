@@ -221,6 +221,40 @@ describe('places', () => {
     expect(withPlace.body.skipped).toEqual([])
     expect((await importedEvents(withPlace.body.id)).find((e) => e.title === 'Event b')).toMatchObject({ address: 'Nowhere street 0', lat: 44.81, lon: 20.46 })
   })
+
+  it('new default categories and place apply to the imported events at the next sync, though the calendar did not change', async () => {
+    geo.places.set('knez mihailova', [{ display_name: 'Knez Mihailova, Belgrade', lat: '44.817', lon: '20.457' }])
+    geo.places.set('nowhere street', [])
+    const body = calendar(event('a', ['LOCATION:Knez Mihailova 5']), event('b', ['LOCATION:Nowhere street 0']))
+    const created = await send(api, 'POST', '/sources', {
+      token: owner.token,
+      json: { url: serve(body), categories: ['concerts'], place: { address: 'Belgrade', coordinates: [20.46, 44.81] } },
+    })
+    expect(created.body.counts.new).toBe(2)
+    const id = created.body.id as string
+    const categoriesOf = async () =>
+      (await api.app.ctx.db.selectFrom('post_categories as c').innerJoin('posts as p', 'p.id', 'c.post_id').select(['p.title', 'c.category']).where('p.source_id', '=', id).orderBy('p.title').orderBy('c.category').execute()).map(
+        (row) => `${row.title}: ${row.category}`,
+      )
+    expect(await categoriesOf()).toEqual(['Event a: concerts', 'Event b: concerts'])
+
+    const changed = await send(api, 'PATCH', `/sources/${id}`, { token: owner.token, json: { categories: ['exhibitions', 'kids'], place: { address: 'Novi Sad', coordinates: [19.84, 45.25] } } })
+    expect(changed.body).toMatchObject({ categories: ['exhibitions', 'kids'], place: { address: 'Novi Sad', coordinates: [19.84, 45.25] } })
+    // The feed answers 304 to its ETag: the changed defaults make the sync read it whole.
+    const synced = await send(api, 'POST', `/sources/${id}/sync`, { token: owner.token })
+    expect(synced.body).toMatchObject({ lastOutcome: 'OK', counts: { new: 0, changed: 2, cancelled: 0, removed: 0 } })
+    expect(await categoriesOf()).toEqual(['Event a: exhibitions', 'Event a: kids', 'Event b: exhibitions', 'Event b: kids'])
+    const events = await importedEvents(id)
+    expect(events.find((e) => e.title === 'Event b')).toMatchObject({ lat: 45.25, lon: 19.84 })
+    expect(events.find((e) => e.title === 'Event a')).toMatchObject({ lat: 44.817, lon: 20.457 })
+    expect((await send(api, 'POST', `/sources/${id}/sync`, { token: owner.token })).body.lastOutcome).toBe('NOT_MODIFIED')
+
+    // No default place any more: the event that had only it is skipped with the reason, not taken for gone.
+    expect((await send(api, 'PATCH', `/sources/${id}`, { token: owner.token, json: { place: null } })).body.place).toBeNull()
+    const unplaced = await send(api, 'POST', `/sources/${id}/sync`, { token: owner.token })
+    expect(unplaced.body).toMatchObject({ lastOutcome: 'OK', counts: { new: 0, changed: 0, removed: 0 }, eventCount: 2 })
+    expect(unplaced.body.skipped).toHaveLength(1)
+  })
 })
 
 describe('a calendar of many new addresses', () => {

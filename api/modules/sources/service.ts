@@ -126,6 +126,8 @@ export function createSourcesService(ctx: AppContext) {
         .set({
           ...(categories !== undefined ? { categories: JSON.stringify(categories) } : {}),
           ...placeColumns(place),
+          // New defaults apply to the events already imported: the next sync reads the whole calendar again.
+          ...(categories !== undefined || place !== undefined ? { etag: null, last_modified: null } : {}),
           ...(trusted !== undefined ? { trusted: trusted ? 1 : 0 } : {}),
           ...(paused !== undefined ? { paused: paused ? 1 : 0 } : {}),
           updated_at: nowIso(ctx.now()),

@@ -59,6 +59,8 @@ function categoriesOf(words: string[]): Category[] {
 interface Placed extends FeedItem {
   address: string
   coordinates: [number, number]
+  /** At the source's default place: its own address was not found. */
+  atDefault: boolean
 }
 
 export function createSourceSync(ctx: AppContext) {
@@ -147,13 +149,15 @@ export function createSourceSync(ctx: AppContext) {
    * Where each item goes: its coordinates; else where an earlier sync put the same address; else its address
    * geocoded (one request a second, shared with the address search); else the source's place; else skipped.
    */
-  async function place(source: SourceRow, items: FeedItem[], known: Map<string, [number, number]>, skipped: SkippedItem[]): Promise<Placed[]> {
+  /** Each item placed: its GEO, its address's coordinates (`known`: what earlier syncs found, undefined for an
+   * address not found), else the source's default place; else skipped with the reason. */
+  async function place(source: SourceRow, items: FeedItem[], known: Map<string, [number, number] | undefined>, skipped: SkippedItem[]): Promise<Placed[]> {
     const found = new Map<string, [number, number] | undefined>(known)
     const out: Placed[] = []
     let lookups = 0
     for (const item of items) {
       if (item.coordinates) {
-        out.push({ ...item, address: item.address ?? source.place_address ?? item.coordinates.slice().reverse().join(', '), coordinates: item.coordinates })
+        out.push({ ...item, address: item.address ?? source.place_address ?? item.coordinates.slice().reverse().join(', '), coordinates: item.coordinates, atDefault: false })
         continue
       }
       let coordinates = item.address ? found.get(item.address) : undefined
@@ -171,12 +175,15 @@ export function createSourceSync(ctx: AppContext) {
         // Not found is remembered too: the same address is asked once per sync.
         found.set(item.address, coordinates)
       }
-      if (!coordinates && source.place_lat !== null && source.place_lon !== null) coordinates = [source.place_lon, source.place_lat]
-      if (!coordinates) {
+      if (coordinates) {
+        out.push({ ...item, address: item.address ?? source.place_address ?? '', coordinates, atDefault: false })
+        continue
+      }
+      if (source.place_lat === null || source.place_lon === null) {
         skipped.push({ ref: item.title, reason: 'importNoPlace' })
         continue
       }
-      out.push({ ...item, address: item.address ?? source.place_address ?? '', coordinates })
+      out.push({ ...item, address: item.address ?? source.place_address ?? '', coordinates: [source.place_lon, source.place_lat], atDefault: true })
     }
     return out
   }
@@ -212,10 +219,14 @@ export function createSourceSync(ctx: AppContext) {
     const name = nameOf(fetched.text)
     const before = await ctx.db
       .selectFrom('posts')
-      .select(['source_key', 'address', 'lon', 'lat'])
+      .select(['source_key', 'address', 'lon', 'lat', 'source_default_place'])
       .where('source_id', '=', source.id)
       .execute()
-    const known = new Map(before.map((row) => [row.address, [row.lon, row.lat] as [number, number]]))
+    // Addresses earlier syncs looked up: where they were found, or not found (those events sat at the default place).
+    const known = new Map<string, [number, number] | undefined>()
+    for (const row of before)
+      if (!Number(row.source_default_place)) known.set(row.address, [row.lon, row.lat])
+      else if (!known.has(row.address)) known.set(row.address, undefined)
     const skipped = [...parsed.skipped]
     const items = await place(source, dedupe(parsed.items), known, skipped)
     const photos = await photosFor(items, new Set(before.map((row) => row.source_key!)))
@@ -235,6 +246,16 @@ export function createSourceSync(ctx: AppContext) {
         const stamp = nowIso(ctx.now())
         const rows = await trx.selectFrom('posts').selectAll().where('source_id', '=', source.id).execute()
         const byKey = new Map(rows.map((row) => [row.source_key!, row]))
+        // Each imported event's categories, to see when the source's defaults (or the calendar's own) changed.
+        const categoriesNow = new Map<string, string[]>()
+        if (rows.length)
+          for (const { post_id, category } of await trx
+            .selectFrom('post_categories as c')
+            .innerJoin('posts as p', 'p.id', 'c.post_id')
+            .select(['c.post_id', 'c.category'])
+            .where('p.source_id', '=', source.id)
+            .execute())
+            categoriesNow.set(post_id, [...(categoriesNow.get(post_id) ?? []), category])
         // Still in the calendar, placed or not (an event skipped this time, say for its place, is not gone).
         const present = new Set(parsed.items.map((item) => item.key))
         for (const item of items) {
@@ -269,6 +290,7 @@ export function createSourceSync(ctx: AppContext) {
                 cancelled_at: item.cancelled ? stamp : null,
                 source_id: source.id,
                 source_key: item.key,
+                source_default_place: item.atDefault ? 1 : 0,
                 created_at: stamp,
                 updated_at: stamp,
               },
@@ -285,10 +307,11 @@ export function createSourceSync(ctx: AppContext) {
           }
           // Deleted here (by its organizer or a moderator): it stays deleted whatever the calendar says.
           if (row.post_status !== 'ACTIVE') continue
-          const change = changeOf(row, item, stamp, Number(source.trusted) === 1)
+          const recategorized = !sameSet(categoriesNow.get(row.id) ?? [], categories)
+          const change = changeOf(row, item, stamp, Number(source.trusted) === 1, recategorized)
           if (!change) continue
           await trx.updateTable('posts').set(change.columns).where('id', '=', row.id).execute()
-          await replaceCategories(trx, row.id, categories)
+          if (recategorized) await replaceCategories(trx, row.id, categories)
           if (change.cancelled) counts.cancelled++
           else counts.changed++
           news.push({ type: change.cancelled ? 'eventCancelled' : change.moved ? 'eventMoved' : 'updatePost', postId: row.id, userFrom: source.owner_id })
@@ -349,13 +372,16 @@ function dedupe(items: FeedItem[]): FeedItem[] {
 }
 
 /** What a sync changes in an imported event, or null when the calendar says what we have. */
-function changeOf(row: PostRow, item: Placed, stamp: string, trusted: boolean) {
+const sameSet = (a: string[], b: string[]) => a.length === b.length && b.every((x) => a.includes(x))
+
+/** What a sync changes in an imported event (null: nothing); `recategorized`: its categories differ now. */
+function changeOf(row: PostRow, item: Placed, stamp: string, trusted: boolean, recategorized: boolean) {
   const moved = datesChanged(row, item.startDate, item.endDate)
   const reworded = row.title !== item.title || row.description !== item.description || row.address !== item.address
   const relocated = row.lon !== item.coordinates[0] || row.lat !== item.coordinates[1]
   const cancelled = item.cancelled && !row.cancelled_at
   const restored = !item.cancelled && !!row.cancelled_at
-  if (!moved && !reworded && !relocated && !cancelled && !restored) return null
+  if (!moved && !reworded && !relocated && !cancelled && !restored && !recategorized) return null
   return {
     moved,
     cancelled,
@@ -365,6 +391,7 @@ function changeOf(row: PostRow, item: Placed, stamp: string, trusted: boolean) {
       address: item.address,
       lon: item.coordinates[0],
       lat: item.coordinates[1],
+      source_default_place: item.atDefault ? 1 : 0,
       start_date: item.startDate,
       end_date: item.endDate,
       cancelled_at: item.cancelled ? (row.cancelled_at ?? stamp) : null,

@@ -9,6 +9,7 @@ export default {
   sourceAdded: 'Calendar imported: its events are in My events.',
   sourceAddedFailed: 'Calendar added, but its first sync failed: see why below.',
   sourceSynced: 'Calendar synced.',
+  sourceChanged: 'Calendar changed: its next sync uses these categories and this place.',
   sourceSyncFailed: 'The sync failed: see why below.',
   webhookAdded: 'Webhook added. Copy its secret now: it is shown only once.',
   webhookRemoved: 'Webhook removed.',

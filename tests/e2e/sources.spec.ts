@@ -1,6 +1,7 @@
 // Settings → Import calendars (issue 42), with JavaScript on and off: a calendar publisher on loopback serves an
 // iCalendar feed; the person adds its address (a bad one is said and kept), sees what the first sync imported and
-// skipped, syncs it again (nothing new), finds its events among their own, and removes it (the events stay).
+// skipped, syncs it again (nothing new), finds its events among their own, and removes it (the events stay); gives
+// it categories and a default place (an address the geocoder does not know is said and kept), and changes both.
 import { expect, test, waitForHydration } from './fixtures'
 import { startCalendarServer, type CalendarServer } from '../support/calendar-server'
 import { callApiAs } from './event-fixtures'
@@ -88,6 +89,61 @@ test('import a calendar, see its sync, sync again, remove it', async ({ page, cr
   await page.getByTestId('source').getByRole('button', { name: 'Remove' }).click()
   await expect(page.getByTestId('toast')).toHaveText(/Calendar removed\. Its events stay yours\./)
   await expect(page.getByText('You import no calendar yet.')).toBeVisible()
+})
+
+test('a calendar’s categories and default place, given when it is added and changed later', async ({ page, createUser, signIn, javaScriptEnabled }) => {
+  const name = `Gallery ${Date.now()}${javaScriptEnabled ? 'a' : 'b'}`
+  const feedPath = `/${encodeURIComponent(name)}.ics`
+  const vevent = (uid: string, days: number, place: string[]) => ['BEGIN:VEVENT', `UID:${uid}`, 'DTSTAMP:20260101T000000Z', `DTSTART:${at(days)}`, `DTEND:${at(days, 20)}`, `SUMMARY:${name} ${uid}`, ...place, 'END:VEVENT']
+  feeds.feeds.set(feedPath, {
+    body: ['BEGIN:VCALENDAR', 'VERSION:2.0', `X-WR-CALNAME:${name}`, ...vevent('opening', 3, ['LOCATION:Kalemegdan Park', 'GEO:44.8225;20.4506']), ...vevent('tour', 4, ['LOCATION:No such place 9']), 'END:VCALENDAR'].join('\r\n'),
+  })
+  await signIn(page, await createUser())
+  await page.goto('/admin/profile/settings/sources')
+  const addForm = page.locator('form#add-source')
+  const add = addForm.getByRole('button', { name: 'Import this calendar' })
+  if (javaScriptEnabled) await waitForHydration(add)
+  await addForm.getByLabel('Calendar address').fill(feeds.url + feedPath)
+  await addForm.getByLabel('Concerts').check()
+  const place = addForm.getByLabel('Default place (optional)')
+  await place.fill('No such place 1')
+  await add.click()
+  await expect(addForm.getByText('No place found at this address. Try another spelling.')).toBeVisible()
+  await expect(place).toHaveValue('No such place 1')
+  await expect(addForm.getByLabel('Calendar address')).toHaveValue(feeds.url + feedPath)
+  await expect(addForm.getByLabel('Concerts')).toBeChecked()
+
+  await place.fill('Knez Mihailova 1')
+  await add.click()
+  await expect(page.getByTestId('toast')).toHaveText(/Calendar imported/)
+  const source = page.getByTestId('source')
+  // The tour's address is not found: it is at the default place.
+  await expect(source.getByText('New: 2, changed: 0, cancelled: 0, removed: 0.')).toBeVisible()
+  await expect(source.getByText('Categories: Concerts.')).toBeVisible()
+  await expect(source.getByText('Default place: Knez Mihailova 1.')).toBeVisible()
+
+  await source.getByText('Change categories and place').click()
+  await source.getByLabel('Concerts').uncheck()
+  await source.getByLabel('Kids').check()
+  const sourcePlace = source.getByLabel('Default place (optional)')
+  await expect(sourcePlace).toHaveValue('Knez Mihailova 1')
+  await sourcePlace.fill('No such place 2')
+  await source.getByRole('button', { name: 'Save changes' }).click()
+  await expect(source.getByText('No place found at this address. Try another spelling.')).toBeVisible()
+  await expect(source.getByLabel('Default place (optional)')).toHaveValue('No such place 2')
+  await expect(source.getByLabel('Kids')).toBeChecked()
+
+  await source.getByLabel('Default place (optional)').fill('')
+  await source.getByRole('button', { name: 'Save changes' }).click()
+  await expect(page.getByTestId('toast')).toHaveText(/Calendar changed/)
+  await expect(source.getByText('Categories: Kids.')).toBeVisible()
+  await expect(source.getByText('No default place: events whose address is not found are skipped.')).toBeVisible()
+
+  // The next sync applies both: the opening is re-categorised, the tour has no place any more and is skipped.
+  await source.getByRole('button', { name: 'Sync now' }).click()
+  await expect(page.getByTestId('toast')).toHaveText(/Calendar synced\./)
+  await expect(source.getByText('New: 0, changed: 1, cancelled: 0, removed: 0.')).toBeVisible()
+  await expect(source.getByText('1 event skipped')).toBeVisible()
 })
 
 test('in Russian, the screen and its outcomes speak Russian', async ({ page, createUser, signIn }) => {

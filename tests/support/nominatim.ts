@@ -33,6 +33,8 @@ export async function startFakeNominatim(listenPort = 0): Promise<FakeNominatim>
         'knez mihailova',
         [{ display_name: 'Knez Mihailova, Stari Grad, Belgrade, Serbia', lat: '44.8170', lon: '20.4570' }],
       ],
+      // An address no geocoder knows.
+      ['no such place', []],
     ]),
     close: async () => undefined,
   }

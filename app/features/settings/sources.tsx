@@ -1,11 +1,12 @@
-// Settings → Import calendars (/admin/profile/settings/sources, issue 42): add a calendar's address, see how each
-// one's last sync went (what it imported, changed, cancelled, removed and skipped), sync one now, remove one.
-// Plain forms: redirect and toast, with or without JavaScript.
-import { getFormProps, useForm } from '@conform-to/react'
+// Settings → Import calendars (/admin/profile/settings/sources, issue 42): add a calendar's address with the
+// categories and default place its events get, see how each one's last sync went (what it imported, changed,
+// cancelled, removed and skipped), change its categories and place, sync one now, remove one. Plain forms: redirect
+// and toast, with or without JavaScript (a calendar's Change form opens in a <details>, open again when it failed).
+import { type FieldMetadata, getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { CATEGORIES, createSourceBodySchema, formatDateTime, type Source } from '#contract'
+import { CATEGORIES, formatDateTime, type Source, sourceEditFormSchema, sourceFormSchema } from '#contract'
 import { ActionToast } from '~/components/forms/action-toast'
 import { ErrorList, Field, FormErrors, FormProvider } from '~/components/forms/field'
 import { SubmitButton } from '~/components/forms/submit-button'
@@ -13,18 +14,43 @@ import { useRootData } from '~/components/layout/use-root-data'
 import type { FormActionData } from '~/utils/submission.server'
 import type { loadSources } from './sources.server'
 
-function AddSourceForm() {
+/** The categories every event of the calendar gets, as checkboxes. */
+function CategoriesFieldset({ meta }: { meta: FieldMetadata<unknown> }) {
   const { t } = useTranslation('settings')
   const { t: te } = useTranslation('events')
+  const chosen = new Set([meta.initialValue ?? []].flat())
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-slate-700">{t('sources.categories')}</legend>
+      <p className="mb-1 text-xs text-slate-500">{t('sources.categoriesHint')}</p>
+      <div className="flex flex-wrap gap-x-4 gap-y-1">
+        {CATEGORIES.map((category) => (
+          <label key={category} className="flex items-center gap-1 text-sm text-slate-700">
+            <input type="checkbox" name={meta.name} value={category} defaultChecked={chosen.has(category)} className="h-4 w-4 rounded border-slate-300" />
+            {te(`categories.${category}`)}
+          </label>
+        ))}
+      </div>
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </fieldset>
+  )
+}
+
+function PlaceField({ meta }: { meta: FieldMetadata<string | undefined> }) {
+  const { t } = useTranslation('settings')
+  return <Field meta={meta} label={t('sources.place')} description={t('sources.placeHint')} inputProps={{ autoComplete: 'street-address', maxLength: 500 }} />
+}
+
+function AddSourceForm() {
+  const { t } = useTranslation('settings')
   const actionData = useActionData<FormActionData>()
   const [form, fields] = useForm({
     id: 'add-source',
     lastResult: actionData?.result && 'url' in (actionData.result.initialValue ?? {}) ? actionData.result : undefined,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: createSourceBodySchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: sourceFormSchema }),
   })
-  const chosen = new Set([fields.categories.initialValue ?? []].flat())
   return (
     <FormProvider context={form.context}>
       <Form method="post" {...getFormProps(form)} noValidate className="space-y-3">
@@ -36,27 +62,48 @@ function AddSourceForm() {
           description={t('sources.urlHint')}
           inputProps={{ autoComplete: 'off', spellCheck: false, autoCapitalize: 'none', inputMode: 'url' }}
         />
-        <fieldset>
-          <legend className="text-sm font-medium text-slate-700">{t('sources.categories')}</legend>
-          <p className="mb-1 text-xs text-slate-500">{t('sources.categoriesHint')}</p>
-          <div className="flex flex-wrap gap-x-4 gap-y-1">
-            {CATEGORIES.map((category) => (
-              <label key={category} className="flex items-center gap-1 text-sm text-slate-700">
-                <input type="checkbox" name={fields.categories.name} value={category} defaultChecked={chosen.has(category)} className="h-4 w-4 rounded border-slate-300" />
-                {te(`categories.${category}`)}
-              </label>
-            ))}
-          </div>
-          <ErrorList id={fields.categories.errorId} errors={fields.categories.errors} />
-        </fieldset>
+        <CategoriesFieldset meta={fields.categories} />
+        <PlaceField meta={fields.placeAddress} />
         <SubmitButton>{t('sources.add')}</SubmitButton>
       </Form>
     </FormProvider>
   )
 }
 
+/** One calendar's categories and default place; it comes back open, with what was typed, when saving failed. */
+function EditSourceForm({ source }: { source: Source }) {
+  const { t } = useTranslation('settings')
+  const actionData = useActionData<FormActionData>()
+  const mine = actionData?.result?.initialValue?.intent === 'update' && actionData.result.initialValue.sourceId === source.id ? actionData.result : undefined
+  const [form, fields] = useForm({
+    id: `source-${source.id}`,
+    lastResult: mine,
+    defaultValue: { categories: source.categories, placeAddress: source.place?.address ?? '' },
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: sourceEditFormSchema }),
+  })
+  return (
+    <details className="text-sm" open={mine ? true : undefined}>
+      <summary className="cursor-pointer text-slate-700">{t('sources.change')}</summary>
+      <FormProvider context={form.context}>
+        <Form method="post" {...getFormProps(form)} noValidate className="mt-2 space-y-3">
+          <FormErrors formId={form.id} />
+          <input type="hidden" name="sourceId" value={source.id} />
+          <CategoriesFieldset meta={fields.categories} />
+          <PlaceField meta={fields.placeAddress} />
+          <SubmitButton name="intent" value="update" variant="secondary">
+            {t('sources.save')}
+          </SubmitButton>
+        </Form>
+      </FormProvider>
+    </details>
+  )
+}
+
 function SourceItem({ source }: { source: Source }) {
   const { t, i18n } = useTranslation('settings')
+  const { t: te } = useTranslation('events')
   const timeZone = useRootData()?.ENV.TIME_ZONE ?? 'UTC'
   const when = (iso: string) => <time dateTime={iso}>{formatDateTime(iso, i18n.language, timeZone)}</time>
   return (
@@ -70,6 +117,10 @@ function SourceItem({ source }: { source: Source }) {
       {source.lastError ? <p className="text-sm text-red-700">{source.lastError}</p> : null}
       {source.lastOutcome === 'OK' ? <p className="text-sm text-slate-700">{t('sources.counts', source.counts)}</p> : null}
       <p className="text-sm text-slate-700">{t('sources.eventCount', { count: source.eventCount })}</p>
+      {source.categories.length ? (
+        <p className="text-sm text-slate-700">{t('sources.categoriesShown', { list: source.categories.map((category) => te(`categories.${category}`)).join(', ') })}</p>
+      ) : null}
+      <p className="text-sm text-slate-700">{source.place ? t('sources.placeShown', { address: source.place.address }) : t('sources.noPlace')}</p>
       {source.paused ? <p className="text-sm font-medium text-amber-700">{t('sources.paused')}</p> : null}
       {source.skipped.length ? (
         <details className="text-sm text-slate-700">
@@ -87,6 +138,7 @@ function SourceItem({ source }: { source: Source }) {
       <p className="text-xs text-slate-500">
         {t('sources.nextSync')} {when(source.nextSyncAt)}
       </p>
+      <EditSourceForm source={source} />
       <Form method="post" className="flex flex-wrap gap-2 pt-1">
         <input type="hidden" name="sourceId" value={source.id} />
         <SubmitButton name="intent" value="sync" variant="secondary" disabled={source.paused}>

@@ -10,25 +10,17 @@
 // SQLite's integrity_check says ok; and the owner's webhook has one event.created message queued for each event
 // imported and one event.updated for each renamed (queued by the sync's own transaction). Then the API starts again on the same data: a sync of a source whose import
 // died imports everything, and a second sync changes nothing.
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from '../../api/app'
-import { loadConfig } from '../../api/config'
-import { migrateToLatest } from '../../api/db/migrations'
-import { type ApiProcess, PROOF_JWT_SECRET, sleep, startApiProcess } from '../../scripts/proofs/lib'
+import { type ApiProcess, sleep, startApiProcess } from '../../scripts/proofs/lib'
 import { startCalendarServer, type CalendarServer } from '../support/calendar-server'
 import { postgresOutside, sqliteOutside } from '../support/database-outside'
 import { generateCalendar } from '../support/generated-calendar'
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver'
-import { makeUser } from './events-fixtures'
-import { createPgDatabase, usePostgres, type TestApi } from './helpers'
+import { usePostgres } from './helpers'
+import { prepareProcessData, type ProcessData } from './process-data'
 
 const EVENTS = 3_000
-/** The tokens' issuer, the same for every start of the process. */
-const PUBLIC_URL = 'http://api.crash.test'
 const feed = generateCalendar({ from: new Date(), singles: EVENTS, seed: 42, name: 'City calendar' })
 /** The same calendar with every event renamed: a sync of it changes all 3,000. */
 const renamed = feed.replace(/^SUMMARY:(.*)$/gm, 'SUMMARY:$1 (renamed)')
@@ -104,42 +96,26 @@ function postgresStore(url: string): Store {
 
 let feeds: CalendarServer
 let receiver: WebhookReceiver
-let dataDir: string
+let data: ProcessData
 let env: Record<string, string>
 let store: Store
-let database: { url: string; drop(): Promise<void> } | null = null
 let token: string
 let api: ApiProcess | null = null
 
 beforeAll(async () => {
   feeds = await startCalendarServer()
   receiver = await startWebhookReceiver()
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nearby-sources-crash-'))
-  database = usePostgres ? await createPgDatabase() : null
-  const file = path.join(dataDir, 'nearby.db')
-  env = {
-    DATA_DIR: dataDir,
-    DATABASE_URL: database?.url ?? file,
-    API_PUBLIC_URL: PUBLIC_URL,
-    ACCESS_TOKEN_TTL_SECONDS: '86400',
-    ALLOW_PRIVATE_ADDRESSES: 'true',
-    // Only the syncs the test asks for run (a started API would sync every due source at once).
-    JOBS_ENABLED: 'false',
-  }
-  // The owner, made by the API's own code on the database the process will open.
-  const setup = await buildApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', JWT_SECRET: PROOF_JWT_SECRET, ...env }))
-  await migrateToLatest(setup.ctx.db)
-  token = (await makeUser({ app: setup } as unknown as TestApi)).token
-  await setup.close()
-  store = database ? postgresStore(database.url) : sqliteStore(file)
+  // Only the syncs the test asks for run (a started API would sync every due source at once).
+  data = await prepareProcessData('sources-crash', { JOBS_ENABLED: 'false' })
+  ;({ env, token } = data)
+  store = data.databaseUrl ? postgresStore(data.databaseUrl) : sqliteStore(data.file!)
 })
 afterAll(async () => {
   await api?.kill9()
   await store?.close()
   await feeds?.close()
   await receiver?.close()
-  await database?.drop()
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
+  await data?.remove()
 })
 
 /** A request to the API process; null when the process died before answering. */

@@ -6,20 +6,14 @@
 // starts again on the same data: once the dead instance's lease lapses, every message reaches the receiver — none
 // lost — and only those that were on the wire at the kill come twice, with the same webhook-id, so a receiver that
 // deduplicates keeps each exactly once.
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from '../../api/app'
-import { loadConfig } from '../../api/config'
-import { migrateToLatest } from '../../api/db/migrations'
-import { type ApiProcess, PROOF_JWT_SECRET, sleep, startApiProcess } from '../../scripts/proofs/lib'
+import { type ApiProcess, sleep, startApiProcess } from '../../scripts/proofs/lib'
 import { startCalendarServer, type CalendarServer } from '../support/calendar-server'
-import { type DatabaseOutside, postgresOutside, sqliteOutside } from '../support/database-outside'
+import type { DatabaseOutside } from '../support/database-outside'
 import { generateCalendar } from '../support/generated-calendar'
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver'
-import { makeUser } from './events-fixtures'
-import { createPgDatabase, usePostgres, type TestApi } from './helpers'
+import { usePostgres } from './helpers'
+import { prepareProcessData, type ProcessData } from './process-data'
 
 const EVENTS = 200
 /** The shortest lease the API allows: the restarted instance waits this long for the dead one's messages. */
@@ -29,47 +23,28 @@ const BATCH = 10
 
 let feeds: CalendarServer
 let receiver: WebhookReceiver
-let dataDir: string
-let env: Record<string, string>
+let data: ProcessData
 let outside: DatabaseOutside
-let database: { url: string; drop(): Promise<void> } | null = null
-let token: string
 let api: ApiProcess | null = null
 
 beforeAll(async () => {
   feeds = await startCalendarServer()
   receiver = await startWebhookReceiver()
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nearby-webhooks-crash-'))
-  database = usePostgres ? await createPgDatabase() : null
-  const file = path.join(dataDir, 'nearby.db')
-  env = {
-    DATA_DIR: dataDir,
-    DATABASE_URL: database?.url ?? file,
-    // The tokens' issuer, the same for every start of the process.
-    API_PUBLIC_URL: 'http://api.crash.test',
-    ACCESS_TOKEN_TTL_SECONDS: '86400',
-    ALLOW_PRIVATE_ADDRESSES: 'true',
-    WEBHOOK_LEASE_SECONDS: String(LEASE_SECONDS),
-  }
-  const setup = await buildApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', JWT_SECRET: PROOF_JWT_SECRET, ...env }))
-  await migrateToLatest(setup.ctx.db)
-  token = (await makeUser({ app: setup } as unknown as TestApi)).token
-  await setup.close()
-  outside = database ? postgresOutside(database.url) : sqliteOutside(file)
+  data = await prepareProcessData('webhooks-crash', { WEBHOOK_LEASE_SECONDS: String(LEASE_SECONDS) })
+  outside = data.outside()
 })
 afterAll(async () => {
   await api?.kill9()
   await outside?.close()
   await feeds?.close()
   await receiver?.close()
-  await database?.drop()
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
+  await data?.remove()
 })
 
 async function call(method: string, pathname: string, json?: unknown) {
   const res = await fetch(api!.url + pathname, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(json ? { 'content-type': 'application/json' } : {}) },
+    headers: { authorization: `Bearer ${data.token}`, ...(json ? { 'content-type': 'application/json' } : {}) },
     body: json ? JSON.stringify(json) : undefined,
   })
   return { status: res.status, body: (await res.json()) as Record<string, unknown> }
@@ -87,7 +62,7 @@ const queue = () => outside.rows<{ id: string; status: string; attempts: number 
 
 describe(`webhook deliveries killed mid-way (${usePostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
   it('loses no message, and sends again only those on the wire at the kill, with the same webhook-id', async () => {
-    api = await startApiProcess(env)
+    api = await startApiProcess(data.env)
     const hook = await call('POST', '/webhooks', { url: receiver.url, events: ['event.created'] })
     expect(hook.status).toBe(201)
     receiver.secret = hook.body.secret as string
@@ -109,7 +84,7 @@ describe(`webhook deliveries killed mid-way (${usePostgres ? 'PostgreSQL' : 'SQL
 
     receiver.delayMs = 0
     const restarted = Date.now()
-    api = await startApiProcess(env)
+    api = await startApiProcess(data.env)
     await until(async () => (await queue()).every((d) => d.status === 'DELIVERED'), 'every message delivered', (LEASE_SECONDS + 30) * 1000)
     // The messages the dead instance held waited for its lease; the others went at once.
     expect(Date.now() - restarted).toBeGreaterThanOrEqual((LEASE_SECONDS - 5) * 1000)

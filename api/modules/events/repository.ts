@@ -27,6 +27,27 @@ export interface NewEvent {
   unlessTaken?: 'seriesDate' | 'remoteObject' | 'sourceKey'
 }
 
+/** The columns an event made elsewhere (a calendar's, a followed server's) starts with: a public, active event of
+ * `ownerId` with no seat limit, price or channel, in review (post-moderation) unless `approved`. */
+export function eventFromElsewhere(ownerId: string, options: { approved?: boolean } = {}) {
+  const review = options.approved ? 'APPROVED' : 'PENDING'
+  return {
+    event_type: 'EVENT',
+    access_type: 'COMMON',
+    channel_link: null,
+    max_participants: null,
+    price_donation: 0,
+    price_amount: null,
+    price_currency: null,
+    price_range: null,
+    posted_by: ownerId,
+    created_by: ownerId,
+    moderation_status: review,
+    moderation_image_status: review,
+    post_status: 'ACTIVE',
+  } as const
+}
+
 /** Inserts an event with its photos, categories and hours; false when `unlessTaken` found its key taken. */
 export async function insertEvent(trx: Db, event: NewEvent): Promise<boolean> {
   const id = event.row.id

@@ -12,7 +12,7 @@ import type { DomainEvent } from '../../lib/domain-events'
 import { newId } from '../../lib/crypto'
 import { BodyTooLargeError, createOutboundFetch, RefusedAddressError } from '../../lib/outbound-fetch'
 import type { Selectable } from 'kysely'
-import { backToReview, datesChanged, insertEvent, movedColumns, replaceCategories, type StoredPhoto } from '../events/repository'
+import { backToReview, datesChanged, eventFromElsewhere, insertEvent, movedColumns, replaceCategories, type StoredPhoto } from '../events/repository'
 import { geocoderOf } from '../geo/service'
 import { type FeedItem, FeedError, type ParsedFeed, type SkippedItem } from './feed'
 import { readICalendar } from './ical-feed'
@@ -268,25 +268,13 @@ export function createSourceSync(ctx: AppContext) {
                 id,
                 title: item.title,
                 description: item.description,
-                event_type: 'EVENT',
-                access_type: 'COMMON',
                 start_date: item.startDate,
                 end_date: item.endDate,
                 address: item.address,
                 lon: item.coordinates[0],
                 lat: item.coordinates[1],
-                channel_link: null,
-                max_participants: null,
-                price_donation: 0,
-                price_amount: null,
-                price_currency: null,
-                price_range: null,
-                posted_by: source.owner_id,
-                created_by: source.owner_id,
                 // Imported events are reviewed as new events are, unless a moderator trusts the source.
-                moderation_status: Number(source.trusted) === 1 ? 'APPROVED' : 'PENDING',
-                moderation_image_status: Number(source.trusted) === 1 ? 'APPROVED' : 'PENDING',
-                post_status: 'ACTIVE',
+                ...eventFromElsewhere(source.owner_id, { approved: Number(source.trusted) === 1 }),
                 cancelled_at: item.cancelled ? stamp : null,
                 source_id: source.id,
                 source_key: item.key,

@@ -209,7 +209,8 @@ export const ADMIN_LIMITS = {
 
 export const ADMIN_SORTS = ['newest', 'oldest'] as const
 
-export const EVENT_FILTERS = ['active', 'completed', 'my'] as const
+/** The lists' tabs: upcoming and running (active), running at this moment (now), ended, one's own. */
+export const EVENT_FILTERS = ['active', 'now', 'completed', 'my'] as const
 
 export const EVENT_LIMITS = {
   /** GET /event/all, /event/my, /event/{userId}/events */

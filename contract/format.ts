@@ -17,22 +17,98 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 const formats = new Map<string, Intl.DateTimeFormat>()
+function cachedFormat(key: string, make: () => Intl.DateTimeFormat) {
+  let format = formats.get(key)
+  if (!format) {
+    format = make()
+    formats.set(key, format)
+  }
+  return format
+}
 
 /** "05 Dec 2026, 19:00" / "05 дек. 2026 г., 19:00" in the given zone (docs/decisions/005-time-zone.md). */
 export function formatDateTime(iso: string | null | undefined, language: string, timeZone: string): string {
   if (!iso) return ''
-  const key = `${language}|${timeZone}`
-  let format = formats.get(key)
-  if (!format) {
-    format = new Intl.DateTimeFormat(DATE_LOCALES[languageOr(language)], {
+  const format = cachedFormat(`${language}|${timeZone}`, () =>
+    new Intl.DateTimeFormat(DATE_LOCALES[languageOr(language)], {
       day: '2-digit',
       month: 'short',
       year: 'numeric',
       hour: '2-digit',
       minute: '2-digit',
       timeZone,
-    })
-    formats.set(key, format)
-  }
+    }),
+  )
   return format.format(new Date(iso))
+}
+
+/** The wall-clock parts of an instant in a zone. */
+export function zonedParts(date: Date, timeZone: string) {
+  const format = cachedFormat(`parts|${timeZone}`, () =>
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    }),
+  )
+  const parts = Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]))
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+  }
+}
+
+/** How far the zone's wall clock is ahead of UTC at an instant, in ms. */
+function zoneOffsetMs(date: Date, timeZone: string): number {
+  const p = zonedParts(date, timeZone)
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(date.getTime() / 1000) * 1000
+}
+
+
+/** A wall-clock time in a zone → the instant (ISO). Null for anything that is not a valid date. */
+export function zonedToIso(
+  wall: { year: number; month: number; day: number; hour?: number; minute?: number; second?: number; ms?: number },
+  timeZone: string,
+): string | null {
+  const guess = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour ?? 0, wall.minute ?? 0, wall.second ?? 0, wall.ms ?? 0)
+  if (Number.isNaN(guess)) return null
+  const check = new Date(guess)
+  if (check.getUTCFullYear() !== wall.year || check.getUTCMonth() !== wall.month - 1 || check.getUTCDate() !== wall.day)
+    return null
+  // Two passes settle daylight-saving edges (the offset at the guess may differ from the offset at the answer).
+  let instant = guess - zoneOffsetMs(new Date(guess), timeZone)
+  instant = guess - zoneOffsetMs(new Date(instant), timeZone)
+  return new Date(instant).toISOString()
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0')
+
+/** Today in a zone as YYYY-MM-DD (the `min` of date pickers: past dates disabled). */
+export function todayInZone(timeZone: string, now = new Date()): string {
+  const p = zonedParts(now, timeZone)
+  return `${p.year}-${pad(p.month)}-${pad(p.day)}`
+}
+
+/** The day an instant falls on in a zone, as YYYY-MM-DD. */
+export function dayInZone(iso: string, timeZone: string): string {
+  return todayInZone(timeZone, new Date(iso))
+}
+
+/** The days an event spans when it ends on a later day than it starts, in the zone: "12–16 Dec 2026" /
+ * "12–16 дек. 2026 г."; null for an event of one day (or without an end). */
+export function formatDaySpan(startIso: string | null | undefined, endIso: string | null | undefined, language: string, timeZone: string): string | null {
+  if (!startIso || !endIso || dayInZone(startIso, timeZone) === dayInZone(endIso, timeZone)) return null
+  const format = cachedFormat(`span|${language}|${timeZone}`, () =>
+    new Intl.DateTimeFormat(DATE_LOCALES[languageOr(language)], { day: 'numeric', month: 'short', year: 'numeric', timeZone }),
+  )
+  return format.formatRange(new Date(startIso), new Date(endIso))
 }

@@ -10350,7 +10350,7 @@ export interface paths {
         };
         /**
          * Events or places near a city, 12 per page
-         * @description Within 50 km of the city (bundled data; default Belgrade 44.80401, 20.46513). filter: active (default; not ended, soonest first), completed (latest first), my (own posts, any place, needs a token). startDate/endDate: ISO instants or YYYY-MM-DD (whole UTC days); events overlapping the range. categories: comma-separated or repeated. Places: newest first; dates and tabs ignored.
+         * @description Within 50 km of the city (bundled data; default Belgrade 44.80401, 20.46513). filter: active (default; not ended, soonest first), now (running at this moment, not cancelled, ending soonest first; dates ignored), completed (latest first), my (own posts, any place, needs a token). startDate/endDate: ISO instants or YYYY-MM-DD (whole UTC days); events overlapping the range. categories: comma-separated or repeated. Places: newest first; dates and tabs ignored.
          */
         get: {
             parameters: {
@@ -10360,7 +10360,7 @@ export interface paths {
                     country?: string;
                     endDate?: string;
                     eventType?: "EVENT" | "PLACE";
-                    filter?: "active" | "completed" | "my";
+                    filter?: "active" | "now" | "completed" | "my";
                     lat?: number;
                     lon?: number;
                     page?: number;

@@ -219,6 +219,22 @@ describe('GET /event/all: running events of every length (the span classes of de
     expect(titles(res)).toEqual(['no end, started 7 h ago (ended)', 'three days, ended', 'months-long, ended'])
   })
 
+  it('the now tab holds what runs at this moment, ending soonest first; not what is cancelled, ended or to come', async () => {
+    const cancelled = await insertPost({ title: 'running, but cancelled', ...here, start_date: iso(now - hour), end_date: iso(now + hour), cancelled_at: iso(now - 2 * hour) })
+    const res = await api.get(`/event/all?${at}&filter=now&startDate=2000-01-01`)
+    expect(res.status).toBe(200)
+    expect(titles(res)).toEqual([
+      'no end, started 2 h ago',
+      'three days, running',
+      'ten days, running',
+      'weeks-long, running',
+      'months-long, running',
+      'years-long, running',
+    ])
+    expect(res.body.hasMore).toBe(false)
+    await api.app.ctx.db.deleteFrom('posts').where('id', '=', cancelled).execute()
+  })
+
   it('a day in a month holds the events running on it, started long before or not', async () => {
     const dayIn = (offset: number) => new Date(now + offset * day).toISOString().slice(0, 10)
     const res = await api.get(`/event/all?${at}&startDate=${dayIn(40)}&endDate=${dayIn(40)}`)

@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test'
 import { expect, test, waitForHydration } from './fixtures'
 import { apiToken, createEventViaApi, createPlaceViaApi, type ApiEvent } from './event-fixtures'
 import { e2e } from './env'
+import { formatDaySpan } from '#contract'
 
 const NOVI_SAD: [number, number] = [19.8335, 45.2671] // ~70 km from Belgrade: outside its 50 km radius
 
@@ -283,4 +284,27 @@ test('the lists’ titles are in the reader’s language and name the city; the 
   await expect(page).toHaveTitle(/ · Nearby$/)
   await expect(page).not.toHaveTitle(/Places near/)
   await expect(page.locator('meta[name="description"]')).toHaveCount(1)
+})
+
+test('the Now tab lists what runs at this moment, with the days of an event that lasts days', async ({ page, createUser, javaScriptEnabled }) => {
+  const organizer = await createUser()
+  const stamp = Date.now()
+  // Begun a few minutes ago (within the form's slack for a start in the past), on for three days.
+  const start = new Date(stamp - 4 * 60_000).toISOString()
+  const end = new Date(stamp + 3 * 86_400_000).toISOString()
+  await createEventViaApi(organizer, { title: `Festival ${stamp}`, startDate: start, endDate: end })
+  await createEventViaApi(organizer, { title: `Tomorrow ${stamp}`, startDate: new Date(stamp + 86_400_000).toISOString() })
+  await page.goto('/')
+  const now = page.getByRole('navigation', { name: 'Which events' }).getByRole('link', { name: 'Now', exact: true })
+  if (javaScriptEnabled) await waitForHydration(now)
+  await now.click()
+  await expect(page).toHaveURL(/filter=now/)
+  await expect(now).toHaveAttribute('aria-current', 'page')
+  const festival = page.getByRole('article').filter({ hasText: `Festival ${stamp}` })
+  await expect(festival).toBeVisible()
+  await expect(festival).toContainText(formatDaySpan(start, end, 'en', e2e.timeZone)!)
+  await expect(page.getByText(`Tomorrow ${stamp}`)).toHaveCount(0)
+  // Active lists both; the festival once, with its days.
+  await page.getByRole('navigation', { name: 'Which events' }).getByRole('link', { name: 'Active', exact: true }).click()
+  await expect(page.getByRole('article').filter({ hasText: `Festival ${stamp}` })).toHaveCount(1)
 })

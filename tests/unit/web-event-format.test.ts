@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   dayBoundaryIso,
+  formatDaySpan as daySpan,
   formatPrice,
   isoToLocalInput,
   localInputToIso,
@@ -41,6 +42,20 @@ describe('event date conversions', () => {
   it('knows today in the zone', () => {
     expect(todayInZone('Europe/Belgrade', new Date('2026-11-23T23:30:00Z'))).toBe('2026-11-24')
     expect(todayInZone('UTC', new Date('2026-11-23T23:30:00Z'))).toBe('2026-11-23')
+  })
+})
+
+describe('formatDaySpan', () => {
+  it('writes the days of an event that lasts days, in the zone and the language; none for one day', () => {
+    // Intl spaces the dash with thin spaces.
+    const formatDaySpan = (...args: Parameters<typeof daySpan>) => daySpan(...args)?.replace(/\s/g, ' ') ?? null
+    expect(formatDaySpan('2026-12-12T09:00:00Z', '2026-12-16T20:00:00Z', 'en', 'Europe/Belgrade')).toBe('12 – 16 Dec 2026')
+    expect(formatDaySpan('2026-12-12T09:00:00Z', '2026-12-16T20:00:00Z', 'ru', 'Europe/Belgrade')).toBe('12–16 дек. 2026 г.')
+    expect(formatDaySpan('2026-12-28T09:00:00Z', '2027-01-03T20:00:00Z', 'en', 'Europe/Belgrade')).toBe('28 Dec 2026 – 3 Jan 2027')
+    // 19:00–23:30 UTC is one evening in Belgrade until 00:30 the next day: two days there, one in UTC.
+    expect(formatDaySpan('2026-12-12T19:00:00Z', '2026-12-12T23:30:00Z', 'en', 'Europe/Belgrade')).toBe('12 – 13 Dec 2026')
+    expect(formatDaySpan('2026-12-12T19:00:00Z', '2026-12-12T23:30:00Z', 'en', 'UTC')).toBeNull()
+    expect(formatDaySpan('2026-12-12T19:00:00Z', null, 'en', 'UTC')).toBeNull()
   })
 })
 

@@ -11,8 +11,9 @@ import { cityName, countryName, DEFAULT_CITY, findCity, type CityRecord } from '
 import { toEventDto, toEventDtos } from './dto'
 import { type Viewer } from './relations'
 import type { PostRows } from './rows'
+import type { PostRow } from '../../db/schema'
 import { createSeriesService } from '../series/service'
-import { postsInStartOrder, type TimeWindow } from './time-order'
+import { postsInStartOrder, postsRunningAt, type TimeWindow } from './time-order'
 
 /** Whole UTC days for YYYY-MM-DD, else the instant as given; null when unreadable. */
 function parseRangeDate(value: string | undefined, edge: 'start' | 'end'): string | null | undefined {
@@ -99,6 +100,11 @@ export function createEventLists(ctx: AppContext, rows: PostRows) {
           .where(withinKm(lat0, lon0, EVENT_LIMITS.radiusKm))
           .where(postsListedFor(viewer))
         const now = nowIso()
+        if (!isPlace && q.filter === 'now') {
+          // Running at this moment, ending soonest first; a cancelled event is not on (dates do not apply).
+          const running = await postsRunningAt(db, query.where('cancelled_at', 'is', null), now, order)
+          return listPage(running)
+        }
         if (!isPlace && q.filter === 'completed') {
           window.endedBefore = now
           order.direction = 'desc'
@@ -119,13 +125,16 @@ export function createEventLists(ctx: AppContext, rows: PostRows) {
       const rows = isPlace
         ? await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(order.limit).offset(order.offset).execute()
         : await postsInStartOrder(db, query, window, order)
-      const page = rows.slice(0, size)
-      return {
-        events: await toEventDtos(db, page, viewer, publicUrl),
-        geo,
-        page: q.page,
-        pageSize: size,
-        hasMore: hasNextPage({ page: q.page, pageSize: size }, rows.length > size),
+      return listPage(rows)
+
+      async function listPage(rows: PostRow[]) {
+        return {
+          events: await toEventDtos(db, rows.slice(0, size), viewer, publicUrl),
+          geo,
+          page: q.page,
+          pageSize: size,
+          hasMore: hasNextPage({ page: q.page, pageSize: size }, rows.length > size),
+        }
       }
     },
 

@@ -71,7 +71,7 @@ export default async function eventsRoutes(app: FastifyInstance) {
         tags,
         summary: 'Events or places near a city, 12 per page',
         description:
-          'Within 50 km of the city (bundled data; default Belgrade 44.80401, 20.46513). filter: active (default; not ended, soonest first), completed (latest first), my (own posts, any place, needs a token). startDate/endDate: ISO instants or YYYY-MM-DD (whole UTC days); events overlapping the range. categories: comma-separated or repeated. Places: newest first; dates and tabs ignored.',
+          'Within 50 km of the city (bundled data; default Belgrade 44.80401, 20.46513). filter: active (default; not ended, soonest first), now (running at this moment, not cancelled, ending soonest first; dates ignored), completed (latest first), my (own posts, any place, needs a token). startDate/endDate: ISO instants or YYYY-MM-DD (whole UTC days); events overlapping the range. categories: comma-separated or repeated. Places: newest first; dates and tabs ignored.',
         querystring: eventListQuerySchema,
         response: { 200: eventListResponseSchema, ...errors },
       },

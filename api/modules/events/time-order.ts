@@ -70,20 +70,8 @@ export async function postsInStartOrder(
   if (!window.runningFrom) return ordered(bounded, order.limit, order.offset).execute()
   if (window.fewRows) return ordered(bounded.where('ends_at', '>=', window.runningFrom), order.limit, order.offset).execute()
 
-  const from = window.runningFrom
-  const startsFrom = (days: number) => isoMinus(from, days * DAY_MS)
-  const running = bounded.where('ends_at', '>=', from)
-  const dayBefore = startsFrom(SPAN_CLASS_DAYS[0])
-  const recent = ordered(running.where(startSort, '>=', dayBefore), order.offset + order.limit)
-  // Long events are few (those still running), so each class's range is read whole (posts_span_idx) and
-  // sorted with the page: asked for in start order, a database would rather walk the start index instead.
-  // (One member per class: OR-ed in one member, SQLite reads every event of the type instead.)
-  const classes = [...SPAN_CLASS_DAYS.slice(1), null].map((days, k) => {
-    const ofClass = running.where('span_class', '=', k + 1).where(startSort, '<', dayBefore)
-    return days === null ? ofClass : ofClass.where(startSort, '>=', startsFrom(days))
-  })
-  let merged = db.selectFrom(recent.as('recent')).selectAll()
-  for (const [k, ofClass] of classes.entries()) merged = merged.unionAll(db.selectFrom(ofClass.as(`span${k + 1}`)).selectAll())
+  const { recent, classes } = runningRanges(bounded.where('ends_at', '>=', window.runningFrom), window.runningFrom)
+  const merged = unionOf(db, ordered(recent, order.offset + order.limit), classes)
   return db
     .selectFrom(merged.as('merged'))
     .selectAll()
@@ -92,4 +80,41 @@ export async function postsInStartOrder(
     .limit(order.limit)
     .offset(order.offset)
     .execute() as Promise<PostRow[]>
+}
+
+/**
+ * The events of `base` running at the instant `at` (started, not ended), ending soonest first: the same ranges,
+ * each read whole — the recent one holds a day of starts — and sorted by their end.
+ */
+export async function postsRunningAt(db: Kysely<Database>, base: PostsQuery, at: string, order: { offset: number; limit: number }): Promise<PostRow[]> {
+  const { recent, classes } = runningRanges(base.where('ends_at', '>', at).where(startSort, '<=', at), at)
+  return db
+    .selectFrom(unionOf(db, recent, classes).as('merged'))
+    .selectAll()
+    .orderBy('ends_at', 'asc')
+    .orderBy('id', 'asc')
+    .limit(order.limit)
+    .offset(order.offset)
+    .execute() as Promise<PostRow[]>
+}
+
+/** `running` (events not ended at `from`) as ranges: those that started from a day before `from` on, and for each
+ * longer span class those that started within its length before. */
+function runningRanges(running: PostsQuery, from: string) {
+  const startsFrom = (days: number) => isoMinus(from, days * DAY_MS)
+  const dayBefore = startsFrom(SPAN_CLASS_DAYS[0])
+  // Long events are few (those still running), so each class's range is read whole (posts_span_idx) and
+  // sorted with the page: asked for in start order, a database would rather walk the start index instead.
+  // (One member per class: OR-ed in one member, SQLite reads every event of the type instead.)
+  const classes = [...SPAN_CLASS_DAYS.slice(1), null].map((days, k) => {
+    const ofClass = running.where('span_class', '=', k + 1).where(startSort, '<', dayBefore)
+    return days === null ? ofClass : ofClass.where(startSort, '>=', startsFrom(days))
+  })
+  return { recent: running.where(startSort, '>=', dayBefore), classes }
+}
+
+function unionOf(db: Kysely<Database>, recent: PostsQuery, classes: PostsQuery[]) {
+  let merged = db.selectFrom(recent.as('recent')).selectAll()
+  for (const [k, ofClass] of classes.entries()) merged = merged.unionAll(db.selectFrom(ofClass.as(`span${k + 1}`)).selectAll())
+  return merged
 }

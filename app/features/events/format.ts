@@ -1,10 +1,10 @@
 // Price and date texts and conversions shared by cards, the map popup, the event page, the form and the
 // header search. Times are shown and entered in one zone, ENV.TIME_ZONE (docs/decisions/005-time-zone.md).
 import type { TFunction } from 'i18next'
-import type { Event } from '#contract'
+import { type Event, zonedParts, zonedToIso } from '#contract'
 
-/** "05 Dec 2026, 19:00" in a zone: one function for the web and the API's reminders (contract/format.ts). */
-export { formatDateTime } from '#contract'
+/** "05 Dec 2026, 19:00" in a zone, and the zone's wall clock: one piece for the web and the API (contract/format.ts). */
+export { formatDateTime, formatDaySpan, todayInZone, zonedToIso } from '#contract'
 
 /** SPEC §4 "Price display on the map": 'Donation', or optional from/up to + amount + currency. Null: no price. */
 export function formatPrice(price: Event['price'], t: TFunction): string | null {
@@ -15,64 +15,7 @@ export function formatPrice(price: Event['price'], t: TFunction): string | null 
   return `${range}${price.amount} ${price.currency ?? ''}`.trim()
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>()
-function cachedFormat(key: string, make: () => Intl.DateTimeFormat) {
-  let format = formats.get(key)
-  if (!format) {
-    format = make()
-    formats.set(key, format)
-  }
-  return format
-}
-
-/** The wall-clock parts of an instant in a zone. */
-function zonedParts(date: Date, timeZone: string) {
-  const format = cachedFormat(`parts|${timeZone}`, () =>
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    }),
-  )
-  const parts = Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]))
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-    second: Number(parts.second),
-  }
-}
-
-/** How far the zone's wall clock is ahead of UTC at an instant, in ms. */
-function zoneOffsetMs(date: Date, timeZone: string): number {
-  const p = zonedParts(date, timeZone)
-  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(date.getTime() / 1000) * 1000
-}
-
-const pad = (n: number, width = 2) => String(n).padStart(width, '0')
-
-/** A wall-clock time in a zone → the instant (ISO). Null for anything that is not a valid date. */
-export function zonedToIso(
-  wall: { year: number; month: number; day: number; hour?: number; minute?: number; second?: number; ms?: number },
-  timeZone: string,
-): string | null {
-  const guess = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour ?? 0, wall.minute ?? 0, wall.second ?? 0, wall.ms ?? 0)
-  if (Number.isNaN(guess)) return null
-  const check = new Date(guess)
-  if (check.getUTCFullYear() !== wall.year || check.getUTCMonth() !== wall.month - 1 || check.getUTCDate() !== wall.day)
-    return null
-  // Two passes settle daylight-saving edges (the offset at the guess may differ from the offset at the answer).
-  let instant = guess - zoneOffsetMs(new Date(guess), timeZone)
-  instant = guess - zoneOffsetMs(new Date(instant), timeZone)
-  return new Date(instant).toISOString()
-}
+const pad = (n: number) => String(n).padStart(2, '0')
 
 /** `<input type="datetime-local">` value (YYYY-MM-DDTHH:mm) in a zone → ISO instant; null when invalid. */
 export function localInputToIso(value: string | null | undefined, timeZone: string): string | null {
@@ -90,12 +33,6 @@ export function isoToLocalInput(iso: string | null | undefined, timeZone: string
   if (Number.isNaN(date.getTime())) return ''
   const p = zonedParts(date, timeZone)
   return `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}`
-}
-
-/** Today in a zone as YYYY-MM-DD (the `min` of date pickers: past dates disabled). */
-export function todayInZone(timeZone: string, now = new Date()): string {
-  const p = zonedParts(now, timeZone)
-  return `${p.year}-${pad(p.month)}-${pad(p.day)}`
 }
 
 /**

@@ -3,7 +3,7 @@ export default {
   eventsTitle: 'Events near {{city}}',
   placesTitle: 'Places near {{city}}',
   categories: 'Categories',
-  tabs: { label: 'Which events', active: 'Active', my: 'My events', completed: 'Completed' },
+  tabs: { label: 'Which events', active: 'Active', now: 'Now', my: 'My events', completed: 'Completed' },
   views: { label: 'View', list: 'List', timeline: 'Timeline' },
   dates: {
     from: 'from {{date}}',
@@ -13,6 +13,7 @@ export default {
     endBeforeStart: 'The end date must not be before the start date.',
   },
   empty: 'Nothing found. Try another category, city or dates.',
+  emptyNow: 'Nothing is on right now here. See what is coming under Active.',
   emptyMy: 'You have not created anything yet.',
   signInForMy: 'Sign in to see your own events.',
   signIn: 'Sign in',

@@ -6,7 +6,7 @@ import { Link } from '@remix-run/react'
 import { useEffect, useRef, type ComponentType } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Event } from '#contract'
-import { formatDateTime, formatPrice } from '~/features/events/format'
+import { formatDateTime, formatDaySpan, formatPrice } from '~/features/events/format'
 import { queueCardView } from '~/features/events/list/card-views'
 import { EyeIcon, HeartIcon, UsersIcon } from '~/components/ui/icons'
 import { useHydrated } from '~/components/ui/use-hydrated'
@@ -134,7 +134,9 @@ export function EventCard({
                 {te('status.moved')}:
               </span>
             ) : null}
-            {event.startDate ? formatDateTime(event.startDate, i18n.language, timeZone) : t('card.noDate')}
+            {event.startDate
+              ? (formatDaySpan(event.startDate, event.endDate, i18n.language, timeZone) ?? formatDateTime(event.startDate, i18n.language, timeZone))
+              : t('card.noDate')}
           </p>
         ) : null}
         <p className="truncate text-xs text-slate-500">

@@ -154,7 +154,7 @@ export function EventsScreen({ data }: { data: EventListData }) {
             </p>
           ) : events.length === 0 ? (
             <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
-              {filters.filter === 'my' ? t('emptyMy') : t('empty')}
+              {filters.filter === 'my' ? t('emptyMy') : filters.filter === 'now' ? t('emptyNow') : t('empty')}
             </p>
           ) : filters.view === 'timeline' ? (
             <div className="space-y-4">

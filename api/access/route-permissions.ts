@@ -61,6 +61,7 @@ const ROUTE_PERMISSIONS = {
   // events and places (finer: createPlace and eventAdminFields by the form, in the events service)
   'POST /event': null,
   'GET /event/all': null,
+  'GET /event/month': null,
   'GET /event/my': null,
   'GET /event/widget/my': null,
   'GET /event/widget/:userId': null,

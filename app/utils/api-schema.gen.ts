@@ -10664,6 +10664,201 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/event/month": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A city's month: each day's first events and how many more
+         * @description month: YYYY-MM (default: this month), its days in the site's zone (timeZone); city, country, lat/lon and categories as in /event/all. Each day lists the first 3 events running on it, by start (an event that lasts days is on each of its days; cancelled ones stay, marked), and more: how many others; a day's whole list is /event/all with that day as startDate and endDate. previous and next name the neighbouring months.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    categories?: ("exhibitions" | "kids" | "leisure" | "standUp" | "education" | "theaters" | "games" | "movie" | "concerts")[];
+                    city?: string;
+                    country?: string;
+                    lat?: number;
+                    lon?: number;
+                    month?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            days: {
+                                date: string;
+                                events: {
+                                    _id: string;
+                                    cancelledAt: string | null;
+                                    endDate: string | null;
+                                    startDate: string;
+                                    title: string;
+                                }[];
+                                more: number;
+                            }[];
+                            geo: {
+                                city: string;
+                                coordinates: [
+                                    number,
+                                    number
+                                ];
+                                country: string;
+                                fediverse?: {
+                                    actorUrl: string;
+                                    followers: number;
+                                    handle: string;
+                                } | null;
+                            };
+                            month: string;
+                            next: string;
+                            previous: string;
+                            timeZone: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/event/my": {
         parameters: {
             query?: never;

@@ -19,6 +19,7 @@ export const SCALE_LISTS: ScaleList[] = [
   { name: 'events next week', url: () => `/event/all?${near}&startDate=${day(7)}&endDate=${day(13)}` },
   { name: 'events in 170–180 days', url: () => `/event/all?${near}&startDate=${day(170)}&endDate=${day(180)}` },
   { name: 'events on now', url: () => `/event/all?${near}&filter=now` },
+  { name: 'a month of the city', url: () => `/event/month?${near}&month=${day(20).slice(0, 7)}` },
   { name: 'events completed, page 1', url: () => `/event/all?${near}&filter=completed` },
   { name: 'events completed, page 20', url: () => `/event/all?${near}&filter=completed&page=20` },
   { name: 'events of a small town', url: () => `/event/all?lat=${SCALE_PLACES.smallTown.lat}&lon=${SCALE_PLACES.smallTown.lon}` },

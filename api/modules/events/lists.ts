@@ -1,6 +1,7 @@
 // Lists and reads of posts (SPEC §7 Events): one post, the lists near a city (tabs, dates, categories,
 // pages), a user's posts and the widget. Lists filter with the access policy's postsVisibleTo.
-import { type Event, EVENT_LIMITS, type EventListQuery, type GeoFilter, type Language } from '#contract'
+import { dayInZone, daysOfMonth, type Event, EVENT_LIMITS, type EventListQuery, type EventMonth, type EventMonthQuery, type GeoFilter, type Language, MONTH_LIMITS, shiftMonth, todayInZone, zonedToIso } from '#contract'
+import { sql } from 'kysely'
 import { postsListedFor, postsVisibleTo } from '../../access/policy'
 import type { AppContext } from '../../context'
 import { type Db, nowIso } from '../../db'
@@ -13,7 +14,7 @@ import { type Viewer } from './relations'
 import type { PostRows } from './rows'
 import type { PostRow } from '../../db/schema'
 import { createSeriesService } from '../series/service'
-import { postsInStartOrder, postsRunningAt, type TimeWindow } from './time-order'
+import { monthRowsFrom, postsInStartOrder, postsRunningAt, START_SORT_SQL, type TimeWindow } from './time-order'
 
 /** Whole UTC days for YYYY-MM-DD, else the instant as given; null when unreadable. */
 function parseRangeDate(value: string | undefined, edge: 'start' | 'end'): string | null | undefined {
@@ -135,6 +136,57 @@ export function createEventLists(ctx: AppContext, rows: PostRows) {
           pageSize: size,
           hasMore: hasNextPage({ page: q.page, pageSize: size }, rows.length > size),
         }
+      }
+    },
+
+    /**
+     * GET /event/month: each day of a month in the site's zone with the first events running on it (by start; one
+     * that lasts days is on each) and how many more, for the city and categories of the lists.
+     */
+    async month(q: EventMonthQuery, viewer: Viewer | null, language: Language): Promise<EventMonth> {
+      const timeZone = config.timeZone
+      const month = q.month ?? todayInZone(timeZone).slice(0, 7)
+      const monthStart = (value: string) => {
+        const [year, m] = value.split('-').map(Number) as [number, number]
+        return zonedToIso({ year, month: m, day: 1 }, timeZone)!
+      }
+      const [from, until] = [monthStart(month), monthStart(shiftMonth(month, 1))]
+      const { cityId: _cityId, ...geo } = resolveGeo(q, language)
+      const [lon0, lat0] = geo.coordinates
+      let base = db
+        .selectFrom('posts')
+        .selectAll()
+        .where('event_type', '=', 'EVENT')
+        .where(postsVisibleTo(null))
+        .where(withinKm(lat0, lon0, EVENT_LIMITS.radiusKm))
+        .where(postsListedFor(viewer))
+        .where(sql.raw(START_SORT_SQL), '<', until)
+      if (q.categories?.length) base = base.where(inCategories(q.categories))
+      const rows = await monthRowsFrom(db, base, from, MONTH_LIMITS.maxEvents)
+      const days = daysOfMonth(month)
+      const onDay = new Map(days.map((day) => [day, [] as typeof rows]))
+      for (const row of rows) {
+        const start = row.start_date!
+        // Its last day: the one its end falls in (an end at midnight closes the day before), else its start's.
+        const end = row.end_date && row.end_date > start ? new Date(Date.parse(row.end_date) - 1).toISOString() : start
+        const first = dayInZone(start, timeZone)
+        const last = dayInZone(end, timeZone)
+        for (const day of days) if (day >= first && day <= last) onDay.get(day)!.push(row)
+      }
+      return {
+        month,
+        previous: shiftMonth(month, -1),
+        next: shiftMonth(month, 1),
+        timeZone,
+        geo,
+        days: days.map((date) => {
+          const events = onDay.get(date)!
+          return {
+            date,
+            events: events.slice(0, MONTH_LIMITS.perDay).map((row) => ({ _id: row.id, title: row.title, startDate: row.start_date!, endDate: row.end_date, cancelledAt: row.cancelled_at })),
+            more: Math.max(0, events.length - MONTH_LIMITS.perDay),
+          }
+        }),
       }
     },
 

@@ -5,6 +5,9 @@ import {
   deleteImageSchema,
   EVENT_LIMITS,
   eventListQuerySchema,
+  eventMonthQuerySchema,
+  eventMonthSchema,
+  MONTH_LIMITS,
   eventListResponseSchema,
   eventPageSchema,
   eventSchema,
@@ -77,6 +80,22 @@ export default async function eventsRoutes(app: FastifyInstance) {
       },
     },
     async (req) => service.list(req.query, viewerOf(req), languageOf(req)),
+  )
+
+  r.get(
+    '/event/month',
+    {
+      preHandler: app.optionalAuth,
+      schema: {
+        tags,
+        summary: "A city's month: each day's first events and how many more",
+        description:
+          `month: YYYY-MM (default: this month), its days in the site's zone (timeZone); city, country, lat/lon and categories as in /event/all. Each day lists the first ${MONTH_LIMITS.perDay} events running on it, by start (an event that lasts days is on each of its days; cancelled ones stay, marked), and more: how many others; a day's whole list is /event/all with that day as startDate and endDate. previous and next name the neighbouring months.`,
+        querystring: eventMonthQuerySchema,
+        response: { 200: eventMonthSchema, ...errors },
+      },
+    },
+    async (req) => service.month(req.query, viewerOf(req), languageOf(req)),
   )
 
   r.get(

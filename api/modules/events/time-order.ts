@@ -98,6 +98,21 @@ export async function postsRunningAt(db: Kysely<Database>, base: PostsQuery, at:
     .execute() as Promise<PostRow[]>
 }
 
+/**
+ * The events of `base` (bounded to starts before some instant) that have not ended at `from`, by start, as the
+ * month view needs them (their id, title and dates): read as the same ranges, at most `limit`.
+ */
+export async function monthRowsFrom(db: Kysely<Database>, base: PostsQuery, from: string, limit: number) {
+  const { recent, classes } = runningRanges(base.where('ends_at', '>', from), from)
+  return db
+    .selectFrom(unionOf(db, recent, classes).as('merged'))
+    .select(['id', 'title', 'start_date', 'end_date', 'cancelled_at'])
+    .orderBy(startSort)
+    .orderBy('id')
+    .limit(limit)
+    .execute()
+}
+
 /** `running` (events not ended at `from`) as ranges: those that started from a day before `from` on, and for each
  * longer span class those that started within its length before. */
 function runningRanges(running: PostsQuery, from: string) {

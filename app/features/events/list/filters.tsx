@@ -55,9 +55,19 @@ export function CategoryChips({ selected }: { selected: string | null }) {
 const tabClass = (active: boolean) =>
   `rounded-md px-3 py-1.5 text-sm ${active ? 'bg-slate-900 text-white' : 'text-slate-700 hover:bg-slate-100'}`
 
-export function FilterTabs({ filter, view, showMy }: { filter: string; view: string; showMy: boolean }) {
+/** The month view of the list's city and category (events only). */
+function useMonthLink() {
+  const { search } = useLocation()
+  const params = new URLSearchParams(search)
+  const kept = new URLSearchParams([...params].filter(([key]) => key === 'city' || key === 'categories'))
+  const query = kept.toString()
+  return `/calendar${query ? `?${query}` : ''}`
+}
+
+export function FilterTabs({ filter, view, showMy, showMonth = false }: { filter: string; view: string; showMy: boolean; showMonth?: boolean }) {
   const { t } = useTranslation('eventList')
   const withQuery = useQueryWith()
+  const monthLink = useMonthLink()
   return (
     <div className="flex flex-wrap items-center justify-between gap-2">
       <nav aria-label={t('tabs.label')} className="flex flex-wrap gap-1">
@@ -73,6 +83,11 @@ export function FilterTabs({ filter, view, showMy }: { filter: string; view: str
             {t(`views.${v}`)}
           </Link>
         ))}
+        {showMonth ? (
+          <Link to={monthLink} className={tabClass(false)}>
+            {t('month.link')}
+          </Link>
+        ) : null}
       </nav>
     </div>
   )

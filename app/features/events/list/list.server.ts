@@ -64,10 +64,12 @@ export async function loadEventList(request: Request, eventType: EventType) {
   const startIso = startDate ? dayBoundaryIso(startDate, 'start', TIME_ZONE) : null
   const endIso = endDate ? dayBoundaryIso(endDate, 'end', TIME_ZONE) : null
   const todayStart = dayBoundaryIso(todayInZone(TIME_ZONE), 'start', TIME_ZONE) ?? ''
+  // Past days belong to the Completed tab (the month view's past days lead there).
+  const pastAllowed = filter === 'completed'
   if (startDate && !startIso) dateErrors.startDate = 'invalidDate'
-  else if (startIso && startIso < todayStart) dateErrors.startDate = 'pastDate'
+  else if (startIso && startIso < todayStart && !pastAllowed) dateErrors.startDate = 'pastDate'
   if (endDate && !endIso) dateErrors.endDate = 'invalidDate'
-  else if (endIso && endIso < todayStart) dateErrors.endDate = 'pastDate'
+  else if (endIso && endIso < todayStart && !pastAllowed) dateErrors.endDate = 'pastDate'
   else if (endIso && startIso && !dateErrors.startDate && endIso < startIso) dateErrors.endDate = 'endBeforeStart'
 
   const signedIn = api.isSignedIn()

@@ -1,0 +1,26 @@
+// The month view's loader (/calendar/YYYY-MM, issue 43): GET /event/month for the month, with the lists' city and
+// category from the query string. A path that is no month is the not-found page.
+import { data } from '@remix-run/node'
+import { CATEGORIES, type Category, monthField } from '#contract'
+import { todayInZone } from '~/features/events/format'
+import { getApi, ok } from '~/utils/api.server'
+import { getEnv } from '~/utils/env.server'
+
+export async function loadMonth(request: Request, month: string | undefined) {
+  if (!month || !monthField.safeParse(month).success) throw data(null, { status: 404 })
+  const api = await getApi(request)
+  const params = new URL(request.url).searchParams
+  const categoryParam = params.get('categories') ?? ''
+  const category = (CATEGORIES as readonly string[]).includes(categoryParam) ? (categoryParam as Category) : null
+  const city = (params.get('city') ?? '').trim().slice(0, 100)
+  const calendar = await ok(
+    api.typed.GET('/event/month', { params: { query: { month, ...(city ? { city } : {}), ...(category ? { categories: [category] } : {}) } } }),
+  )
+  return { calendar, filters: { city, category }, today: todayInZone(getEnv().TIME_ZONE) }
+}
+
+/** /calendar: this month's view, with the query kept. */
+export function thisMonth(request: Request) {
+  const url = new URL(request.url)
+  return `/calendar/${todayInZone(getEnv().TIME_ZONE).slice(0, 7)}${url.search}`
+}

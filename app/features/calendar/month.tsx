@@ -141,11 +141,11 @@ function DayList({ calendar, today }: { calendar: EventMonth; today: string }) {
         <ol className="space-y-3">
           {busy.map((day) => (
             <li key={day.date} className="rounded-md border border-slate-200 p-2" aria-current={day.date === today ? 'date' : undefined}>
-              <h3 className="text-sm font-semibold">
+              <h2 className="text-sm font-semibold">
                 <Link to={dayList(day.date)} className="hover:underline">
                   {dayName(day.date, i18n.language)}
                 </Link>
-              </h3>
+              </h2>
               <ul className="mt-1 space-y-1">
                 {day.events.map((event) => (
                   <li key={event._id}>

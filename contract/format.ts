@@ -103,12 +103,18 @@ export function dayInZone(iso: string, timeZone: string): string {
   return todayInZone(timeZone, new Date(iso))
 }
 
-/** The days an event spans when it ends on a later day than it starts, in the zone: "12–16 Dec 2026" /
- * "12–16 дек. 2026 г."; null for an event of one day (or without an end). */
+/** The days an event spans when it ends on a later day than it starts, in the zone: "12–16 Dec 2026", "28 Nov – 3 Dec
+ * 2026" / "12–16 дек. 2026 г."; null for an event of one day (or without an end). Put together from single dates
+ * rather than Intl's formatRange, whose spacing differs between Node's ICU and the browser's (the page would not
+ * hydrate). */
 export function formatDaySpan(startIso: string | null | undefined, endIso: string | null | undefined, language: string, timeZone: string): string | null {
   if (!startIso || !endIso || dayInZone(startIso, timeZone) === dayInZone(endIso, timeZone)) return null
-  const format = cachedFormat(`span|${language}|${timeZone}`, () =>
-    new Intl.DateTimeFormat(DATE_LOCALES[languageOr(language)], { day: 'numeric', month: 'short', year: 'numeric', timeZone }),
-  )
-  return format.formatRange(new Date(startIso), new Date(endIso))
+  const locale = DATE_LOCALES[languageOr(language)]
+  const format = (parts: Intl.DateTimeFormatOptions, iso: string) =>
+    cachedFormat(`span|${locale}|${timeZone}|${Object.keys(parts).join()}`, () => new Intl.DateTimeFormat(locale, { ...parts, timeZone })).format(new Date(iso))
+  const [startDay, endDay] = [dayInZone(startIso, timeZone), dayInZone(endIso, timeZone)]
+  const whole = format({ day: 'numeric', month: 'short', year: 'numeric' }, endIso)
+  if (startDay.slice(0, 7) === endDay.slice(0, 7)) return `${format({ day: 'numeric' }, startIso)}–${whole}`
+  if (startDay.slice(0, 4) === endDay.slice(0, 4)) return `${format({ day: 'numeric', month: 'short' }, startIso)} – ${whole}`
+  return `${format({ day: 'numeric', month: 'short', year: 'numeric' }, startIso)} – ${whole}`
 }

@@ -294,6 +294,9 @@ test('the Now tab lists what runs at this moment, with the days of an event that
   const end = new Date(stamp + 3 * 86_400_000).toISOString()
   await createEventViaApi(organizer, { title: `Festival ${stamp}`, startDate: start, endDate: end })
   await createEventViaApi(organizer, { title: `Tomorrow ${stamp}`, startDate: new Date(stamp + 86_400_000).toISOString() })
+  // The span is written by the server and again by the browser: the page must hydrate without a mismatch.
+  const pageErrors: string[] = []
+  page.on('pageerror', (error) => pageErrors.push(error.message))
   await page.goto('/')
   const now = page.getByRole('navigation', { name: 'Which events' }).getByRole('link', { name: 'Now', exact: true })
   if (javaScriptEnabled) await waitForHydration(now)
@@ -307,4 +310,5 @@ test('the Now tab lists what runs at this moment, with the days of an event that
   // Active lists both; the festival once, with its days.
   await page.getByRole('navigation', { name: 'Which events' }).getByRole('link', { name: 'Active', exact: true }).click()
   await expect(page.getByRole('article').filter({ hasText: `Festival ${stamp}` })).toHaveCount(1)
+  expect(pageErrors).toEqual([])
 })

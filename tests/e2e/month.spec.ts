@@ -28,6 +28,9 @@ test('a month at a glance: each day’s events, a festival on each of its days, 
   await createEventViaApi({ token }, { title: `Evening ${stamp}`, startDate: at(5) })
   for (const hour of [8, 10, 12, 14]) await createEventViaApi({ token }, { title: `Busy ${hour} ${stamp}`, startDate: at(20, hour) })
 
+  // Written by the server and again by the browser (month and weekday names): no hydration mismatch.
+  const pageErrors: string[] = []
+  page.on('pageerror', (error) => pageErrors.push(error.message))
   await page.goto(`/calendar/${month}`)
   const grid = page.getByTestId('month-grid')
   await expect(grid.getByRole('columnheader')).toHaveCount(7)
@@ -49,6 +52,7 @@ test('a month at a glance: each day’s events, a festival on each of its days, 
   await page.getByRole('navigation', { name: 'Months' }).getByRole('link', { name: /→/ }).click()
   await expect(page).toHaveURL(new RegExp(`/calendar/${nextMonth(month)}$`))
   await expect(page.getByTestId('month-grid').getByRole('link', { name: `Festival ${stamp}` })).toHaveCount(0)
+  expect(pageErrors).toEqual([])
 })
 
 test('on a 360 px phone the month is a list of its days; the list links to the month', async ({ page, createUser }) => {

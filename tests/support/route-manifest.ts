@@ -115,6 +115,7 @@ export function realPath(manifest: RouteManifest, url: RouteUrl, ids: RealIds): 
     if (segment === ':id') return ids.event
     if (segment === ':tab') return 'users'
     if (segment === ':link') return 'no-such-reset-link'
+    if (segment === ':month') return new Date().toISOString().slice(0, 7) // the month view of this month
     throw new Error(`${url.pattern}: no value for ${segment}; add one in realPath() (tests/support/route-manifest.ts)`)
   })
 }

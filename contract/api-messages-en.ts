@@ -28,6 +28,8 @@ const en = {
   webhookSiteAdminsOnly: 'Only admins may receive the events of the whole site.',
   webhookDisabledFailing: 'Turned off: its address failed every delivery for a day. Fix it, then turn it on again.',
   addressNotPublic: 'Only public https addresses can be used here.',
+  collectionExists: 'A collection already has this address: choose another.',
+  collectionPublicOnly: 'Only public events can be in a collection.',
   sourceExists: 'You already import this calendar.',
   sourceLimit: 'You have 20 calendars, the most one person may import: remove one first.',
   sourcePaused: 'A moderator paused this calendar: it is not synced until they resume it.',

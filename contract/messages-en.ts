@@ -61,6 +61,7 @@ const en = {
   photoUploaded: 'The data has been sent!',
   photoDeleteFailed: 'Could not delete',
   photoDeleted: 'The file has been deleted!',
+  collectionSlugInvalid: 'Use lowercase letters, digits and hyphens (up to 60), e.g. summer-festival.',
   cityNotFound: 'City not found. Pick one of the suggestions.',
   placeNotFound: 'No place found at this address. Try another spelling.',
   alreadyInvited: 'Everyone in the list is already invited or takes part already.',

@@ -50,6 +50,7 @@ const ru: Record<keyof typeof en, string> = {
   photoUploaded: 'Данные успешно отправлены!',
   photoDeleteFailed: 'Ошибка при удалении',
   photoDeleted: 'Файл успешно удален!',
+  collectionSlugInvalid: 'Строчные латинские буквы, цифры и дефисы (до 60), например summer-festival.',
   cityNotFound: 'Город не найден. Выберите один из вариантов.',
   placeNotFound: 'По этому адресу место не найдено. Попробуйте написать иначе.',
   validationFailed: 'Проверьте отмеченные поля.',

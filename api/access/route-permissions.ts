@@ -134,6 +134,12 @@ const ROUTE_PERMISSIONS = {
   'PATCH /sources/:id': null,
   'DELETE /sources/:id': null,
   'POST /sources/:id/sync': null,
+  // collections (issue 43): everyone reads them; moderators make, change and remove them
+  'GET /collections': null,
+  'POST /collections': 'moderate',
+  'GET /collections/:slug': null,
+  'PATCH /collections/:slug': 'moderate',
+  'DELETE /collections/:slug': 'moderate',
   // webhooks (issue 42): each caller's own (others get 404); scope SITE needs moderate (checked by the service)
   'GET /webhooks': null,
   'POST /webhooks': null,

@@ -14,9 +14,11 @@ import type {
   FederationInstancesTable,
 } from './schema-federation'
 import type { CalendarSourcesTable, WebhookDeliveriesTable, WebhooksTable } from './schema-connected'
+import type { CollectionEventsTable, CollectionsTable } from './schema-collections'
 
 export type * from './schema-federation'
 export type * from './schema-connected'
+export type * from './schema-collections'
 
 type Bool = number // 0 | 1
 type Iso = string // ISO-8601 UTC, e.g. 2026-01-31T12:00:00.000Z
@@ -366,6 +368,8 @@ export interface Database {
   calendar_sources: CalendarSourcesTable
   webhooks: WebhooksTable
   webhook_deliveries: WebhookDeliveriesTable
+  collections: CollectionsTable
+  collection_events: CollectionEventsTable
   reports: ReportsTable
   auth_throttles: AuthThrottlesTable
   jobs: JobsTable

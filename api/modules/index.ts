@@ -23,6 +23,7 @@ import pushRoutes from './push/routes'
 import remindersRoutes from './reminders/routes'
 import reportsRoutes from './reports/routes'
 import sourcesRoutes from './sources/routes'
+import collectionsRoutes from './collections/routes'
 import webhooksRoutes from './webhooks/routes'
 
 export const modules: { name: string; plugin: FastifyPluginAsync }[] = [
@@ -46,5 +47,6 @@ export const modules: { name: string; plugin: FastifyPluginAsync }[] = [
   { name: 'embed', plugin: embedRoutes },
   { name: 'calendar sources', plugin: sourcesRoutes },
   { name: 'webhooks', plugin: webhooksRoutes },
+  { name: 'collections', plugin: collectionsRoutes },
   { name: 'federation', plugin: federationRoutes },
 ]

@@ -5644,6 +5644,564 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/collections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every collection, by name */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                createdAt: string;
+                                description: string;
+                                events: string[];
+                                name: string;
+                                rules: {
+                                    categories: string[];
+                                    organizers: string[];
+                                    places: string[];
+                                    startsFrom: string | null;
+                                    startsUntil: string | null;
+                                    words: string | null;
+                                };
+                                slug: string;
+                                updatedAt: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Make a collection (moderators)
+         * @description Rules: categories (any of them), organizers (user ids: any), places (place ids: events within 150 m of any), words (all in the title), startsFrom/startsUntil (the start within them); an event matching every rule given is in it. events: hand-picked ids, in it whatever the rules say. Only public, listed events ever show. 400 collectionExists for a slug in use; notFound for an unknown organizer, place or event.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        categories?: ("exhibitions" | "kids" | "leisure" | "standUp" | "education" | "theaters" | "games" | "movie" | "concerts")[];
+                        description?: string;
+                        events?: string[];
+                        name: string;
+                        organizers?: string[];
+                        places?: string[];
+                        slug: string;
+                        startsFrom?: string | null;
+                        startsUntil?: string | null;
+                        words?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            createdAt: string;
+                            description: string;
+                            events: string[];
+                            name: string;
+                            rules: {
+                                categories: string[];
+                                organizers: string[];
+                                places: string[];
+                                startsFrom: string | null;
+                                startsUntil: string | null;
+                                words: string | null;
+                            };
+                            slug: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/collections/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A collection and a page of its events that have not ended, soonest first (12 a page) */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                };
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            collection: {
+                                createdAt: string;
+                                description: string;
+                                events: string[];
+                                name: string;
+                                rules: {
+                                    categories: string[];
+                                    organizers: string[];
+                                    places: string[];
+                                    startsFrom: string | null;
+                                    startsUntil: string | null;
+                                    words: string | null;
+                                };
+                                slug: string;
+                                updatedAt: string;
+                            };
+                            events: {
+                                _id: string;
+                                /** @enum {string} */
+                                accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
+                                address: string | null;
+                                canAsk: boolean;
+                                cancelledAt: string | null;
+                                cancelMessage: string | null;
+                                canJoin: boolean;
+                                canWait: boolean;
+                                categories: string[];
+                                channelLink: string | null;
+                                coordinates: [
+                                    number,
+                                    number
+                                ] | null;
+                                createdAt: string;
+                                createdBy: string;
+                                description: string | null;
+                                endDate: string | null;
+                                /** @enum {string} */
+                                eventType: "EVENT" | "PLACE";
+                                fediverse?: {
+                                    actorUrl: string;
+                                    followers: number;
+                                    handle: string;
+                                } | null;
+                                fediverseBoosts?: number;
+                                fediverseLikes?: number;
+                                hours: {
+                                    close: string;
+                                    day: string;
+                                    open: string;
+                                }[];
+                                images: {
+                                    _id: string;
+                                    name: string;
+                                    path: string;
+                                    thumbnailPath: string;
+                                    thumbnailUrl: string;
+                                    url: string;
+                                }[];
+                                importedFrom?: {
+                                    name: string | null;
+                                    paused: boolean;
+                                    sourceId: string;
+                                    trusted: boolean;
+                                    url: string;
+                                };
+                                invitation: {
+                                    invitationId: string;
+                                    /** @enum {string} */
+                                    status: "PENDING" | "ACCEPTED" | "DECLINED";
+                                } | null;
+                                isEnded: boolean;
+                                isLiked: boolean;
+                                isOwner: boolean;
+                                isParticipant: boolean;
+                                joinApproval: boolean;
+                                joinRequest: {
+                                    createdAt: string;
+                                    /** @enum {string} */
+                                    status: "PENDING" | "DECLINED";
+                                } | null;
+                                joinRequestsPending: number;
+                                likes: string[];
+                                likesCount: number;
+                                location: {
+                                    coordinates: [
+                                        number,
+                                        number
+                                    ];
+                                    /** @enum {string} */
+                                    type: "Point";
+                                } | null;
+                                maxParticipants: number | null;
+                                mayModerate: boolean;
+                                /** @enum {string} */
+                                moderationImageStatus: "PENDING" | "APPROVED" | "REJECTED";
+                                moderationReasons?: {
+                                    image: string | null;
+                                    info: string | null;
+                                    removed: string | null;
+                                } | null;
+                                /** @enum {string} */
+                                moderationStatus: "PENDING" | "APPROVED" | "REJECTED";
+                                participants: string[];
+                                participantsCount: number;
+                                postedBy: {
+                                    _id: string;
+                                    avatarFile: {
+                                        name: string;
+                                        thumbnailUrl?: string;
+                                        url: string;
+                                    } | null;
+                                    lastname: string;
+                                    name: string;
+                                    username: string;
+                                };
+                                /** @enum {string} */
+                                postStatus: "ACTIVE" | "DELETED";
+                                previousStartDate: string | null;
+                                price: {
+                                    amount: number | null;
+                                    /** @enum {string|null} */
+                                    currency: "RUB" | "EUR" | "USD" | "RSD" | null;
+                                    donation: boolean;
+                                    /** @enum {string|null} */
+                                    range: "FROM" | "UPTO" | null;
+                                } | null;
+                                remote?: {
+                                    domain: string;
+                                    handle?: string;
+                                    html?: string | null;
+                                    url: string;
+                                };
+                                rescheduledAt: string | null;
+                                restricted: boolean;
+                                series?: {
+                                    _id: string;
+                                    cancelledAt: string | null;
+                                    dates: {
+                                        _id: string;
+                                        cancelled: boolean;
+                                        startDate: string;
+                                    }[];
+                                    rrule: string;
+                                    timeZone: string;
+                                };
+                                startDate: string | null;
+                                title: string;
+                                updatedAt: string;
+                                views: number;
+                                waitlistCount: number;
+                                waitlistPosition: number | null;
+                            }[];
+                            hasMore: boolean;
+                            page: number;
+                            pageSize: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Remove a collection (moderators); its events stay */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Change a collection (moderators): any field; lists replace the old ones */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        categories?: ("exhibitions" | "kids" | "leisure" | "standUp" | "education" | "theaters" | "games" | "movie" | "concerts")[];
+                        description?: string;
+                        events?: string[];
+                        name?: string;
+                        organizers?: string[];
+                        places?: string[];
+                        slug?: string;
+                        startsFrom?: string | null;
+                        startsUntil?: string | null;
+                        words?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            createdAt: string;
+                            description: string;
+                            events: string[];
+                            name: string;
+                            rules: {
+                                categories: string[];
+                                organizers: string[];
+                                places: string[];
+                                startsFrom: string | null;
+                                startsUntil: string | null;
+                                words: string | null;
+                            };
+                            slug: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/embed/events": {
         parameters: {
             query?: never;

@@ -276,7 +276,7 @@ describe('one API instance killed', () => {
     await stream
 
     const acknowledged = answers.filter((answer) => answer.status === 201)
-    expect(acknowledged.length).toBeGreaterThan(30)
+    expect(acknowledged.length, JSON.stringify(answers.map((a) => a.status))).toBeGreaterThan(30)
     const stored = await db.query('select title from posts where title = any($1)', [acknowledged.map((answer) => answer.title)])
     expect(stored.rowCount).toBe(acknowledged.length)
     for (const answer of acknowledged) expect((await fetch(answer.images[0]!.url)).status, answer.title).toBe(200)

@@ -22,6 +22,7 @@ import { migration as m017_staged_photos } from './017_staged_photos'
 import { migration as m018_calendar_sources } from './018_calendar_sources'
 import { migration as m019_webhooks } from './019_webhooks'
 import { migration as m020_source_default_place } from './020_source_default_place'
+import { migration as m021_collections } from './021_collections'
 
 export const migrations: Record<string, Migration> = {
   '001_initial': m001_initial,
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   '018_calendar_sources': m018_calendar_sources,
   '019_webhooks': m019_webhooks,
   '020_source_default_place': m020_source_default_place,
+  '021_collections': m021_collections,
 }
 
 export const migrationProvider: MigrationProvider = {

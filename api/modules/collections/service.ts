@@ -1,0 +1,198 @@
+// Curated collections (issue 43): moderators make them, everyone reads them. A collection's events are its
+// hand-picked ones and those matching every rule it has (categories: any of them; organizers: any; places: within
+// 150 m of any; words: all in the title; dates: the start within them); a collection without rules is its picks.
+// Only what a signed-out visitor may read and the lists show: public (COMMON), active, not rejected, listed events
+// — never a private or followers-only one, whoever put it there.
+import { CALENDAR_LIMITS, type Collection, COLLECTION_LIMITS, type CreateCollectionBody, type UpdateCollectionBody, type Event } from '#contract'
+import { type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely'
+import { postsListedFor, postsVisibleTo } from '../../access/policy'
+import type { AppContext } from '../../context'
+import { type Db, nowIso } from '../../db'
+import type { CollectionsTable, Database } from '../../db/schema'
+import { createTextSearch } from '../../db/text-search'
+import { newId } from '../../lib/crypto'
+import { type FieldErrors, HttpError, validationError } from '../../lib/errors'
+import { assertReachable, hasNextPage } from '../../lib/paging'
+import { toEventDtos } from '../events/dto'
+import { inCategories, withinKm } from '../events/filters'
+import { postsInStartOrder } from '../events/time-order'
+
+type CollectionRow = Selectable<CollectionsTable>
+type Body = CreateCollectionBody | UpdateCollectionBody
+
+const list = (json: string) => JSON.parse(json) as string[]
+
+export function createCollectionsService(ctx: AppContext) {
+  const db: Db = ctx.db
+  const search = createTextSearch(db, ctx.dialect)
+
+  async function row(slug: string): Promise<CollectionRow> {
+    const found = await db.selectFrom('collections').selectAll().where('slug', '=', slug.toLowerCase()).executeTakeFirst()
+    if (!found) throw new HttpError(404, 'notFound')
+    return found
+  }
+
+  async function picksOf(id: string): Promise<string[]> {
+    const rows = await db.selectFrom('collection_events').select('post_id').where('collection_id', '=', id).orderBy('added_at').orderBy('post_id').execute()
+    return rows.map((r) => r.post_id)
+  }
+
+  function toDto(r: CollectionRow, picks: string[]): Collection {
+    return {
+      slug: r.slug,
+      name: r.name,
+      description: r.description,
+      rules: {
+        categories: list(r.categories),
+        organizers: list(r.organizer_ids),
+        places: list(r.place_ids),
+        words: r.words,
+        startsFrom: r.starts_from,
+        startsUntil: r.starts_until,
+      },
+      events: picks,
+      createdAt: r.created_at,
+      updatedAt: r.updated_at,
+    }
+  }
+
+  /** The columns a body sets; unknown organizers, places and events are refused by field. */
+  async function columnsOf(body: Body) {
+    const errors: FieldErrors = {}
+    const missing = (asked: string[], found: { id: string }[]) => asked.some((id) => !found.some((row) => row.id === id))
+    if (body.organizers?.length && missing(body.organizers, await db.selectFrom('users').select('id').where('id', 'in', body.organizers).execute()))
+      errors.organizers = ['notFound']
+    const posts = (ids: string[], eventType: 'EVENT' | 'PLACE') =>
+      db.selectFrom('posts').select('id').where('id', 'in', ids).where('event_type', '=', eventType).where('post_status', '=', 'ACTIVE').execute()
+    if (body.places?.length && missing(body.places, await posts(body.places, 'PLACE'))) errors.places = ['notFound']
+    if (body.events?.length) {
+      const found = await db.selectFrom('posts').select(['id', 'access_type']).where('id', 'in', body.events).where('event_type', '=', 'EVENT').where('post_status', '=', 'ACTIVE').execute()
+      if (missing(body.events, found)) errors.events = ['notFound']
+      else if (found.some((row) => row.access_type !== 'COMMON')) errors.events = ['collectionPublicOnly']
+    }
+    const from = body.startsFrom as string | null | undefined
+    const until = body.startsUntil as string | null | undefined
+    if (from && until && until < from) errors.startsUntil = ['endBeforeStart']
+    if (Object.keys(errors).length) throw validationError(errors)
+    return {
+      ...(body.slug !== undefined ? { slug: body.slug } : {}),
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.description !== undefined ? { description: body.description } : {}),
+      ...(body.categories !== undefined ? { categories: JSON.stringify([...new Set(body.categories)]) } : {}),
+      ...(body.organizers !== undefined ? { organizer_ids: JSON.stringify([...new Set(body.organizers)]) } : {}),
+      ...(body.places !== undefined ? { place_ids: JSON.stringify([...new Set(body.places)]) } : {}),
+      ...(body.words !== undefined ? { words: body.words || null } : {}),
+      ...(from !== undefined ? { starts_from: from } : {}),
+      ...(until !== undefined ? { starts_until: until } : {}),
+    }
+  }
+
+  async function replacePicks(id: string, events: string[] | undefined) {
+    if (events === undefined) return
+    await db.deleteFrom('collection_events').where('collection_id', '=', id).execute()
+    const stamp = nowIso(ctx.now())
+    if (events.length) await db.insertInto('collection_events').values([...new Set(events)].map((post_id) => ({ collection_id: id, post_id, added_at: stamp }))).execute()
+  }
+
+  /** A slug another collection has answers collectionExists (also when two saves race: the unique index decides). */
+  async function saving<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work()
+    } catch (error) {
+      if (/unique|duplicate/i.test(String((error as Error).message))) throw validationError({ slug: ['collectionExists'] })
+      throw error
+    }
+  }
+
+  /** Whether a collection has any rule (without, it is its picks only). */
+  const hasRules = (r: CollectionRow) =>
+    list(r.categories).length > 0 || list(r.organizer_ids).length > 0 || list(r.place_ids).length > 0 || !!r.words || !!r.starts_from || !!r.starts_until
+
+  /** The collection's events as a condition: picked, or matching every rule. */
+  async function membership(r: CollectionRow) {
+    const rules: ((eb: ExpressionBuilder<Database, 'posts'>) => Expression<SqlBool>)[] = []
+    const categories = list(r.categories)
+    if (categories.length) rules.push(inCategories(categories))
+    const organizers = list(r.organizer_ids)
+    if (organizers.length) rules.push((eb) => eb('posts.posted_by', 'in', organizers))
+    const placeIds = list(r.place_ids)
+    if (placeIds.length) {
+      const places = await db.selectFrom('posts').select(['lat', 'lon']).where('id', 'in', placeIds).where('event_type', '=', 'PLACE').where('post_status', '=', 'ACTIVE').execute()
+      const near = places.map((p) => withinKm(Number(p.lat), Number(p.lon), CALENDAR_LIMITS.placeRadiusM / 1000))
+      rules.push((eb) => (near.length ? eb.or(near.map((n) => n(eb))) : eb.val(false)))
+    }
+    if (r.starts_from) rules.push((eb) => eb('posts.start_date', '>=', r.starts_from))
+    if (r.starts_until) rules.push((eb) => eb('posts.start_date', '<=', r.starts_until))
+    const text = r.words ? await search.containsAll('titles', 'posts', r.words) : null
+    return { rules, text, any: hasRules(r) }
+  }
+
+  return {
+    async list(): Promise<Collection[]> {
+      const rows = await db.selectFrom('collections').selectAll().orderBy('name').orderBy('slug').limit(500).execute()
+      const picks = await db.selectFrom('collection_events').select(['collection_id', 'post_id']).orderBy('added_at').orderBy('post_id').execute()
+      return rows.map((r) => toDto(r, picks.filter((p) => p.collection_id === r.id).map((p) => p.post_id)))
+    },
+
+    async get(slug: string): Promise<Collection> {
+      const r = await row(slug)
+      return toDto(r, await picksOf(r.id))
+    },
+
+    /** The collection and a page of its events that have not ended, soonest first. */
+    async page(slug: string, page: number): Promise<{ collection: Collection; events: Event[]; page: number; pageSize: number; hasMore: boolean }> {
+      const r = await row(slug)
+      const size = COLLECTION_LIMITS.pageSize
+      assertReachable({ page, pageSize: size })
+      const { rules, text, any } = await membership(r)
+      let query = db
+        .selectFrom('posts')
+        .selectAll()
+        .where('event_type', '=', 'EVENT')
+        .where('access_type', '=', 'COMMON')
+        .where(postsVisibleTo(null))
+        .where(postsListedFor(null))
+      const picked = db.selectFrom('collection_events').select('post_id').where('collection_id', '=', r.id)
+      query = query.where((eb) => {
+        const inPicks = eb('posts.id', 'in', picked)
+        return any ? eb.or([inPicks, eb.and(rules.map((rule) => rule(eb)))]) : inPicks
+      })
+      // Words narrow the rules, not the picks: a picked event is in whatever its title says.
+      if (text) query = query.where((eb) => eb.or([eb('posts.id', 'in', picked), eb('posts.id', 'in', text.unordered(db.selectFrom('posts').select('posts.id')))]))
+      const rows = await postsInStartOrder(db, query, { runningFrom: nowIso(ctx.now()) }, { direction: 'asc', offset: (page - 1) * size, limit: size + 1 })
+      return {
+        collection: toDto(r, await picksOf(r.id)),
+        events: await toEventDtos(db, rows.slice(0, size), null, ctx.config.publicUrl),
+        page,
+        pageSize: size,
+        hasMore: hasNextPage({ page, pageSize: size }, rows.length > size),
+      }
+    },
+
+    async create(body: CreateCollectionBody, actorId: string): Promise<Collection> {
+      const columns = await columnsOf(body)
+      const stamp = nowIso(ctx.now())
+      const id = newId()
+      await saving(() =>
+        db.insertInto('collections').values({ id, slug: body.slug, name: body.name, ...columns, created_by: actorId, created_at: stamp, updated_at: stamp }).execute(),
+      )
+      await replacePicks(id, body.events)
+      return this.get(body.slug)
+    },
+
+    async update(slug: string, body: UpdateCollectionBody): Promise<Collection> {
+      const r = await row(slug)
+      const columns = await columnsOf(body)
+      await saving(() => db.updateTable('collections').set({ ...columns, updated_at: nowIso(ctx.now()) }).where('id', '=', r.id).execute())
+      await replacePicks(r.id, body.events)
+      return this.get(body.slug ?? r.slug)
+    },
+
+    async remove(slug: string): Promise<void> {
+      const r = await row(slug)
+      await db.deleteFrom('collections').where('id', '=', r.id).execute()
+    },
+  }
+}
+
+export type CollectionsService = ReturnType<typeof createCollectionsService>

@@ -1,0 +1,91 @@
+// Curated collections (issue 43): moderators name a collection of events — a festival's programme, "free for kids",
+// a venue's season — by rules (categories, organizers, places, words, dates: an event matching every rule given is
+// in it) and hand-picked events. One schema per payload, for the API and the console's form.
+import { z } from 'zod'
+import { CATEGORIES } from './constants'
+import { requiredString, typeErrors } from './common'
+import { dateField, emptyToUndefined } from './event-fields'
+import { eventSchema } from './event-answers'
+
+export const COLLECTION_LIMITS = {
+  nameMax: 100,
+  descriptionMax: 2000,
+  slugMax: 60,
+  /** Organizers, places (each rule's list) at most. */
+  ruleItemsMax: 20,
+  wordsMax: 200,
+  /** Hand-picked events at most. */
+  pickedMax: 200,
+  /** Events on a collection's page. */
+  pageSize: 12,
+} as const
+
+const idField = z.string({ error: 'invalidValue' }).trim().min(1, 'invalidValue').max(100, 'invalidValue')
+const idsField = (max: number) => z.array(idField, { error: 'invalidValue' }).max(max, 'invalidValue')
+
+/** Lowercase letters, digits and inner hyphens: /collections/{slug}. */
+export const collectionSlugField = z
+  .string(typeErrors('required', 'invalidValue'))
+  .trim()
+  .toLowerCase()
+  .regex(new RegExp(`^[a-z0-9](?:[a-z0-9-]{0,${COLLECTION_LIMITS.slugMax - 2}}[a-z0-9])?$`), 'collectionSlugInvalid')
+
+const collectionFields = {
+  slug: collectionSlugField,
+  name: requiredString().max(COLLECTION_LIMITS.nameMax, 'tooLong'),
+  description: z.string({ error: 'invalidValue' }).trim().max(COLLECTION_LIMITS.descriptionMax, 'tooLong').optional(),
+  categories: z.array(z.enum(CATEGORIES, { error: 'invalidValue' }), { error: 'invalidValue' }).max(CATEGORIES.length, 'invalidValue').optional(),
+  /** Organizers' user ids: their events. */
+  organizers: idsField(COLLECTION_LIMITS.ruleItemsMax).optional(),
+  /** Places' ids: the events within 150 m of one of them. */
+  places: idsField(COLLECTION_LIMITS.ruleItemsMax).optional(),
+  /** Words every event's title holds. */
+  words: z.string({ error: 'invalidValue' }).trim().max(COLLECTION_LIMITS.wordsMax, 'tooLong').optional(),
+  startsFrom: z.preprocess(emptyToUndefined, dateField.nullable().optional()),
+  startsUntil: z.preprocess(emptyToUndefined, dateField.nullable().optional()),
+  /** Hand-picked events' ids (in it whatever the rules say). */
+  events: idsField(COLLECTION_LIMITS.pickedMax).optional(),
+}
+
+/** POST /collections */
+export const createCollectionBodySchema = z.object(collectionFields).strict()
+export type CreateCollectionBody = z.input<typeof createCollectionBodySchema>
+
+/** PATCH /collections/{slug}: any of the fields; lists replace the old ones. */
+export const updateCollectionBodySchema = z.object(collectionFields).partial().strict()
+export type UpdateCollectionBody = z.input<typeof updateCollectionBodySchema>
+
+export const collectionSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  rules: z.object({
+    categories: z.array(z.string()),
+    organizers: z.array(z.string()),
+    places: z.array(z.string()),
+    words: z.string().nullable(),
+    startsFrom: z.string().nullable(),
+    startsUntil: z.string().nullable(),
+  }),
+  /** Hand-picked events' ids. */
+  events: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type Collection = z.infer<typeof collectionSchema>
+
+export const collectionListSchema = z.object({ items: z.array(collectionSchema) })
+
+export const collectionSlugParamsSchema = z.object({ slug: z.string().min(1).max(100) })
+
+/** GET /collections/{slug}?page=N: the collection and a page of its events that have not ended, soonest first. */
+export const collectionPageQuerySchema = z.object({
+  page: z.coerce.number({ error: 'invalidValue' }).int('invalidValue').min(1, 'invalidValue').max(10_000, 'invalidValue').default(1),
+})
+export const collectionPageSchema = z.object({
+  collection: collectionSchema,
+  events: z.array(eventSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  hasMore: z.boolean(),
+})

@@ -82,6 +82,22 @@ function MoreLink({ day, today }: { day: Day; today: string }) {
   )
 }
 
+/** A day's first events as links, and "+N more" to its list. */
+function DayEvents({ day, today }: { day: Day; today: string }) {
+  return (
+    <>
+      <ul className="mt-1 space-y-1">
+        {day.events.map((event) => (
+          <li key={event._id}>
+            <EventLink event={event} />
+          </li>
+        ))}
+      </ul>
+      <MoreLink day={day} today={today} />
+    </>
+  )
+}
+
 function MonthGrid({ calendar, today }: { calendar: EventMonth; today: string }) {
   const { t, i18n } = useTranslation('eventList')
   const dayList = useDayList(today)
@@ -108,14 +124,7 @@ function MonthGrid({ calendar, today }: { calendar: EventMonth; today: string })
                   <Link to={dayList(day.date)} className="text-sm font-semibold text-slate-800 hover:underline" aria-label={dayName(day.date, i18n.language)}>
                     {Number(day.date.slice(8))}
                   </Link>
-                  <ul className="mt-1 space-y-0.5">
-                    {day.events.map((event) => (
-                      <li key={event._id}>
-                        <EventLink event={event} />
-                      </li>
-                    ))}
-                  </ul>
-                  <MoreLink day={day} today={today} />
+                  <DayEvents day={day} today={today} />
                 </td>
               ) : (
                 <td key={`blank-${d}`} className="border border-slate-100 bg-slate-50" />
@@ -146,14 +155,7 @@ function DayList({ calendar, today }: { calendar: EventMonth; today: string }) {
                   {dayName(day.date, i18n.language)}
                 </Link>
               </h2>
-              <ul className="mt-1 space-y-1">
-                {day.events.map((event) => (
-                  <li key={event._id}>
-                    <EventLink event={event} />
-                  </li>
-                ))}
-              </ul>
-              <MoreLink day={day} today={today} />
+              <DayEvents day={day} today={today} />
             </li>
           ))}
         </ol>

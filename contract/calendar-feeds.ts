@@ -24,6 +24,7 @@ export function webcalUrl(url: string): string {
 export const calendarFeedPaths = {
   organizer: (userId: string) => `/calendar/organizer/${encodeURIComponent(userId)}.ics`,
   place: (placeId: string) => `/calendar/place/${encodeURIComponent(placeId)}.ics`,
+  collection: (slug: string, format: 'ics' | 'atom' = 'ics') => `/calendar/collection/${encodeURIComponent(slug)}.${format}`,
   city: (query: { city?: string; categories?: readonly string[] }, format: 'ics' | 'atom' = 'ics') => {
     const params = new URLSearchParams()
     if (query.city) params.set('city', query.city)

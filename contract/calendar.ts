@@ -1,5 +1,5 @@
-// Calendar feeds (decision 029): the API's iCalendar feeds (personal, organizer, place, city) and the city's
-// Atom feed. Path and query schemas of the feed routes, and the personal feed's address for Settings.
+// Calendar feeds (decision 029): the API's iCalendar feeds (personal, organizer, place, city, collection) and the
+// city's and collection's Atom feeds. Path and query schemas of the feed routes, and the personal feed's address for Settings.
 import { z } from 'zod'
 import { CATEGORIES, LANGUAGES } from './constants'
 
@@ -20,7 +20,9 @@ export const calendarTokenParamsSchema = z.object({ token: z.string().max(100, '
 export const calendarOrganizerParamsSchema = z.object({ userId: z.string().min(1).max(100) })
 /** GET /calendar/place/{placeId}.ics */
 export const calendarPlaceParamsSchema = z.object({ placeId: z.string().min(1).max(100) })
-/** Query of the personal, organizer and place feeds. */
+/** GET /calendar/collection/{slug}.ics and .atom */
+export const calendarCollectionParamsSchema = z.object({ slug: z.string().min(1).max(100) })
+/** Query of the personal, organizer, place and collection feeds. */
 export const calendarFeedQuerySchema = z.object({ lang: langField })
 
 /** GET /calendar/city.ics and /calendar/city.atom: the list's city lookup (50 km), optional categories. */

@@ -35,7 +35,7 @@ const collectionFields = {
   name: requiredString().max(COLLECTION_LIMITS.nameMax, 'tooLong'),
   description: z.string({ error: 'invalidValue' }).trim().max(COLLECTION_LIMITS.descriptionMax, 'tooLong').optional(),
   categories: z.array(z.enum(CATEGORIES, { error: 'invalidValue' }), { error: 'invalidValue' }).max(CATEGORIES.length, 'invalidValue').optional(),
-  /** Organizers' user ids: their events. */
+  /** Organizers, by user id or username: their events (kept as ids). */
   organizers: idsField(COLLECTION_LIMITS.ruleItemsMax).optional(),
   /** Places' ids: the events within 150 m of one of them. */
   places: idsField(COLLECTION_LIMITS.ruleItemsMax).optional(),

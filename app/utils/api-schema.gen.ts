@@ -5052,6 +5052,200 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/calendar/collection/{slug}.atom": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A collection's upcoming public events as an Atom feed (RFC 4287)
+         * @description The next 50 events of the collection that have not ended, soonest first. 404 for an unknown collection.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    lang?: "en" | "ru";
+                };
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description An Atom feed (RFC 4287, application/atom+xml) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/atom+xml": string;
+                    };
+                };
+                /** @description Not modified: the copy named by If-None-Match / If-Modified-Since is current */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/atom+xml": unknown;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/atom+xml": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/atom+xml": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/atom+xml": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calendar/collection/{slug}.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A collection's public events (RFC 5545)
+         * @description The events on the collection's page (public, listed), upcoming and those that ended in the last 30 days. 404 for an unknown collection.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    lang?: "en" | "ru";
+                };
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description An iCalendar object (RFC 5545, text/calendar) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/calendar": string;
+                    };
+                };
+                /** @description Not modified: the copy named by If-None-Match / If-Modified-Since is current */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/calendar": unknown;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/calendar": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/calendar": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/calendar": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/calendar/feed/{token}.ics": {
         parameters: {
             query?: never;
@@ -5692,7 +5886,7 @@ export interface paths {
         put?: never;
         /**
          * Make a collection (moderators)
-         * @description Rules: categories (any of them), organizers (user ids: any), places (place ids: events within 150 m of any), words (all in the title), startsFrom/startsUntil (the start within them); an event matching every rule given is in it. events: hand-picked ids, in it whatever the rules say. Only public, listed events ever show. 400 collectionExists for a slug in use; notFound for an unknown organizer, place or event.
+         * @description Rules: categories (any of them), organizers (user ids or usernames: any; kept as ids), places (place ids: events within 150 m of any), words (all in the title), startsFrom/startsUntil (the start within them); an event matching every rule given is in it. events: hand-picked ids, in it whatever the rules say. Only public, listed events ever show. 400 collectionExists for a slug in use; notFound for an unknown organizer, place or event.
          */
         post: {
             parameters: {

@@ -28,7 +28,18 @@ describe('conditional requests', () => {
     const organizer = await makeUser(api)
     const place = await insertPost(organizer, { event_type: 'PLACE', start_date: null })
     await insertPost(organizer)
-    return [await myFeed(organizer), `/calendar/organizer/${organizer.id}.ics`, `/calendar/place/${place}.ics`, '/calendar/city.ics?categories=concerts', '/calendar/city.atom']
+    const moderator = await makeUser(api, { role: 'admin' })
+    const collection = await api.post('/collections', { slug: `c${Math.random().toString(36).slice(2, 10)}`, name: 'Theirs', organizers: [organizer.id] }, { token: moderator.token })
+    const slug = collection.body.slug as string
+    return [
+      await myFeed(organizer),
+      `/calendar/organizer/${organizer.id}.ics`,
+      `/calendar/place/${place}.ics`,
+      '/calendar/city.ics?categories=concerts',
+      '/calendar/city.atom',
+      `/calendar/collection/${slug}.ics`,
+      `/calendar/collection/${slug}.atom`,
+    ]
   }
 
   it('answers 304 without a body to If-None-Match and If-Modified-Since', async () => {
@@ -103,6 +114,10 @@ describe('bad input', () => {
       ['/calendar/city.atom?categories=a,b,c', 400],
       ['/calendar/city.atom?city=', 200],
       [`/calendar/city.atom?categories=${Array(40).fill('kids').join(',')}`, 400],
+      ['/calendar/collection/no-such-one.ics', 404],
+      ['/calendar/collection/no-such-one.atom?lang=ru', 404],
+      [`/calendar/collection/${long}.atom`, 400],
+      ['/calendar/collection/%00.ics', 400],
     ]
     for (const [path, status, router] of cases) {
       const res = await api.get(path)

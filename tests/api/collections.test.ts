@@ -4,6 +4,7 @@
 // hand-picked; and the refusals (who may, unknown ids, a taken slug, bad fields).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { NewPost } from '../../api/db/schema'
+import { parseIcs } from './calendar-fixtures'
 import { insertPostRow, makeUser, send, type TestUser } from './events-fixtures'
 import { startTestApi, type TestApi } from './helpers'
 
@@ -76,6 +77,38 @@ describe('collections', () => {
     await api.app.ctx.db.updateTable('posts').set({ access_type: 'PRIVATE' }).where('id', '=', ids.get('Late jazz')!).execute()
     expect(titles(await api.get('/collections/picks'))).toEqual([])
     await api.app.ctx.db.updateTable('posts').set({ access_type: 'COMMON' }).where('id', '=', ids.get('Late jazz')!).execute()
+  })
+
+  it('organizers can be named by username; the collection has calendar and Atom feeds of the same events', async () => {
+    const made = await send(api, 'POST', '/collections', {
+      token: moderator.token,
+      json: { slug: 'their-kids', name: 'Their kids week', description: 'Kids events by one organizer', categories: ['kids'], organizers: [organizer.username.toUpperCase()] },
+    })
+    expect(made.status).toBe(201)
+    expect(made.body.rules.organizers).toEqual([organizer.id])
+    const ics = await api.get('/calendar/collection/their-kids.ics')
+    expect(ics.status).toBe(200)
+    expect(ics.headers.get('content-type')).toMatch(/^text\/calendar/)
+    const feed = parseIcs(ics)
+    expect(feed.name).toBe('Their kids week')
+    // The page's events and, as in every feed, those that ended in the last 30 days; never the private one.
+    expect(feed.events.map((e) => e.summary).sort()).toEqual(['Across town', 'Jazz for kids', 'Kids, long ago', 'Puppet show'])
+    const atom = await api.get('/calendar/collection/their-kids.atom')
+    expect(atom.status).toBe(200)
+    expect(atom.headers.get('content-type')).toMatch(/^application\/atom\+xml/)
+    const entries = [...atom.text.matchAll(/<entry>[\s\S]*?<title[^>]*>([^<]*)<\/title>/g)].map((m) => m[1])
+    expect(entries).toEqual(['Puppet show', 'Across town', 'Jazz for kids'])
+    expect(atom.text).toContain('<subtitle>Kids events by one organizer</subtitle>')
+    expect(atom.text).toContain('href="http://web.test/collections/their-kids"')
+    // A change to the collection itself is a change of its feeds.
+    const before = ics.headers.get('last-modified')!
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+    await send(api, 'PATCH', '/collections/their-kids', { token: moderator.token, json: { name: 'Their week' } })
+    const after = await api.get('/calendar/collection/their-kids.ics', { headers: { 'if-modified-since': before } })
+    expect(after.status).toBe(200)
+    expect(parseIcs(after).name).toBe('Their week')
+    const unknown = await send(api, 'POST', '/collections', { token: moderator.token, json: { slug: 'nobodys', name: 'x', organizers: ['no-such-username'] } })
+    expect(unknown.body.errors).toEqual({ organizers: ['Not found.'] })
   })
 
   it('a moderator changes and removes one; the events stay', async () => {

@@ -4,12 +4,14 @@
 //   GET  /calendar/place/{placeId}.ics        public events within 150 m of a place
 //   GET  /calendar/city.ics?city=&country=&categories=   public events within 50 km of a city
 //   GET  /calendar/city.atom?…                the same city's upcoming events as Atom
+//   GET  /calendar/collection/{slug}.ics, .atom   a collection's public events (issue 43)
 //   GET  /calendar/me, POST /calendar/me/reset   the signed-in user's personal address; reset replaces it
 // Feeds answer ETag / Last-Modified and 304 to If-None-Match / If-Modified-Since.
 import {
   buildCalendar,
   CALENDAR_LIMITS,
   calendarCityQuerySchema,
+  calendarCollectionParamsSchema,
   calendarFeedPaths,
   calendarFeedQuerySchema,
   calendarFeedUrlSchema,
@@ -83,6 +85,17 @@ export default async function calendarRoutes(app: FastifyInstance) {
       lastModified: feed.lastModified,
       cacheControl: kind === 'personal' ? PRIVATE_CACHE : PUBLIC_CACHE,
     })
+  const atom = (feed: Feed, lang: Language, links: { selfUrl: string; alternateUrl: string; subtitle: string }) =>
+    buildAtom(feed.events, {
+      ...links,
+      title: feed.name,
+      language: lang,
+      cancelledLabel: translateMessage('calendarCancelled', lang),
+      eventUrl: service.eventUrl,
+      now: app.ctx.now(),
+    })
+  const sendAtom = (req: FastifyRequest, reply: FastifyReply, feed: Feed, body: string) =>
+    sendFeed(req, reply, { body, contentType: ATOM_CONTENT_TYPE, lastModified: feed.lastModified, cacheControl: PUBLIC_CACHE })
   // Signed in or not, a feed's bytes are the same (the personal one is chosen by its token alone).
   const feedRoute = {
     config: {
@@ -235,22 +248,59 @@ export default async function calendarRoutes(app: FastifyInstance) {
       const listSearch = new URLSearchParams()
       if (query.city) listSearch.set('city', query.city)
       if (query.categories?.length === 1) listSearch.set('categories', query.categories[0] as string)
-      const body = buildAtom(feed.events, {
+      const body = atom(feed, lang, {
         selfUrl: `${apiUrl}${calendarFeedPaths.city(query, 'atom')}`,
         alternateUrl: `${webUrl}/${listSearch.size ? `?${listSearch}` : ''}`,
-        title: feed.name,
         subtitle: translateMessage('calendarAtomSubtitle', lang).replace('{city}', feed.city),
-        language: lang,
-        cancelledLabel: translateMessage('calendarCancelled', lang),
-        eventUrl: service.eventUrl,
-        now: app.ctx.now(),
       })
-      return sendFeed(req, reply, {
-        body,
-        contentType: ATOM_CONTENT_TYPE,
-        lastModified: feed.lastModified,
-        cacheControl: PUBLIC_CACHE,
+      return sendAtom(req, reply, feed, body)
+    },
+  )
+
+  r.get(
+    '/calendar/collection/:slug.ics',
+    {
+      ...feedRoute,
+      schema: {
+        tags,
+        summary: "A collection's public events (RFC 5545)",
+        description: 'The events on the collection\'s page (public, listed), upcoming and those that ended in the last 30 days. 404 for an unknown collection.',
+        params: calendarCollectionParamsSchema,
+        querystring: calendarFeedQuerySchema,
+        produces: ['text/calendar'],
+        response: { 200: icsBody, 304: notModified, ...feedErrors },
+      },
+    },
+    async (req, reply) => {
+      const lang = language(req, req.query.lang)
+      const feed = await service.collection(req.params.slug)
+      return sendIcs(req, reply, feed, lang, 'public')
+    },
+  )
+
+  r.get(
+    '/calendar/collection/:slug.atom',
+    {
+      ...feedRoute,
+      schema: {
+        tags,
+        summary: "A collection's upcoming public events as an Atom feed (RFC 4287)",
+        description: `The next ${CALENDAR_LIMITS.atomEntries} events of the collection that have not ended, soonest first. 404 for an unknown collection.`,
+        params: calendarCollectionParamsSchema,
+        querystring: calendarFeedQuerySchema,
+        produces: ['application/atom+xml'],
+        response: { 200: atomBody, 304: notModified, ...feedErrors },
+      },
+    },
+    async (req, reply) => {
+      const lang = language(req, req.query.lang)
+      const feed = await service.collection(req.params.slug, { upcomingOnly: true })
+      const body = atom(feed, lang, {
+        selfUrl: `${apiUrl}${calendarFeedPaths.collection(feed.slug, 'atom')}`,
+        alternateUrl: `${webUrl}/collections/${encodeURIComponent(feed.slug)}`,
+        subtitle: feed.description ?? feed.name,
       })
+      return sendAtom(req, reply, feed, body)
     },
   )
 }

@@ -1,5 +1,5 @@
 // Calendar feeds (decision 029): which events each feed holds, and the personal feed's secret token.
-// - Public feeds (organizer, place, city) hold what a signed-out visitor may read (decision 015): COMMON
+// - Public feeds (organizer, place, city, collection) hold what a signed-out visitor may read (decision 015): COMMON
 //   events the list would show (ACTIVE, not REJECTED, author not deactivated).
 // - The personal feed holds the events its owner joined or organizes, whatever their access type (a
 //   participant and the organizer may read them), with the same removal rules.
@@ -21,14 +21,11 @@ import { isUniqueViolation } from '../../db'
 import type { Database } from '../../db/schema'
 import { randomToken } from '../../lib/crypto'
 import { HttpError } from '../../lib/errors'
+import { collectionBySlug, collectionMembers, type PostsFilter } from '../collections/membership'
 import { cityName, DEFAULT_CITY, findCity } from '../cities/data'
 import { categoriesText } from '../events/relations'
 import { inCategories, withinKm } from '../events/filters'
 import { postsInStartOrder } from '../events/time-order'
-
-
-/** A filter of posts that keeps the query's selection. */
-type PostsFilter = <O>(q: SelectQueryBuilder<Database, 'posts', O>) => SelectQueryBuilder<Database, 'posts', O>
 
 export interface FeedRow {
   id: string
@@ -131,6 +128,14 @@ export function createCalendarService(ctx: AppContext) {
       organizer: names.get(r.id) ?? '',
     }))
     return { events, lastModified: (changed?.last as string | null | undefined) ?? null }
+  }
+
+  /** An Atom feed's entries: the next events that have not ended, soonest first. */
+  const upcoming = (events: FeedRow[]) => {
+    const now = ctx.now().getTime()
+    return events
+      .filter((e) => (e.end_date ? Date.parse(e.end_date) : Date.parse(e.start_date ?? '') + EVENT_LIMITS.defaultDurationMs) >= now)
+      .slice(0, CALENDAR_LIMITS.atomEntries)
   }
 
   const publicOnly = <O>(q: SelectQueryBuilder<Database, 'posts', O>) => q.where(postsVisibleTo(null)).where('posts.access_type', '=', 'COMMON')
@@ -257,20 +262,27 @@ export function createCalendarService(ctx: AppContext) {
         return out
       }
       const feed = await load(scope, publicOnly)
-      if (options.upcomingOnly) {
-        const now = ctx.now().getTime()
-        feed.events = feed.events
-          .filter((e) => {
-            const end = e.end_date ? Date.parse(e.end_date) : Date.parse(e.start_date ?? '') + EVENT_LIMITS.defaultDurationMs
-            return end >= now
-          })
-          .slice(0, CALENDAR_LIMITS.atomEntries)
-      }
+      if (options.upcomingOnly) feed.events = upcoming(feed.events)
       const name = cityName(city, language)
       const title = categories.length
         ? translateMessage('calendarCityCategoriesName', language).replace('{city}', name).replace('{categories}', categories.join(', '))
         : translateMessage('calendarCityName', language).replace('{city}', name)
       return { name: title, city: name, ...feed }
+    },
+
+    /** A collection's events (issue 43); its own changes (rules, picks, name) move Last-Modified too. */
+    async collection(slug: string, options: { upcomingOnly?: boolean } = {}): Promise<Feed & { slug: string }> {
+      const collection = await collectionBySlug(db, slug)
+      const members = await collectionMembers(db, ctx.dialect, collection)
+      const feed = await load((q) => members(q.where(postsListedFor(null))), publicOnly)
+      if (options.upcomingOnly) feed.events = upcoming(feed.events)
+      return {
+        name: collection.name,
+        ...(collection.description ? { description: collection.description } : {}),
+        slug: collection.slug,
+        events: feed.events,
+        lastModified: later(feed.lastModified, collection.updated_at),
+      }
     },
   }
 }

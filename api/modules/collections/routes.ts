@@ -36,7 +36,7 @@ export default async function collectionsRoutes(app: FastifyInstance) {
         security: bearerSecurity,
         summary: 'Make a collection (moderators)',
         description:
-          'Rules: categories (any of them), organizers (user ids: any), places (place ids: events within 150 m of any), words (all in the title), startsFrom/startsUntil (the start within them); an event matching every rule given is in it. events: hand-picked ids, in it whatever the rules say. Only public, listed events ever show. 400 collectionExists for a slug in use; notFound for an unknown organizer, place or event.',
+          'Rules: categories (any of them), organizers (user ids or usernames: any; kept as ids), places (place ids: events within 150 m of any), words (all in the title), startsFrom/startsUntil (the start within them); an event matching every rule given is in it. events: hand-picked ids, in it whatever the rules say. Only public, listed events ever show. 400 collectionExists for a slug in use; notFound for an unknown organizer, place or event.',
         body: createCollectionBodySchema,
         response: { 201: collectionSchema, ...errorResponses(400, 401, 403) },
       },

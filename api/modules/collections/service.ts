@@ -1,36 +1,24 @@
-// Curated collections (issue 43): moderators make them, everyone reads them. A collection's events are its
-// hand-picked ones and those matching every rule it has (categories: any of them; organizers: any; places: within
-// 150 m of any; words: all in the title; dates: the start within them); a collection without rules is its picks.
-// Only what a signed-out visitor may read and the lists show: public (COMMON), active, not rejected, listed events
+// Curated collections (issue 43): moderators make them, everyone reads them. Which events one holds:
+// membership.ts. Only what a signed-out visitor may read and the lists show: public (COMMON), active, not rejected, listed events
 // — never a private or followers-only one, whoever put it there.
-import { CALENDAR_LIMITS, type Collection, COLLECTION_LIMITS, type CreateCollectionBody, type UpdateCollectionBody, type Event } from '#contract'
-import { type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely'
+import { type Collection, COLLECTION_LIMITS, type CreateCollectionBody, type UpdateCollectionBody, type Event } from '#contract'
+import { sql } from 'kysely'
 import { postsListedFor, postsVisibleTo } from '../../access/policy'
 import type { AppContext } from '../../context'
 import { type Db, nowIso } from '../../db'
-import type { CollectionsTable, Database } from '../../db/schema'
-import { createTextSearch } from '../../db/text-search'
 import { newId } from '../../lib/crypto'
-import { type FieldErrors, HttpError, validationError } from '../../lib/errors'
+import { type FieldErrors, validationError } from '../../lib/errors'
 import { assertReachable, hasNextPage } from '../../lib/paging'
 import { toEventDtos } from '../events/dto'
-import { inCategories, withinKm } from '../events/filters'
 import { postsInStartOrder } from '../events/time-order'
+import { collectionBySlug, collectionMembers, type CollectionRow, idList as list } from './membership'
 
-type CollectionRow = Selectable<CollectionsTable>
 type Body = CreateCollectionBody | UpdateCollectionBody
-
-const list = (json: string) => JSON.parse(json) as string[]
 
 export function createCollectionsService(ctx: AppContext) {
   const db: Db = ctx.db
-  const search = createTextSearch(db, ctx.dialect)
 
-  async function row(slug: string): Promise<CollectionRow> {
-    const found = await db.selectFrom('collections').selectAll().where('slug', '=', slug.toLowerCase()).executeTakeFirst()
-    if (!found) throw new HttpError(404, 'notFound')
-    return found
-  }
+  const row = (slug: string) => collectionBySlug(db, slug)
 
   async function picksOf(id: string): Promise<string[]> {
     const rows = await db.selectFrom('collection_events').select('post_id').where('collection_id', '=', id).orderBy('added_at').orderBy('post_id').execute()
@@ -60,8 +48,20 @@ export function createCollectionsService(ctx: AppContext) {
   async function columnsOf(body: Body) {
     const errors: FieldErrors = {}
     const missing = (asked: string[], found: { id: string }[]) => asked.some((id) => !found.some((row) => row.id === id))
-    if (body.organizers?.length && missing(body.organizers, await db.selectFrom('users').select('id').where('id', 'in', body.organizers).execute()))
-      errors.organizers = ['notFound']
+    // Organizers by id or username (what a moderator types); stored as ids, which stay when a username changes.
+    let organizerIds: string[] | undefined
+    if (body.organizers?.length) {
+      const asked = body.organizers
+      const lower = asked.map((name) => name.toLowerCase())
+      const users = await db
+        .selectFrom('users')
+        .select(['id', 'username'])
+        .where((eb) => eb.or([eb('id', 'in', asked), eb(sql<string>`lower(username)`, 'in', lower)]))
+        .execute()
+      const ids = asked.map((name) => users.find((u) => u.id === name)?.id ?? users.find((u) => u.username.toLowerCase() === name.toLowerCase())?.id)
+      if (ids.some((id) => !id)) errors.organizers = ['notFound']
+      else organizerIds = ids as string[]
+    } else organizerIds = body.organizers
     const posts = (ids: string[], eventType: 'EVENT' | 'PLACE') =>
       db.selectFrom('posts').select('id').where('id', 'in', ids).where('event_type', '=', eventType).where('post_status', '=', 'ACTIVE').execute()
     if (body.places?.length && missing(body.places, await posts(body.places, 'PLACE'))) errors.places = ['notFound']
@@ -79,7 +79,7 @@ export function createCollectionsService(ctx: AppContext) {
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.description !== undefined ? { description: body.description } : {}),
       ...(body.categories !== undefined ? { categories: JSON.stringify([...new Set(body.categories)]) } : {}),
-      ...(body.organizers !== undefined ? { organizer_ids: JSON.stringify([...new Set(body.organizers)]) } : {}),
+      ...(organizerIds !== undefined ? { organizer_ids: JSON.stringify([...new Set(organizerIds)]) } : {}),
       ...(body.places !== undefined ? { place_ids: JSON.stringify([...new Set(body.places)]) } : {}),
       ...(body.words !== undefined ? { words: body.words || null } : {}),
       ...(from !== undefined ? { starts_from: from } : {}),
@@ -104,29 +104,6 @@ export function createCollectionsService(ctx: AppContext) {
     }
   }
 
-  /** Whether a collection has any rule (without, it is its picks only). */
-  const hasRules = (r: CollectionRow) =>
-    list(r.categories).length > 0 || list(r.organizer_ids).length > 0 || list(r.place_ids).length > 0 || !!r.words || !!r.starts_from || !!r.starts_until
-
-  /** The collection's events as a condition: picked, or matching every rule. */
-  async function membership(r: CollectionRow) {
-    const rules: ((eb: ExpressionBuilder<Database, 'posts'>) => Expression<SqlBool>)[] = []
-    const categories = list(r.categories)
-    if (categories.length) rules.push(inCategories(categories))
-    const organizers = list(r.organizer_ids)
-    if (organizers.length) rules.push((eb) => eb('posts.posted_by', 'in', organizers))
-    const placeIds = list(r.place_ids)
-    if (placeIds.length) {
-      const places = await db.selectFrom('posts').select(['lat', 'lon']).where('id', 'in', placeIds).where('event_type', '=', 'PLACE').where('post_status', '=', 'ACTIVE').execute()
-      const near = places.map((p) => withinKm(Number(p.lat), Number(p.lon), CALENDAR_LIMITS.placeRadiusM / 1000))
-      rules.push((eb) => (near.length ? eb.or(near.map((n) => n(eb))) : eb.val(false)))
-    }
-    if (r.starts_from) rules.push((eb) => eb('posts.start_date', '>=', r.starts_from))
-    if (r.starts_until) rules.push((eb) => eb('posts.start_date', '<=', r.starts_until))
-    const text = r.words ? await search.containsAll('titles', 'posts', r.words) : null
-    return { rules, text, any: hasRules(r) }
-  }
-
   return {
     async list(): Promise<Collection[]> {
       const rows = await db.selectFrom('collections').selectAll().orderBy('name').orderBy('slug').limit(500).execute()
@@ -144,21 +121,8 @@ export function createCollectionsService(ctx: AppContext) {
       const r = await row(slug)
       const size = COLLECTION_LIMITS.pageSize
       assertReachable({ page, pageSize: size })
-      const { rules, text, any } = await membership(r)
-      let query = db
-        .selectFrom('posts')
-        .selectAll()
-        .where('event_type', '=', 'EVENT')
-        .where('access_type', '=', 'COMMON')
-        .where(postsVisibleTo(null))
-        .where(postsListedFor(null))
-      const picked = db.selectFrom('collection_events').select('post_id').where('collection_id', '=', r.id)
-      query = query.where((eb) => {
-        const inPicks = eb('posts.id', 'in', picked)
-        return any ? eb.or([inPicks, eb.and(rules.map((rule) => rule(eb)))]) : inPicks
-      })
-      // Words narrow the rules, not the picks: a picked event is in whatever its title says.
-      if (text) query = query.where((eb) => eb.or([eb('posts.id', 'in', picked), eb('posts.id', 'in', text.unordered(db.selectFrom('posts').select('posts.id')))]))
+      const members = await collectionMembers(db, ctx.dialect, r)
+      const query = members(db.selectFrom('posts').selectAll().where('event_type', '=', 'EVENT').where('access_type', '=', 'COMMON').where(postsVisibleTo(null)).where(postsListedFor(null)))
       const rows = await postsInStartOrder(db, query, { runningFrom: nowIso(ctx.now()) }, { direction: 'asc', offset: (page - 1) * size, limit: size + 1 })
       return {
         collection: toDto(r, await picksOf(r.id)),

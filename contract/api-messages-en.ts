@@ -135,6 +135,7 @@ const en = {
   // Calendar feeds (api/modules/calendar; decision 029)
   calendarPersonalName: 'Nearby: my events',
   calendarPersonalDescription: 'The events you joined or organize on Nearby.',
+  calendarCollectionName: 'Nearby: {collection}',
   calendarOrganizerName: 'Nearby: events by {user}',
   calendarPlaceName: 'Nearby: events at {place}',
   calendarCityName: 'Nearby: events in {city}',

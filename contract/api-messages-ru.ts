@@ -134,6 +134,7 @@ const ru: Record<keyof typeof en, string> = {
   // Календарные ленты (api/modules/calendar; решение 029)
   calendarPersonalName: 'Nearby: мои события',
   calendarPersonalDescription: 'События Nearby, в которых вы участвуете или которые организуете.',
+  calendarCollectionName: 'Nearby: {collection}',
   calendarOrganizerName: 'Nearby: события {user}',
   calendarPlaceName: 'Nearby: события в месте «{place}»',
   calendarCityName: 'Nearby: события в городе {city}',

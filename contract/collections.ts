@@ -89,3 +89,48 @@ export const collectionPageSchema = z.object({
   pageSize: z.number().int(),
   hasMore: z.boolean(),
 })
+
+/** A line of the console form's lists as the API takes it: the id in a page's link (…/event/{id}, …/profile/{id}),
+ * else what was typed (an id, or a username with or without @). */
+export function refOfLine(line: string): string {
+  const text = line.trim()
+  if (!/^https?:\/\//i.test(text)) return text.replace(/^@/, '')
+  try {
+    const parts = new URL(text).pathname.split('/').filter(Boolean).map(decodeURIComponent)
+    const at = parts.findIndex((part) => part === 'event' || part === 'profile')
+    return (at >= 0 ? parts[at + 1] : parts.at(-1)) ?? text
+  } catch {
+    return text
+  }
+}
+
+/** A textarea of links, ids or usernames, one a line (commas and spaces separate too). */
+const refsField = (max: number, tooMany: string) =>
+  z.preprocess(
+    (v) => {
+      // conform may hand a textarea's one value over as an array of it
+      const text = Array.isArray(v) && v.every((line) => typeof line === 'string') ? v.join('\n') : v
+      return typeof text === 'string' ? text.split(/[\s,]+/).filter(Boolean).map(refOfLine).filter(Boolean) : text
+    },
+    z.array(idField, { error: 'invalidValue' }).max(max, tooMany).optional(),
+  )
+
+/** A date input's YYYY-MM-DD: the web turns it into the start (from) or end (until) of that day in its zone. */
+const dayField = z.preprocess(emptyToUndefined, z.string({ error: 'invalidDate' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'invalidDate').optional())
+
+/** The console's collection form (/moderation/collections): POST or PATCH /collections with every field. */
+export const collectionFormSchema = z
+  .object({
+    slug: collectionSlugField,
+    name: collectionFields.name,
+    description: collectionFields.description,
+    categories: collectionFields.categories,
+    organizers: refsField(COLLECTION_LIMITS.ruleItemsMax, 'collectionTooManyRules'),
+    places: refsField(COLLECTION_LIMITS.ruleItemsMax, 'collectionTooManyRules'),
+    words: collectionFields.words,
+    startsFrom: dayField,
+    startsUntil: dayField,
+    events: refsField(COLLECTION_LIMITS.pickedMax, 'collectionTooManyPicks'),
+  })
+  .refine((v) => !v.startsFrom || !v.startsUntil || v.startsUntil >= v.startsFrom, { message: 'endBeforeStart', path: ['startsUntil'] })
+export type CollectionForm = z.output<typeof collectionFormSchema>

@@ -62,6 +62,8 @@ const en = {
   photoDeleteFailed: 'Could not delete',
   photoDeleted: 'The file has been deleted!',
   collectionSlugInvalid: 'Use lowercase letters, digits and hyphens (up to 60), e.g. summer-festival.',
+  collectionTooManyRules: 'At most 20 lines here.',
+  collectionTooManyPicks: 'At most 200 events here.',
   cityNotFound: 'City not found. Pick one of the suggestions.',
   placeNotFound: 'No place found at this address. Try another spelling.',
   alreadyInvited: 'Everyone in the list is already invited or takes part already.',

@@ -51,6 +51,8 @@ const ru: Record<keyof typeof en, string> = {
   photoDeleteFailed: 'Ошибка при удалении',
   photoDeleted: 'Файл успешно удален!',
   collectionSlugInvalid: 'Строчные латинские буквы, цифры и дефисы (до 60), например summer-festival.',
+  collectionTooManyRules: 'Здесь не больше 20 строк.',
+  collectionTooManyPicks: 'Здесь не больше 200 событий.',
   cityNotFound: 'Город не найден. Выберите один из вариантов.',
   placeNotFound: 'По этому адресу место не найдено. Попробуйте написать иначе.',
   validationFailed: 'Проверьте отмеченные поля.',

@@ -6405,13 +6405,14 @@ export interface paths {
         };
         /**
          * A programme's upcoming public events as JSON (an organizer's, a place's or a city's)
-         * @description organizer (a user id) wins over place (a place id), place over city (+ country, categories: the list's lookup and 50 km; none is the default city). count: 1–20 (default 5). The events a signed-out visitor may read (COMMON, listed), not ended, soonest first; cancelled ones stay, marked. lang names the programme (else Accept-Language). Any origin may read it (Access-Control-Allow-Origin: *); Cache-Control public, max-age 300; ETag with 304 to If-None-Match. 404 for an unknown organizer or place, 404 cityNotFound.
+         * @description organizer (a user id) wins over collection (a slug), collection over place (a place id), place over city (+ country, categories: the list's lookup and 50 km; none is the default city). count: 1–20 (default 5). The events a signed-out visitor may read (COMMON, listed), not ended, soonest first; cancelled ones stay, marked. lang names the programme (else Accept-Language). Any origin may read it (Access-Control-Allow-Origin: *); Cache-Control public, max-age 300; ETag with 304 to If-None-Match. 404 for an unknown organizer, collection or place, 404 cityNotFound.
          */
         get: {
             parameters: {
                 query?: {
                     categories?: ("exhibitions" | "kids" | "leisure" | "standUp" | "education" | "theaters" | "games" | "movie" | "concerts")[];
                     city?: string;
+                    collection?: string;
                     count?: number;
                     country?: string;
                     lang?: "en" | "ru";

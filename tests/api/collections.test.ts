@@ -90,7 +90,7 @@ describe('collections', () => {
     expect(ics.status).toBe(200)
     expect(ics.headers.get('content-type')).toMatch(/^text\/calendar/)
     const feed = parseIcs(ics)
-    expect(feed.name).toBe('Their kids week')
+    expect(feed.name).toBe('Nearby: Their kids week')
     // The page's events and, as in every feed, those that ended in the last 30 days; never the private one.
     expect(feed.events.map((e) => e.summary).sort()).toEqual(['Across town', 'Jazz for kids', 'Kids, long ago', 'Puppet show'])
     const atom = await api.get('/calendar/collection/their-kids.atom')
@@ -106,7 +106,7 @@ describe('collections', () => {
     await send(api, 'PATCH', '/collections/their-kids', { token: moderator.token, json: { name: 'Their week' } })
     const after = await api.get('/calendar/collection/their-kids.ics', { headers: { 'if-modified-since': before } })
     expect(after.status).toBe(200)
-    expect(parseIcs(after).name).toBe('Their week')
+    expect(parseIcs(after).name).toBe('Nearby: Their week')
     const unknown = await send(api, 'POST', '/collections', { token: moderator.token, json: { slug: 'nobodys', name: 'x', organizers: ['no-such-username'] } })
     expect(unknown.body.errors).toEqual({ organizers: ['Not found.'] })
   })

@@ -1,5 +1,5 @@
 // GET /embed/events (issue 27, decision 043): a programme's upcoming public events as JSON for other sites —
-// organizer, place and city, count, cancelled ones marked, what a signed-out visitor may not read left out,
+// organizer, collection, place and city, count, cancelled ones marked, what a signed-out visitor may not read left out,
 // ETag and 304, any origin, clear 4xx for a bad query.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApi, type TestApi } from './helpers'
@@ -80,6 +80,20 @@ describe('GET /embed/events', () => {
     const city = await (await get('/embed/events?city=Belgrade&categories=theaters&count=20')).json()
     expect(city.events.map((e: { _id: string }) => e._id)).toContain(there._id)
     expect(city.events.every((e: { categories: string[] }) => e.categories.includes('theaters'))).toBe(true)
+  })
+
+  it('a collection’s programme holds its public events and links to its page', async () => {
+    const admin = await makeUser(api, { role: 'admin' })
+    const picked = await createEvent(api, owner.token, { title: 'Festival opening' })
+    const hidden = await createEvent(api, owner.token, { title: 'Festival backstage', accessType: 'PRIVATE' })
+    const made = await send(api, 'POST', '/collections', { token: admin.token, json: { slug: 'festival', name: 'The festival', words: 'festival' } })
+    expect(made.status).toBe(201)
+    const res = await (await get('/embed/events?collection=festival&lang=en')).json()
+    expect(res.title).toBe('Nearby: The festival')
+    expect(res.url).toBe('http://web.test/collections/festival')
+    expect(res.events.map((e: { _id: string }) => e._id)).toEqual([picked._id])
+    expect(res.events.map((e: { _id: string }) => e._id)).not.toContain(hidden._id)
+    expect((await get('/embed/events?collection=no-such-festival')).status).toBe(404)
   })
 
   it('refuses a bad query with 400 and a message, and answers 404 for an unknown organizer, place or city', async () => {

@@ -273,7 +273,7 @@ export default async function calendarRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const lang = language(req, req.query.lang)
-      const feed = await service.collection(req.params.slug)
+      const feed = await service.collection(req.params.slug, lang)
       return sendIcs(req, reply, feed, lang, 'public')
     },
   )
@@ -294,7 +294,7 @@ export default async function calendarRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const lang = language(req, req.query.lang)
-      const feed = await service.collection(req.params.slug, { upcomingOnly: true })
+      const feed = await service.collection(req.params.slug, lang, { upcomingOnly: true })
       const body = atom(feed, lang, {
         selfUrl: `${apiUrl}${calendarFeedPaths.collection(feed.slug, 'atom')}`,
         alternateUrl: `${webUrl}/collections/${encodeURIComponent(feed.slug)}`,

@@ -131,12 +131,7 @@ export function createCalendarService(ctx: AppContext) {
   }
 
   /** An Atom feed's entries: the next events that have not ended, soonest first. */
-  const upcoming = (events: FeedRow[]) => {
-    const now = ctx.now().getTime()
-    return events
-      .filter((e) => (e.end_date ? Date.parse(e.end_date) : Date.parse(e.start_date ?? '') + EVENT_LIMITS.defaultDurationMs) >= now)
-      .slice(0, CALENDAR_LIMITS.atomEntries)
-  }
+  const upcoming = (events: FeedRow[]) => notEnded(events, ctx.now()).slice(0, CALENDAR_LIMITS.atomEntries)
 
   const publicOnly = <O>(q: SelectQueryBuilder<Database, 'posts', O>) => q.where(postsVisibleTo(null)).where('posts.access_type', '=', 'COMMON')
 
@@ -271,13 +266,13 @@ export function createCalendarService(ctx: AppContext) {
     },
 
     /** A collection's events (issue 43); its own changes (rules, picks, name) move Last-Modified too. */
-    async collection(slug: string, options: { upcomingOnly?: boolean } = {}): Promise<Feed & { slug: string }> {
+    async collection(slug: string, language: Language, options: { upcomingOnly?: boolean } = {}): Promise<Feed & { slug: string }> {
       const collection = await collectionBySlug(db, slug)
       const members = await collectionMembers(db, ctx.dialect, collection)
       const feed = await load((q) => members(q.where(postsListedFor(null))), publicOnly)
       if (options.upcomingOnly) feed.events = upcoming(feed.events)
       return {
-        name: collection.name,
+        name: translateMessage('calendarCollectionName', language).replace('{collection}', collection.name),
         ...(collection.description ? { description: collection.description } : {}),
         slug: collection.slug,
         events: feed.events,
@@ -288,6 +283,12 @@ export function createCalendarService(ctx: AppContext) {
 }
 
 export type CalendarService = ReturnType<typeof createCalendarService>
+
+/** The feed's events that have not ended at `now` (a started one is still on), in the feed's order. */
+export function notEnded(events: FeedRow[], now: Date): FeedRow[] {
+  const at = now.getTime()
+  return events.filter((e) => (e.end_date ? Date.parse(e.end_date) : Date.parse(e.start_date ?? '') + EVENT_LIMITS.defaultDurationMs) >= at)
+}
 
 /** A feed row as a VEVENT. */
 export function toIcalEvent(row: FeedRow, url: string): IcalEvent {

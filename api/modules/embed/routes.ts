@@ -1,14 +1,14 @@
-// The embeddable programme's JSON (issue 27, decision 043): GET /embed/events — an organizer's, a place's or a
-// city's upcoming public events, the same ones their calendar feeds hold (decision 029), for sites that want
+// The embeddable programme's JSON (issue 27, decision 043): GET /embed/events — an organizer's, a place's, a
+// collection's (issue 43) or a city's upcoming public events, the same ones their calendar feeds hold (decision 029), for sites that want
 // their own markup and for the web's framed page. Public, cacheable (ETag, 304) and readable from any origin.
-import { EMBED_LIMITS, type EmbedList, embedListSchema, embedQuerySchema, type Language, EVENT_LIMITS } from '#contract'
+import { EMBED_LIMITS, type EmbedList, embedListSchema, embedQuerySchema, type Language } from '#contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { languageOf } from '../../lib/errors'
 import { errorResponses } from '../../lib/openapi'
 import { etagOf, isNotModified } from '../calendar/http-cache'
-import { createCalendarService, type Feed } from '../calendar/service'
+import { createCalendarService, type Feed, notEnded } from '../calendar/service'
 import { imageDto } from '../events/dto'
 
 const tags = ['embed']
@@ -43,6 +43,10 @@ export default async function embedRoutes(app: FastifyInstance) {
     if (q.organizer) {
       feed = await calendar.organizer(q.organizer, language)
       url = `${webUrl}/profile/${encodeURIComponent(q.organizer)}`
+    } else if (q.collection) {
+      const collection = await calendar.collection(q.collection, language)
+      feed = collection
+      url = `${webUrl}/collections/${encodeURIComponent(collection.slug)}`
     } else if (q.place) {
       feed = await calendar.place(q.place, language)
       url = `${webUrl}/event/${encodeURIComponent(q.place)}`
@@ -53,14 +57,8 @@ export default async function embedRoutes(app: FastifyInstance) {
       if (q.categories?.length === 1) search.set('categories', q.categories[0] as string)
       url = `${webUrl}/${search.size ? `?${search}` : ''}`
     }
-    const now = app.ctx.now().getTime()
     // What has not ended yet (a started event is still on), soonest first.
-    const upcoming = feed.events
-      .filter((e) => {
-        const end = e.end_date ? Date.parse(e.end_date) : Date.parse(e.start_date ?? '') + EVENT_LIMITS.defaultDurationMs
-        return end >= now
-      })
-      .slice(0, q.count)
+    const upcoming = notEnded(feed.events, app.ctx.now()).slice(0, q.count)
     const images = await thumbnails(upcoming.map((e) => e.id))
     return {
       title: feed.name,
@@ -97,7 +95,7 @@ export default async function embedRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "A programme's upcoming public events as JSON (an organizer's, a place's or a city's)",
-        description: `organizer (a user id) wins over place (a place id), place over city (+ country, categories: the list's lookup and 50 km; none is the default city). count: 1–${EMBED_LIMITS.maxCount} (default ${EMBED_LIMITS.defaultCount}). The events a signed-out visitor may read (COMMON, listed), not ended, soonest first; cancelled ones stay, marked. lang names the programme (else Accept-Language). Any origin may read it (Access-Control-Allow-Origin: *); Cache-Control public, max-age ${EMBED_LIMITS.maxAgeSeconds}; ETag with 304 to If-None-Match. 404 for an unknown organizer or place, 404 cityNotFound.`,
+        description: `organizer (a user id) wins over collection (a slug), collection over place (a place id), place over city (+ country, categories: the list's lookup and 50 km; none is the default city). count: 1–${EMBED_LIMITS.maxCount} (default ${EMBED_LIMITS.defaultCount}). The events a signed-out visitor may read (COMMON, listed), not ended, soonest first; cancelled ones stay, marked. lang names the programme (else Accept-Language). Any origin may read it (Access-Control-Allow-Origin: *); Cache-Control public, max-age ${EMBED_LIMITS.maxAgeSeconds}; ETag with 304 to If-None-Match. 404 for an unknown organizer, collection or place, 404 cityNotFound.`,
         querystring: embedQuerySchema,
         response: { 200: embedListSchema, 304: z.void().describe('Not modified'), ...errorResponses(400, 404, 429) },
       },

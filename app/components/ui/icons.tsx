@@ -115,6 +115,13 @@ export const CalendarIcon = (props: IconProps) => (
   </Icon>
 )
 
+export const LayersIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="m12 2 10 5-10 5L2 7l10-5Z" />
+    <path d="m2 17 10 5 10-5M2 12l10 5 10-5" />
+  </Icon>
+)
+
 export const UsersIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2" />

@@ -10,7 +10,7 @@ export default {
     ru: 'Русский',
     switchTo: 'Switch language to {{language}}',
   },
-  nav: { events: 'Events', places: 'Places', users: 'Users', section: 'Section', main: 'Main' },
+  nav: { collections: 'Collections', events: 'Events', places: 'Places', users: 'Users', section: 'Section', main: 'Main' },
   header: {
     home: 'Nearby home',
     notifications: 'Notifications',

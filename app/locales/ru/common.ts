@@ -13,7 +13,7 @@ export default {
     ru: 'Русский',
     switchTo: 'Переключить язык на {{language}}',
   },
-  nav: { events: 'События', places: 'Места', users: 'Люди', section: 'Раздел', main: 'Основное' },
+  nav: { collections: 'Подборки', events: 'События', places: 'Места', users: 'Люди', section: 'Раздел', main: 'Основное' },
   header: {
     home: 'Nearby — на главную',
     notifications: 'Уведомления',

@@ -417,6 +417,46 @@ export async function seedDemo(
   const firstStart = new Date(Date.parse(moved.start_date as string) - 7 * 86_400_000).toISOString()
   Object.assign(moved, { previous_start_date: firstStart, rescheduled_at: created, sequence: 1 })
 
+  // Two curated collections (issue 43): one by a rule, one hand-picked.
+  const collectionIds = ['50000000-0000-4000-8000-000000000001', '50000000-0000-4000-8000-000000000002']
+  const collections = [
+    {
+      id: collectionIds[0] as string,
+      slug: 'for-kids',
+      name: 'For kids',
+      description: 'Events for children and families around Belgrade.',
+      categories: JSON.stringify(['kids']),
+      organizer_ids: '[]',
+      place_ids: '[]',
+      words: null,
+      starts_from: null,
+      starts_until: null,
+      created_by: adminId,
+      created_at: created,
+      updated_at: created,
+    },
+    {
+      id: collectionIds[1] as string,
+      slug: 'editors-picks',
+      name: 'Editors’ picks',
+      description: 'A few events our moderators would not miss.',
+      categories: '[]',
+      organizer_ids: '[]',
+      place_ids: '[]',
+      words: null,
+      starts_from: null,
+      starts_until: null,
+      created_by: adminId,
+      created_at: created,
+      updated_at: created,
+    },
+  ]
+  const picks = [showcase('Street food festival'), full, showcase('Jazz night on the river')].map((p) => ({
+    collection_id: collectionIds[1] as string,
+    post_id: p.id,
+    added_at: created,
+  }))
+
   // Pictures: one per event, two per place, an avatar for everyone but the bot; drawn and stored through
   // the same image store as uploads (re-encoded to WebP with a thumbnail).
   const images: NewPostImage[] = []
@@ -463,6 +503,8 @@ export async function seedDemo(
     await trx.insertInto('moderation_log').values(moderationLog).execute()
     await trx.insertInto('notifications').values(notifications).execute()
     await trx.insertInto('reports').values(reports).execute()
+    await trx.insertInto('collections').values(collections).execute()
+    await trx.insertInto('collection_events').values(picks).execute()
   })
   return { users: users.length, events: EVENT_TITLES.length, places: PLACE_TITLES.length }
 }

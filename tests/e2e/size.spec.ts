@@ -82,6 +82,7 @@ test('every page ships JavaScript within its budget', async ({ browser, createUs
   await row('forgot password', 125 * KiB, '/auth/forgotPassword')
   await row('people', 125 * KiB, '/users')
   await row('month view', 125 * KiB, '/calendar/2030-06')
+  await row('a collection', 125 * KiB, '/collections/for-kids')
   await row('404', 125 * KiB, '/no/such-page')
   await row('privacy policy (static)', 0, '/privacy-policy')
   await row('terms of use (static)', 0, '/terms-of-use')

@@ -53,6 +53,9 @@ async function startFuzzApi(): Promise<FuzzApi> {
   const [owner, other] = (await makeUsers(api, 2)) as [TestUser, TestUser]
   const [admin] = (await makeUsers(api, 1, { role: 'superAdmin' })) as [TestUser]
   const eventId = (await createEvent(api, owner.token))._id
+  // The collection realPath() names (a page and a console form with real data behind them).
+  const collection = await api.post('/collections', { slug: 'for-kids', name: 'For kids', categories: ['kids'], events: [eventId] }, { token: admin.token })
+  if (collection.status !== 201) throw new Error(`POST /collections → ${collection.status}`)
   return { geocoder, api, owner, other, admin, eventId }
 }
 

@@ -54,7 +54,7 @@ export function FormErrors({ formId }: { formId: string }) {
   )
 }
 
-type InputType = 'text' | 'email' | 'password' | 'tel' | 'url' | 'search' | 'datetime-local'
+type InputType = 'text' | 'email' | 'password' | 'tel' | 'url' | 'search' | 'date' | 'datetime-local'
 
 export type FieldProps = {
   meta: FieldMetadata<string | undefined>
@@ -90,20 +90,27 @@ export function Field({ meta: owner, label, type = 'text', description, inputPro
 export function TextareaField({
   meta: owner,
   label,
+  description,
   textareaProps,
 }: {
   meta: FieldMetadata<string | undefined>
   label: ReactNode
+  description?: ReactNode
   textareaProps?: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'id' | 'form' | 'defaultValue'>
 }) {
   const [meta] = useField<string | undefined>(owner.name, { formId: owner.formId })
-  const { key, ...props } = getTextareaProps(meta)
+  const { key, ...props } = getTextareaProps(meta, { ariaDescribedBy: description ? meta.descriptionId : undefined })
   return (
     <div className="space-y-1">
       <label htmlFor={meta.id} className="block text-sm font-medium text-slate-700">
         {label}
       </label>
       <textarea key={key} {...props} {...textareaProps} className={inputClass} />
+      {description ? (
+        <p id={meta.descriptionId} className="text-xs text-slate-500">
+          {description}
+        </p>
+      ) : null}
       <ErrorList id={meta.errorId} errors={meta.errors} />
     </div>
   )

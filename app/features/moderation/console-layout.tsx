@@ -1,12 +1,12 @@
 // The moderation console's frame (/moderation/*): tabs Users, Events, Places (SPEC §2), Reports (with the
-// count of OPEN ones, and of those over 24 hours) and the moderation Log; the header shows the age of the
-// oldest open report. Loader: moderation.server.ts (loadConsoleSummary).
+// count of OPEN ones, and of those over 24 hours), the moderation Log, Fediverse and Collections (issue 43); the
+// header shows the age of the oldest open report. Loader: moderation.server.ts (loadConsoleSummary).
 import { NavLink, Outlet, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { REPORT_LIMITS } from '#contract'
 import type { loadConsoleSummary } from './moderation.server'
 
-export const MODERATION_TABS = ['users', 'events', 'places', 'reports', 'log', 'fediverse'] as const
+export const MODERATION_TABS = ['users', 'events', 'places', 'reports', 'log', 'fediverse', 'collections'] as const
 export type ModerationTab = (typeof MODERATION_TABS)[number]
 
 export function ConsoleLayout() {

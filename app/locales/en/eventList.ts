@@ -48,4 +48,18 @@ export default {
   openEvent: 'Open',
   feeds: { calendar: 'Calendar feed of events near {{city}}', atom: 'Atom feed', atomTitle: 'Events near {{city}} (Atom)' },
   citySuggestions: 'City suggestions',
+  collections: {
+    title: 'Collections',
+    intro: 'Festivals, seasons and picks, put together by the moderators.',
+    none: 'No collections yet.',
+    all: 'All collections',
+    empty: 'Nothing is coming up in this collection yet.',
+    pages: 'Pages',
+    previous: 'Previous page',
+    next: 'Next page',
+    page: 'Page {{page}}',
+    calendar: 'Calendar feed of this collection',
+    atom: 'Atom feed',
+    atomTitle: '{{name}} (Atom)',
+  },
 } as const

@@ -59,4 +59,7 @@ export default {
   deletionCodeSent: 'We have sent a code to your email.',
   calendarReset: 'Your calendar feed has a new address. The old one no longer works.',
   close: 'Close',
+  collectionCreated: 'Collection created.',
+  collectionSaved: 'Collection saved.',
+  collectionRemoved: 'Collection removed. Its events stay.',
 } as const

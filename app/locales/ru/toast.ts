@@ -60,4 +60,7 @@ export default {
   deletionCodeSent: 'Мы отправили код на вашу почту.',
   calendarReset: 'У вашей календарной ленты новый адрес. Старый больше не работает.',
   close: 'Закрыть',
+  collectionCreated: 'Подборка создана.',
+  collectionSaved: 'Подборка сохранена.',
+  collectionRemoved: 'Подборка удалена. Её события остались.',
 } satisfies Translation<typeof en>

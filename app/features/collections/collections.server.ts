@@ -1,0 +1,32 @@
+// The public collection pages (issue 43): /collections lists them all, /collections/{slug}?page=N shows one with a
+// page of its events that have not ended (GET /collections, GET /collections/{slug}). An unknown collection, or a
+// page the API refuses, is the not-found page.
+import { data } from '@remix-run/node'
+import { getApi, ApiError, ok } from '~/utils/api.server'
+
+export async function loadCollectionList(request: Request) {
+  const api = await getApi(request)
+  const { items } = await ok(api.typed.GET('/collections'))
+  return { collections: items.map(({ slug, name, description }) => ({ slug, name, description })) }
+}
+
+export async function loadCollectionPage(request: Request, slug: string | undefined) {
+  const api = await getApi(request)
+  const pageParam = new URL(request.url).searchParams.get('page')
+  const page = pageParam === null ? 1 : Number(pageParam)
+  if (!slug || !Number.isInteger(page) || page < 1 || page > 10_000) throw data(null, { status: 404 })
+  try {
+    const found = await ok(api.typed.GET('/collections/{slug}', { params: { path: { slug }, query: { page } } }))
+    const { collection, events, hasMore } = found
+    return {
+      collection: { slug: collection.slug, name: collection.name, description: collection.description },
+      events,
+      page,
+      hasMore,
+      signedIn: api.isSignedIn(),
+    }
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw data(null, { status: 404 })
+    throw error
+  }
+}

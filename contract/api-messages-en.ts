@@ -153,6 +153,7 @@ const en = {
   apCancelledName: 'Cancelled: {title}',
   apCancelledLine: 'This event was cancelled.',
   apPlaceSummary: 'Events at {place}, from Nearby.',
+  apCollectionSummary: 'Events of the collection “{collection}”, from Nearby.',
   apCityName: '{city} on Nearby',
   apCitySummary: 'Public events within {km} km of {city}, from Nearby.',
   apPersonSummary: 'Events organized by {user} on Nearby.',

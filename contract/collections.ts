@@ -6,6 +6,7 @@ import { CATEGORIES } from './constants'
 import { requiredString, typeErrors } from './common'
 import { dateField, emptyToUndefined } from './event-fields'
 import { eventSchema } from './event-answers'
+import { fediversePresenceSchema } from './federation'
 
 export const COLLECTION_LIMITS = {
   nameMax: 100,
@@ -88,7 +89,10 @@ export const collectionPageSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
   hasMore: z.boolean(),
+  /** Its fediverse actor (a Group that followers get its events from), when federation is on. */
+  fediverse: fediversePresenceSchema.optional(),
 })
+export type CollectionPage = z.infer<typeof collectionPageSchema>
 
 /** A line of the console form's lists as the API takes it: the id in a page's link (…/event/{id}, …/profile/{id}),
  * else what was typed (an id, or a username with or without @). */

@@ -1,4 +1,5 @@
-// The documents that describe us: our actors (people, places, cities, the instance), their handles, and NodeInfo.
+// The documents that describe us: our actors (people, places, cities, collections, the instance), their handles,
+// and NodeInfo.
 import type { Context } from '@fedify/fedify'
 import { type Actor, Application, Endpoints, Group, Image, Person, Service } from '@fedify/vocab'
 import { Temporal } from '@js-temporal/polyfill'
@@ -61,6 +62,17 @@ export function serveActorDocuments(
         summary: translateMessage('apPlaceSummary', language).replace('{place}', place.title),
         url: new URL(pages.event(place.id)),
         published: Temporal.Instant.from(place.created_at),
+      })
+    }
+    if (ref.kind === 'collection') {
+      const collection = await actors.collection(ref.id)
+      if (!collection) return null
+      return new Group({
+        ...common,
+        name: collection.name,
+        summary: collection.description || translateMessage('apCollectionSummary', language).replace('{collection}', collection.name),
+        url: new URL(pages.collection(collection.slug)),
+        published: Temporal.Instant.from(collection.created_at),
       })
     }
     const city = actors.city(ref.id)

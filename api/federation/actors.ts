@@ -1,21 +1,27 @@
-// Which of our rows are actors (people, places, cities) and the identifiers and handles that name them.
+// Which of our rows are actors (people, places, cities, collections) and the identifiers and handles that name them.
 //
 // Our actors (decision 039): every person (`user-<id>`, a Person named by their username), every place
-// (`place-<id>`, a Service whose programme is the public events within 150 m) and every city of the data set
-// (`city-<GeoNames id>`, a Group that announces the public events within 50 km), and the handles that name them.
+// (`place-<id>`, a Service whose programme is the public events within 150 m), every city of the data set
+// (`city-<GeoNames id>`, a Group that announces the public events within 50 km) and every curated collection
+// (`collection-<id>`, a Group that announces its events; its handle is its slug while no person or city has that
+// name), and the handles that name them.
 import { CALENDAR_LIMITS, EVENT_LIMITS } from '#contract'
 import { sql } from 'kysely'
-import type { Db } from '../db'
+import { type Db, dialectOf } from '../db'
 import { isInactiveAccount } from '../access/policy'
 import { type CityRecord, cityById, findCity, normalizeName } from '../modules/cities/data'
+import { collectionMembers, type CollectionRow, type PostsFilter } from '../modules/collections/membership'
 import { withinKm } from '../modules/events/filters'
 
 export type ActorRef =
-  { kind: 'user'; id: string } | { kind: 'place'; id: string } | { kind: 'city'; id: string }
+  | { kind: 'user'; id: string }
+  | { kind: 'place'; id: string }
+  | { kind: 'city'; id: string }
+  | { kind: 'collection'; id: string }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-/** `user-<uuid>`, `place-<uuid>`, `city-<digits>` → what it names; anything else → null. */
+/** `user-<uuid>`, `place-<uuid>`, `collection-<uuid>`, `city-<digits>` → what it names; anything else → null. */
 export function parseActorIdentifier(identifier: string): ActorRef | null {
   if (identifier.length > 48) return null
   const dash = identifier.indexOf('-')
@@ -23,7 +29,7 @@ export function parseActorIdentifier(identifier: string): ActorRef | null {
   const id = identifier.slice(dash + 1)
   // Only the one spelling of each (lower-case UUIDs, no leading zeros): another spelling would be another actor
   // with keys of its own, made on request.
-  if ((kind === 'user' || kind === 'place') && UUID.test(id) && id === id.toLowerCase()) return { kind, id }
+  if ((kind === 'user' || kind === 'place' || kind === 'collection') && UUID.test(id) && id === id.toLowerCase()) return { kind, id }
   if (kind === 'city' && /^[1-9]\d{0,9}$/.test(id)) return { kind, id }
   return null
 }
@@ -41,9 +47,11 @@ export interface ActorRows {
   user(id: string): Promise<FederatedUser | null>
   place(id: string): Promise<FederatedPlace | null>
   city(id: string): CityRecord | null
+  collection(id: string): Promise<CollectionRow | null>
   /** The handle of an actor (the part before @host). */
   handleOf(ref: ActorRef): Promise<string | null>
-  /** What a handle names: a username, then `place-<id>` / `city-<id>`, then a city's slug (`belgrade`, `paris.fr`). */
+  /** What a handle names: `place-<id>` and the like, a username, a city's slug (`belgrade`, `paris.fr`), then a
+   * collection's slug. */
   byHandle(handle: string): Promise<ActorRef | null>
 }
 
@@ -140,10 +148,15 @@ export function createActorRows(db: Db): ActorRows {
     return !!row
   }
 
-  return {
+  async function collection(id: string): Promise<CollectionRow | null> {
+    return (await db.selectFrom('collections').selectAll().where('id', '=', id).executeTakeFirst()) ?? null
+  }
+
+  const rows: ActorRows = {
     user,
     place,
     city: (id) => cityById(id),
+    collection,
     async handleOf(ref) {
       if (ref.kind === 'user') {
         const row = await user(ref.id)
@@ -151,6 +164,13 @@ export function createActorRows(db: Db): ActorRows {
         return isAsciiHandle(row.username) ? row.username.toLowerCase() : actorIdentifier(ref)
       }
       if (ref.kind === 'place') return actorIdentifier(ref)
+      if (ref.kind === 'collection') {
+        const row = await collection(ref.id)
+        if (!row) return null
+        // Its slug, unless a person or a city answers to that name first.
+        const named = await rows.byHandle(row.slug)
+        return named?.kind === 'collection' && named.id === row.id ? row.slug : actorIdentifier(ref)
+      }
       const city = cityById(ref.id)
       if (!city) return null
       const slug = citySlug(city)
@@ -174,17 +194,24 @@ export function createActorRows(db: Db): ActorRows {
       const [slug, country] = name.split('.')
       if (!slug || !/^[a-z0-9-]+$/.test(slug)) return null
       const city = findCity(slug.replace(/-/g, ' '), country?.toUpperCase())
-      return city && citySlug(city) === slug ? { kind: 'city', id: city.id } : null
+      if (city && citySlug(city) === slug) return { kind: 'city', id: city.id }
+      if (country !== undefined) return null
+      const curated = await db.selectFrom('collections').select('id').where('slug', '=', slug).executeTakeFirst()
+      return curated ? { kind: 'collection', id: curated.id } : null
     },
   }
+  return rows
 }
 
-/** The public events an actor's programme holds: its own, those within 150 m of a place, within 50 km of a city. */
-export function programmeScope(
+/** The public events an actor's programme holds: its own, those within 150 m of a place, within 50 km of a city,
+ * a collection's. */
+export async function programmeScope(
+  db: Db,
   ref: ActorRef,
-  rows: { place?: FederatedPlace | null; city?: CityRecord | null },
-) {
+  rows: { place?: FederatedPlace | null; city?: CityRecord | null; collection?: CollectionRow | null },
+): Promise<{ postedBy?: string; around?: ReturnType<typeof withinKm>; members?: PostsFilter } | null> {
   if (ref.kind === 'user') return { postedBy: ref.id }
+  if (ref.kind === 'collection' && rows.collection) return { members: await collectionMembers(db, dialectOf(db), rows.collection) }
   if (ref.kind === 'place' && rows.place)
     return { around: withinKm(rows.place.lat, rows.place.lon, CALENDAR_LIMITS.placeRadiusM / 1000) }
   if (ref.kind === 'city' && rows.city)

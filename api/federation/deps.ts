@@ -49,6 +49,7 @@ export interface FederationDeps extends FederationHost {
     event(id: string): string
     profile(id: string): string
     city(name: string, country: string): string
+    collection(slug: string): string
     photo(path: string): string
   }
 }

@@ -120,6 +120,7 @@ export function createFederationService(host: FederationHost): FederationService
       event: (id) => `${config.webUrl}/event/${encodeURIComponent(id)}`,
       profile: (id) => `${config.webUrl}/profile/${encodeURIComponent(id)}`,
       city: (name, country) => `${config.webUrl}/?${new URLSearchParams({ city: name, country })}`,
+      collection: (slug) => `${config.webUrl}/collections/${encodeURIComponent(slug)}`,
       photo: (path) => `${config.publicUrl}/uploads/${path}`,
     },
   }

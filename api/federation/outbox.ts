@@ -49,9 +49,10 @@ export function serveOutbox({ federation, actors, config, db, pages }: Federatio
     offset: number,
     limit: number,
   ): Promise<{ ids: string[]; total: number } | null> {
-    const scope = programmeScope(ref, {
+    const scope = await programmeScope(db, ref, {
       place: ref.kind === 'place' ? await actors.place(ref.id) : null,
       city: ref.kind === 'city' ? actors.city(ref.id) : null,
+      collection: ref.kind === 'collection' ? await actors.collection(ref.id) : null,
     })
     if (!scope) return null
     let query = db
@@ -60,6 +61,7 @@ export function serveOutbox({ federation, actors, config, db, pages }: Federatio
       .where(federatablePosts())
     if (scope.postedBy) query = query.where('posts.posted_by', '=', scope.postedBy)
     else if (scope.around) query = query.where(scope.around)
+    else if (scope.members) query = scope.members(query)
     const [rows, count] = await Promise.all([
       query
         .select('posts.id')

@@ -2,7 +2,8 @@
 import { Create, Delete, Event, PUBLIC_COLLECTION, Update } from '@fedify/vocab'
 import { Temporal } from '@js-temporal/polyfill'
 import { CALENDAR_LIMITS, EVENT_LIMITS } from '#contract'
-import { nowIso } from '../db'
+import { dialectOf, nowIso } from '../db'
+import { collectionHolds } from '../modules/collections/membership'
 import { createTurns } from '../lib/turns'
 import { isWithinKm } from '../modules/events/filters'
 import { actorIdentifier, parseActorIdentifier } from './actors'
@@ -20,7 +21,8 @@ export function createPublishing(
 ) {
   const { db, actors, origin, now: clock } = deps
 
-  /** Our actors with followers whose programme holds this event: its organizer, places within 150 m, cities within 50 km. */
+  /** Our actors with followers whose programme holds this event: its organizer, places within 150 m, cities within
+   * 50 km, collections that hold it. */
   async function audienceOf(row: FederatedEventRow): Promise<string[]> {
     const followed = await db.selectFrom('federation_followers').select('actor').distinct().execute()
     const out: string[] = []
@@ -32,6 +34,11 @@ export function createPublishing(
       }
       const ref = parseActorIdentifier(actor)
       if (!ref || ref.kind === 'user') continue
+      if (ref.kind === 'collection') {
+        const collection = await actors.collection(ref.id)
+        if (collection && (await collectionHolds(db, dialectOf(db), collection, row.id))) out.push(actor)
+        continue
+      }
       const center = ref.kind === 'place' ? await actors.place(ref.id) : actors.city(ref.id)
       if (!center) continue
       const km = ref.kind === 'place' ? CALENDAR_LIMITS.placeRadiusM / 1000 : EVENT_LIMITS.radiusKm

@@ -8,7 +8,7 @@ import { loadCollectionPage } from '~/features/collections/collections.server'
 import { metaText } from '~/utils/meta-text'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
-export const handle = routeTexts({ i18n: ['eventList', 'events'] })
+export const handle = routeTexts({ i18n: ['eventList', 'events', 'fediverse'] })
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const root = matches.find((match) => match.id === 'root')?.data as { locale?: Language; ENV?: { PUBLIC_API_URL?: string } } | undefined

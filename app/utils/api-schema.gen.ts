@@ -6169,6 +6169,11 @@ export interface paths {
                                 waitlistCount: number;
                                 waitlistPosition: number | null;
                             }[];
+                            fediverse?: {
+                                actorUrl: string;
+                                followers: number;
+                                handle: string;
+                            } | null;
                             hasMore: boolean;
                             page: number;
                             pageSize: number;

@@ -220,6 +220,45 @@ describe('what leaves the server, and when', () => {
     expect(JSON.stringify(cityFirst.body)).not.toMatch(/Private party|Friends only/)
   })
 
+  it('a collection is a Group named by its slug: followers get its events as they come, never a private one', async () => {
+    const admin = await makeUser(api, { role: 'admin' })
+    const made = await send(api, 'POST', '/collections', { token: admin.token, json: { slug: 'riverside-fest', name: 'Riverside fest', words: 'riverside' } })
+    expect(made.status, made.text).toBe(201)
+    const { id } = await api.app.ctx.db.selectFrom('collections').select('id').where('slug', '=', 'riverside-fest').executeTakeFirstOrThrow()
+    const actor = `${origin}/ap/actors/collection-${id}`
+    const host = new URL(origin).host
+    const finger = await getJson(`/.well-known/webfinger?resource=acct:riverside-fest@${host}`, {})
+    expect(finger.status).toBe(200)
+    expect(JSON.stringify(finger.body)).toContain(`/ap/actors/collection-${id}`)
+    const document = await getJson(`/ap/actors/collection-${id}`)
+    expect(document.body).toMatchObject({ type: 'Group', preferredUsername: 'riverside-fest', name: 'Riverside fest', url: `${origin}/collections/riverside-fest` })
+    // A collection whose slug is a city's name does not take the city's handle.
+    await send(api, 'POST', '/collections', { token: admin.token, json: { slug: 'belgrade', name: 'Belgrade picks' } })
+    const clash = await api.app.ctx.db.selectFrom('collections').select('id').where('slug', '=', 'belgrade').executeTakeFirstOrThrow()
+    expect((await getJson(`/ap/actors/collection-${clash.id}`)).body).toMatchObject({ type: 'Group', preferredUsername: `collection-${clash.id}` })
+    expect(JSON.stringify((await getJson(`/.well-known/webfinger?resource=acct:belgrade@${host}`, {})).body)).toContain(`/ap/actors/city-${BELGRADE}`)
+
+    await peer.follow(actor)
+    await peer.waitFor((a) => a.type === 'Accept' && a.json.actor === actor)
+    const page = await api.get('/collections/riverside-fest')
+    expect(page.body.fediverse).toMatchObject({ handle: `@riverside-fest@${api.app.ctx.config.federation.host}`, actorUrl: actor, followers: 1 })
+    const hidden = await createEvent(api, person.accessToken, { title: 'Riverside backstage', accessType: 'PRIVATE' })
+    const event = await createEvent(api, person.accessToken, { title: 'Riverside picnic' })
+    const elsewhere = await createEvent(api, person.accessToken, { title: 'Hilltop picnic' })
+    await api.app.federationSent!()
+    await peer.waitFor((a) => a.type === 'Create' && a.json.actor === actor && (a.json.object as { id: string }).id === `${origin}/ap/events/${event._id}`)
+    const fromCollection = peer.inbox.filter((a) => a.json.actor === actor).map((a) => (a.json.object as { id?: string }).id)
+    expect(fromCollection).not.toContain(`${origin}/ap/events/${hidden._id}`)
+    expect(fromCollection).not.toContain(`${origin}/ap/events/${elsewhere._id}`)
+    // What each actor sent is written before sending: the collection sent the picnic and nothing else of these.
+    const sent = await api.app.ctx.db.selectFrom('federation_published').select('post_id').where('actor', '=', `collection-${id}`).execute()
+    expect(sent.map((row) => row.post_id)).toEqual([event._id])
+    // Its outbox is its programme.
+    const outbox = await getJson(`/ap/actors/collection-${id}/outbox?cursor=0`)
+    expect(JSON.stringify(outbox.body)).toContain('Riverside picnic')
+    expect(JSON.stringify(outbox.body)).not.toMatch(/Riverside backstage|Hilltop picnic/)
+  })
+
   it('does not follow a redirect from a follower’s inbox: the signed delivery never reaches where it points', async () => {
     const hits: string[] = []
     const redirecting = http.createServer((req, res) => {

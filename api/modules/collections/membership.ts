@@ -56,3 +56,9 @@ export async function collectionMembers(db: Db, dialect: Dialect, r: CollectionR
     return out
   }
 }
+
+/** Whether a collection holds one post (the fediverse's check of an event that changed). */
+export async function collectionHolds(db: Db, dialect: Dialect, r: CollectionRow, postId: string): Promise<boolean> {
+  const members = await collectionMembers(db, dialect, r)
+  return !!(await members(db.selectFrom('posts').select('posts.id').where('posts.id', '=', postId)).executeTakeFirst())
+}

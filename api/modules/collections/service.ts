@@ -1,7 +1,7 @@
 // Curated collections (issue 43): moderators make them, everyone reads them. Which events one holds:
 // membership.ts. Only what a signed-out visitor may read and the lists show: public (COMMON), active, not rejected, listed events
 // — never a private or followers-only one, whoever put it there.
-import { type Collection, COLLECTION_LIMITS, type CreateCollectionBody, type UpdateCollectionBody, type Event } from '#contract'
+import { type Collection, COLLECTION_LIMITS, type CollectionPage, type CreateCollectionBody, type UpdateCollectionBody } from '#contract'
 import { sql } from 'kysely'
 import { postsListedFor, postsVisibleTo } from '../../access/policy'
 import type { AppContext } from '../../context'
@@ -117,19 +117,21 @@ export function createCollectionsService(ctx: AppContext) {
     },
 
     /** The collection and a page of its events that have not ended, soonest first. */
-    async page(slug: string, page: number): Promise<{ collection: Collection; events: Event[]; page: number; pageSize: number; hasMore: boolean }> {
+    async page(slug: string, page: number): Promise<CollectionPage> {
       const r = await row(slug)
       const size = COLLECTION_LIMITS.pageSize
       assertReachable({ page, pageSize: size })
       const members = await collectionMembers(db, ctx.dialect, r)
       const query = members(db.selectFrom('posts').selectAll().where('event_type', '=', 'EVENT').where('access_type', '=', 'COMMON').where(postsVisibleTo(null)).where(postsListedFor(null)))
       const rows = await postsInStartOrder(db, query, { runningFrom: nowIso(ctx.now()) }, { direction: 'asc', offset: (page - 1) * size, limit: size + 1 })
+      const presence = ctx.federation ? await ctx.federation.presence({ kind: 'collection', id: r.id }) : null
       return {
         collection: toDto(r, await picksOf(r.id)),
         events: await toEventDtos(db, rows.slice(0, size), null, ctx.config.publicUrl),
         page,
         pageSize: size,
         hasMore: hasNextPage({ page, pageSize: size }, rows.length > size),
+        ...(presence ? { fediverse: presence } : {}),
       }
     },
 

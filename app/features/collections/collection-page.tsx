@@ -1,5 +1,6 @@
 // /collections/{slug} (issue 43): a collection's name and description, a page of its events that have not ended
-// (the lists' cards, soonest first), links to the previous and next page, its calendar and Atom feeds and the embed.
+// (the lists' cards, soonest first), links to the previous and next page, its calendar and Atom feeds, the embed and
+// its fediverse handle.
 // Plain links throughout: the same page with or without JavaScript.
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
@@ -8,11 +9,12 @@ import { useRootData } from '~/components/layout/use-root-data'
 import { FeedLink, useApiUrl } from '~/features/calendar/feed-link'
 import { EmbedLink } from '~/features/embed/embed-link'
 import { EventCard } from '~/features/events/list/event-card'
+import { FediverseCard } from '~/features/fediverse/fediverse-card'
 import type { loadCollectionPage } from './collections.server'
 
 export function CollectionScreen() {
   const { t } = useTranslation('eventList')
-  const { collection, events, page, hasMore, signedIn } = useLoaderData<typeof loadCollectionPage>()
+  const { collection, events, page, hasMore, signedIn, fediverse } = useLoaderData<typeof loadCollectionPage>()
   const timeZone = useRootData()?.ENV.TIME_ZONE ?? 'UTC'
   const atomUrl = useApiUrl(calendarFeedPaths.collection(collection.slug, 'atom'))
   const pageLink = (to: number) => `/collections/${collection.slug}${to > 1 ? `?page=${to}` : ''}`
@@ -66,6 +68,11 @@ export function CollectionScreen() {
         </a>
         <EmbedLink search={embedSearch({ collection: collection.slug })} />
       </p>
+      {fediverse ? (
+        <div className="mt-4 max-w-xl">
+          <FediverseCard presence={fediverse} kind="collection" />
+        </div>
+      ) : null}
     </section>
   )
 }

@@ -17,9 +17,10 @@ export async function loadCollectionPage(request: Request, slug: string | undefi
   if (!slug || !Number.isInteger(page) || page < 1 || page > 10_000) throw data(null, { status: 404 })
   try {
     const found = await ok(api.typed.GET('/collections/{slug}', { params: { path: { slug }, query: { page } } }))
-    const { collection, events, hasMore } = found
+    const { collection, events, hasMore, fediverse } = found
     return {
       collection: { slug: collection.slug, name: collection.name, description: collection.description },
+      fediverse: fediverse ?? null,
       events,
       page,
       hasMore,

@@ -14,7 +14,7 @@ export function FediverseCard({
   kind,
 }: {
   presence: NonNullable<FediversePresence>
-  kind: 'person' | 'place' | 'city'
+  kind: 'person' | 'place' | 'city' | 'collection'
 }) {
   const { t } = useTranslation('fediverse')
   const hydrated = useHydrated()
@@ -30,7 +30,7 @@ export function FediverseCard({
         {t('title')}
       </h2>
       <p className="mt-1 text-slate-600">
-        {kind === 'city' ? t('introCity') : kind === 'place' ? t('introPlace') : t('intro')}
+        {kind === 'city' ? t('introCity') : kind === 'place' ? t('introPlace') : kind === 'collection' ? t('introCollection') : t('intro')}
       </p>
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <span className="sr-only">{t('handle')}</span>

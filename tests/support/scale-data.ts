@@ -60,6 +60,9 @@ function uuidFrom(next: () => number): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`
 }
 
+/** The seeded collections' slugs. */
+export const SCALE_COLLECTIONS = { category: 'scale-kids', organizer: 'scale-organizer', words: 'scale-jazz' } as const
+
 export interface ScaleIdentities {
   /** superAdmin: the console. */
   admin: { id: string; email: string }
@@ -287,5 +290,31 @@ export async function seedScale(db: Kysely<Database>, events: number, now = Date
   await insert('notifications', notifications)
   // The member's personal calendar feed, at a known address.
   await insert('calendar_tokens', [{ user_id: identities.member.id, token: SCALE_FEED_TOKEN, created_at: iso(now) }])
+  // Curated collections (issue 43): one by a category with a few picks, one by the busiest organizer, one of words.
+  const collection = (slug: string, rules: { categories?: string[]; organizer_ids?: string[]; words?: string }) => ({
+    id: uuidFrom(next),
+    slug,
+    name: slug,
+    description: '',
+    categories: JSON.stringify(rules.categories ?? []),
+    organizer_ids: JSON.stringify(rules.organizer_ids ?? []),
+    place_ids: '[]',
+    words: rules.words ?? null,
+    starts_from: null,
+    starts_until: null,
+    created_by: identities.admin.id,
+    created_at: iso(now),
+    updated_at: iso(now),
+  })
+  const collections = [
+    collection(SCALE_COLLECTIONS.category, { categories: ['kids'] }),
+    collection(SCALE_COLLECTIONS.organizer, { organizer_ids: [identities.organizer.id] }),
+    collection(SCALE_COLLECTIONS.words, { words: 'jazz' }),
+  ]
+  await insert('collections', collections)
+  await insert(
+    'collection_events',
+    posts.slice(0, 5).map((post) => ({ collection_id: collections[0]!.id, post_id: post.id!, added_at: iso(now) })),
+  )
   return identities
 }

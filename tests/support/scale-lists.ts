@@ -1,6 +1,6 @@
 // Every list the web and the mobile app ask for, as `npm run bench:scale` measures them and the query-plan
 // tests check them (tests/api/query-plans.test.ts). The map's markers and the timeline are the list's page.
-import { SCALE_FEED_TOKEN, SCALE_PLACES, type ScaleIdentities } from './scale-data'
+import { SCALE_COLLECTIONS, SCALE_FEED_TOKEN, SCALE_PLACES, type ScaleIdentities } from './scale-data'
 
 export interface ScaleList {
   name: string
@@ -20,6 +20,9 @@ export const SCALE_LISTS: ScaleList[] = [
   { name: 'events in 170–180 days', url: () => `/event/all?${near}&startDate=${day(170)}&endDate=${day(180)}` },
   { name: 'events on now', url: () => `/event/all?${near}&filter=now` },
   { name: 'a month of the city', url: () => `/event/month?${near}&month=${day(20).slice(0, 7)}` },
+  { name: 'a collection by category, with picks', url: () => `/collections/${SCALE_COLLECTIONS.category}` },
+  { name: 'a collection by organizer, page 3', url: () => `/collections/${SCALE_COLLECTIONS.organizer}?page=3` },
+  { name: 'a collection of words', url: () => `/collections/${SCALE_COLLECTIONS.words}` },
   { name: 'events completed, page 1', url: () => `/event/all?${near}&filter=completed` },
   { name: 'events completed, page 20', url: () => `/event/all?${near}&filter=completed&page=20` },
   { name: 'events of a small town', url: () => `/event/all?lat=${SCALE_PLACES.smallTown.lat}&lon=${SCALE_PLACES.smallTown.lon}` },
@@ -42,6 +45,7 @@ export const SCALE_LISTS: ScaleList[] = [
   { name: 'moderation log', url: () => `/admin/log`, as: 'admin' },
   { name: "a city's calendar feed", url: () => `/calendar/city.ics?${near}` },
   { name: "an organizer's calendar feed", url: (ids) => `/calendar/organizer/${ids.organizer.id}.ics` },
+  { name: "a collection's calendar feed", url: () => `/calendar/collection/${SCALE_COLLECTIONS.category}.ics` },
   { name: 'a personal calendar feed', url: () => `/calendar/feed/${SCALE_FEED_TOKEN}.ics` },
 ]
 

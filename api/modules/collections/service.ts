@@ -21,7 +21,8 @@ export function createCollectionsService(ctx: AppContext) {
   const row = (slug: string) => collectionBySlug(db, slug)
 
   async function picksOf(id: string): Promise<string[]> {
-    const rows = await db.selectFrom('collection_events').select('post_id').where('collection_id', '=', id).orderBy('added_at').orderBy('post_id').execute()
+    // By id, along the primary key (one save adds every pick at once: the time they were added says nothing more).
+    const rows = await db.selectFrom('collection_events').select('post_id').where('collection_id', '=', id).orderBy('post_id').execute()
     return rows.map((r) => r.post_id)
   }
 
@@ -107,7 +108,9 @@ export function createCollectionsService(ctx: AppContext) {
   return {
     async list(): Promise<Collection[]> {
       const rows = await db.selectFrom('collections').selectAll().orderBy('name').orderBy('slug').limit(500).execute()
-      const picks = await db.selectFrom('collection_events').select(['collection_id', 'post_id']).orderBy('added_at').orderBy('post_id').execute()
+      const picks = rows.length
+        ? await db.selectFrom('collection_events').select(['collection_id', 'post_id']).where('collection_id', 'in', rows.map((r) => r.id)).orderBy('collection_id').orderBy('post_id').execute()
+        : []
       return rows.map((r) => toDto(r, picks.filter((p) => p.collection_id === r.id).map((p) => p.post_id)))
     },
 

@@ -99,6 +99,7 @@ const en = {
   notifyNewMessage: 'New message from {user}',
   notifyEventReminder24h: 'Reminder: “{title}” starts on {time}',
   notifyEventReminder1h: 'Starting soon: “{title}”, {time}',
+  notifyEventOnline: 'Online: {url}',
   // Moderation (api/modules/admin)
   superAdminOnly: 'Only a super admin can do this.',
   cannotChangeOwnRole: 'You cannot change your own role or activation.',
@@ -141,6 +142,8 @@ const en = {
   calendarCityName: 'Nearby: events in {city}',
   calendarCityCategoriesName: 'Nearby: events in {city} ({categories})',
   calendarCancelled: 'Cancelled',
+  calendarOnline: 'Online',
+  calendarHybrid: 'In person and online',
   calendarAtomSubtitle: 'Upcoming events near {city} on Nearby.',
   // Federation (api/federation; decision 039): what Mastodon and others show of our actors and events
   apWhen: 'When: {when}',

@@ -100,6 +100,7 @@ const ru: Record<keyof typeof en, string> = {
   notifyNewMessage: 'Новое сообщение от {user}',
   notifyEventReminder24h: 'Напоминание: «{title}» начнётся {time}',
   notifyEventReminder1h: 'Скоро начало: «{title}», {time}',
+  notifyEventOnline: 'Онлайн: {url}',
   superAdminOnly: 'Это может только супер-админ.',
   cannotChangeOwnRole: 'Нельзя менять собственную роль или активацию.',
   lastSuperAdmin: 'Последний супер-админ должен остаться супер-админом.',
@@ -140,6 +141,8 @@ const ru: Record<keyof typeof en, string> = {
   calendarCityName: 'Nearby: события в городе {city}',
   calendarCityCategoriesName: 'Nearby: события в городе {city} ({categories})',
   calendarCancelled: 'Отменено',
+  calendarOnline: 'Онлайн',
+  calendarHybrid: 'Очно и онлайн',
   calendarAtomSubtitle: 'Ближайшие события рядом с городом {city} на Nearby.',
   // Федерация (api/federation; решение 039)
   apWhen: 'Когда: {when}',

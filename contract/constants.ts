@@ -21,6 +21,10 @@ export type EventType = (typeof EVENT_TYPES)[number]
 export const ACCESS_TYPES = ['COMMON', 'SUBSCRIBERS', 'PRIVATE'] as const
 export type AccessType = (typeof ACCESS_TYPES)[number]
 
+/** Where people take part (issue 43): in a place, online, or both. */
+export const ATTENDANCE_MODES = ['IN_PERSON', 'ONLINE', 'HYBRID'] as const
+export type AttendanceMode = (typeof ATTENDANCE_MODES)[number]
+
 export const CURRENCIES = ['RUB', 'EUR', 'USD', 'RSD'] as const
 export type Currency = (typeof CURRENCIES)[number]
 

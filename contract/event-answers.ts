@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import {
   ACCESS_TYPES,
+  ATTENDANCE_MODES,
   CURRENCIES,
   EVENT_TYPES,
   INVITATION_STATUSES,
@@ -88,6 +89,15 @@ export const eventSchema = z.object({
   hours: z.array(hoursResponseSchema),
   price: priceResponseSchema.nullable(),
   channelLink: z.string().nullable(),
+  /** In a place, online or both (issue 43). */
+  attendanceMode: z.enum(ATTENDANCE_MODES),
+  /** The link to take part online: for participants, the organizer and moderators, or everyone when onlineUrlPublic
+   * on a public event; else null. */
+  onlineUrl: z.string().nullable(),
+  /** Whether the event has a link to take part online (shown or not). */
+  hasOnlineUrl: z.boolean(),
+  /** The organizer shows the link to everyone (public events only). */
+  onlineUrlPublic: z.boolean(),
   maxParticipants: z.number().int().nullable(),
   participants: z.array(z.string()),
   participantsCount: z.number().int(),

@@ -44,6 +44,11 @@ export const eventListQuerySchema = z.object({
     z.array(z.enum(CATEGORIES, { error: 'invalidValue' })).optional(),
   ),
   filter: z.enum(EVENT_FILTERS, { error: 'invalidValue' }).default('active'),
+  /** Only events people can take part in online (ONLINE or HYBRID): true/1. */
+  online: z.preprocess(
+    (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' || v === '' ? false : v),
+    z.boolean({ error: 'invalidValue' }).optional(),
+  ),
 })
 export type EventListQuery = z.infer<typeof eventListQuerySchema>
 

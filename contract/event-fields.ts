@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import {
   ACCESS_TYPES,
+  ATTENDANCE_MODES,
   CATEGORIES,
   CURRENCIES,
   type EVENT_FILTERS,
@@ -147,6 +148,19 @@ export const eventFieldsObject = z.object({
   joinApproval: booleanField.transform((v) => v ?? false),
   startDate: z.preprocess(emptyToUndefined, dateField.optional()),
   endDate: z.preprocess(emptyToUndefined, dateField.optional()),
+  /** In a place, online or both (issue 43); places are always IN_PERSON. */
+  attendanceMode: z.preprocess(emptyToUndefined, z.enum(ATTENDANCE_MODES, { error: 'invalidValue' }).default('IN_PERSON')),
+  /** The video call or stream: shown to participants, or to everyone when onlineUrlPublic (a public event). */
+  onlineUrl: z.preprocess(
+    emptyToUndefined,
+    z
+      .string({ error: 'invalidValue' })
+      .trim()
+      .max(EVENT_LIMITS.channelLinkMax, 'tooLong')
+      .refine((v) => /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(v), 'invalidUrl')
+      .optional(),
+  ),
+  onlineUrlPublic: booleanField.transform((v) => v ?? false),
   address: requiredString().max(EVENT_LIMITS.addressMax, 'tooLong'),
   coordinates: coordinatesField,
   maxParticipants: z.preprocess(

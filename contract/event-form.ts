@@ -28,6 +28,10 @@ export const eventWebFieldsSchema = z.object({
   range: text,
   categories: z.union([z.string(), z.array(z.string())]).optional(),
   channelLink: text,
+  /** In a place, online or both (issue 43): IN_PERSON, ONLINE or HYBRID; the link and whether everyone sees it. */
+  attendanceMode: text,
+  onlineUrl: text,
+  onlineUrlPublic: text,
   /** New photos (File) and tokens of photos kept from an earlier post of the form (no JavaScript). */
   files: z.any().optional(),
   staged: z.union([z.string(), z.array(z.string())]).optional(),
@@ -123,6 +127,9 @@ export function toEventPayload(v: z.output<typeof eventWebFieldsSchema>, options
       : undefined,
     categories: asList(v.categories),
     channelLink: isPlace || options.isAdmin ? v.channelLink : undefined,
+    attendanceMode: isPlace ? undefined : v.attendanceMode || 'IN_PERSON',
+    onlineUrl: isPlace ? undefined : v.onlineUrl,
+    onlineUrlPublic: isPlace ? undefined : !!v.onlineUrlPublic,
     hours: isPlace ? hours : undefined,
     repeat: isPlace || options.lockedAccessType || !v.repeatFreq ? undefined : repeatOf(v),
   }

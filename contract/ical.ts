@@ -82,6 +82,9 @@ export interface IcalEvent {
   cancelMessage?: string | null
   /** DTSTAMP; default the calendar's `now`. Feeds pass the post's last change, so the same data gives the same bytes. */
   dtstamp?: string | null
+  /** Taking part online (issue 43): ONLINE (LOCATION is the label, no GEO) or HYBRID; the link only where the
+   * reader may have it (CONFERENCE, RFC 7986, and a line of the description); `label` says it in words. */
+  online?: { mode: 'ONLINE' | 'HYBRID'; label: string; url?: string | null } | null
 }
 
 export interface IcalOptions {
@@ -110,7 +113,9 @@ export function eventLines(event: IcalEvent, options: IcalOptions): string[] | n
   const cancelNote = cancelled
     ? [options.cancelledLabel ?? 'Cancelled', event.cancelMessage?.trim()].filter(Boolean).join(': ')
     : null
-  const description = [cancelNote, event.description?.trim(), event.url].filter(Boolean).join('\n\n')
+  const online = event.online ?? null
+  const onlineNote = online ? (online.url ? `${online.label}: ${online.url}` : online.label) : null
+  const description = [cancelNote, onlineNote, event.description?.trim(), event.url].filter(Boolean).join('\n\n')
   const lines = [
     'BEGIN:VEVENT',
     `UID:${event.id}@${options.host}`,
@@ -121,8 +126,11 @@ export function eventLines(event: IcalEvent, options: IcalOptions): string[] | n
     `SUMMARY:${escapeText(event.title)}`,
     `DESCRIPTION:${escapeText(description)}`,
   ]
-  if (event.address) lines.push(`LOCATION:${escapeText(event.address)}`)
-  if (event.coordinates) {
+  const inPlace = online?.mode !== 'ONLINE'
+  if (!inPlace) lines.push(`LOCATION:${escapeText(online!.label)}`)
+  else if (event.address) lines.push(`LOCATION:${escapeText(event.address)}`)
+  if (online?.url) lines.push(`CONFERENCE;VALUE=URI;FEATURE=VIDEO:${online.url}`)
+  if (event.coordinates && inPlace) {
     const [lon, lat] = event.coordinates
     // §3.8.1.6: latitude;longitude as FLOAT.
     if (Number.isFinite(lat) && Number.isFinite(lon)) lines.push(`GEO:${lat};${lon}`)

@@ -55,6 +55,8 @@ export const notificationSchema = z.object({
     .object({
       kind: z.enum(REMINDER_KINDS),
       startDate: z.string().nullable(),
+      /** The link to take part online (an event online), for the participant reminded. */
+      onlineUrl: z.string().nullable().optional(),
     })
     .nullable()
     .optional(),

@@ -154,6 +154,10 @@ export interface PostsTable {
   source_key: string | null
   /** Put at its source's default place, its own address not found (migration 020). */
   source_default_place: Generated<Bool>
+  /** IN_PERSON, ONLINE or HYBRID (migration 022); the link to take part online and whether everyone may see it. */
+  attendance_mode: Generated<string>
+  online_url: string | null
+  online_url_public: Generated<Bool>
 }
 
 /** People waiting for a seat of a full event, in line by `position`. */

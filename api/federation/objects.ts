@@ -33,6 +33,8 @@ export interface FederatedEventRow {
   cancelled_at: string | null
   created_at: string
   updated_at: string
+  /** IN_PERSON, ONLINE or HYBRID: said in words; the link to take part never leaves the server. */
+  attendance_mode: string
   categories: string[]
   images: { path: string; name: string }[]
   /** The organizer's language: the event's text is written in it. */
@@ -69,6 +71,7 @@ export async function loadEventRows(db: Db, ids: string[]): Promise<FederatedEve
         'moderation_image_status',
         'created_at',
         'updated_at',
+        'attendance_mode',
       ])
       .where('id', 'in', ids)
       .execute(),
@@ -166,7 +169,17 @@ function eventParagraphs(row: FederatedEventRow, language: Language, timeZone: s
       .filter(Boolean)
       .map((text) => ({ text })),
     ...(when ? [{ text: line('apWhen', `${when} (${timeZone})`) }] : []),
-    { text: line('apWhere', row.address) },
+    // Online (issue 43): said in words, never the link (participants have it on the event page).
+    {
+      text: line(
+        'apWhere',
+        row.attendance_mode === 'ONLINE'
+          ? translateMessage('calendarOnline', language)
+          : row.attendance_mode === 'HYBRID'
+            ? `${row.address} · ${translateMessage('calendarHybrid', language)}`
+            : row.address,
+      ),
+    },
     ...(price ? [{ text: line('apPrice', price) }] : []),
   ]
 }
@@ -216,7 +229,8 @@ export function toEvent(row: FederatedEventRow, urls: EventUrls, options: { time
     content: contentOf(language),
     startTime: row.start_date ? Temporal.Instant.from(row.start_date) : null,
     endTime: row.end_date ? Temporal.Instant.from(row.end_date) : null,
-    location: new Place({ name: row.address, latitude: row.lat, longitude: row.lon }),
+    // An event online keeps its point (the city it is for: other servers list events by place) under the name "Online".
+    location: new Place({ name: row.attendance_mode === 'ONLINE' ? translateMessage('calendarOnline', language) : row.address, latitude: row.lat, longitude: row.lon }),
     attachments: row.images.map(
       (image, i) =>
         new Document({

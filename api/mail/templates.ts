@@ -108,23 +108,27 @@ export function eventReminderMail(
   title: string,
   startTime: string,
   eventUrl: string,
+  /** The link to take part online (an event online): the participant's own. */
+  onlineUrl: string | null = null,
 ): MailContent {
   if (language === 'ru') {
     const subject = kind === '1h' ? `Nearby: скоро начало — «${title}», ${startTime}` : `Nearby: напоминание — «${title}», ${startTime}`
     const lead = kind === '1h' ? `Уже скоро начнётся событие, в котором вы участвуете: «${title}».` : `Напоминаем о событии, в котором вы участвуете: «${title}».`
-    const text = `Здравствуйте, ${name}!\n\n${lead}\nНачало: ${startTime}\n${eventUrl}\n\nНапоминания можно отключить в настройках: Настройки → Уведомления.\n`
+    const online = onlineUrl ? `Подключиться онлайн: ${onlineUrl}\n` : ''
+    const text = `Здравствуйте, ${name}!\n\n${lead}\nНачало: ${startTime}\n${online}${eventUrl}\n\nНапоминания можно отключить в настройках: Настройки → Уведомления.\n`
     const html = layout(
       kind === '1h' ? 'Скоро начало' : 'Напоминание о событии',
-      `<p>Здравствуйте, ${escapeHtml(name)}!</p><p>${escapeHtml(lead)}</p><p>Начало: <b>${escapeHtml(startTime)}</b></p><p><a href="${escapeHtml(eventUrl)}">${escapeHtml(eventUrl)}</a></p><p style="color:#666;font-size:13px">Напоминания можно отключить в настройках: Настройки → Уведомления.</p>`,
+      `<p>Здравствуйте, ${escapeHtml(name)}!</p><p>${escapeHtml(lead)}</p><p>Начало: <b>${escapeHtml(startTime)}</b></p>${onlineUrl ? `<p>Подключиться онлайн: <a href="${escapeHtml(onlineUrl)}">${escapeHtml(onlineUrl)}</a></p>` : ''}<p><a href="${escapeHtml(eventUrl)}">${escapeHtml(eventUrl)}</a></p><p style="color:#666;font-size:13px">Напоминания можно отключить в настройках: Настройки → Уведомления.</p>`,
     )
     return { subject, text, html }
   }
   const subject = kind === '1h' ? `Nearby: starting soon — “${title}”, ${startTime}` : `Nearby: reminder — “${title}”, ${startTime}`
   const lead = kind === '1h' ? `An event you take part in starts soon: “${title}”.` : `A reminder of an event you take part in: “${title}”.`
-  const text = `Hello ${name},\n\n${lead}\nStarts: ${startTime}\n${eventUrl}\n\nYou can turn reminders off in Settings → Notifications.\n`
+  const online = onlineUrl ? `Join online: ${onlineUrl}\n` : ''
+  const text = `Hello ${name},\n\n${lead}\nStarts: ${startTime}\n${online}${eventUrl}\n\nYou can turn reminders off in Settings → Notifications.\n`
   const html = layout(
     kind === '1h' ? 'Starting soon' : 'Event reminder',
-    `<p>Hello ${escapeHtml(name)},</p><p>${escapeHtml(lead)}</p><p>Starts: <b>${escapeHtml(startTime)}</b></p><p><a href="${escapeHtml(eventUrl)}">${escapeHtml(eventUrl)}</a></p><p style="color:#666;font-size:13px">You can turn reminders off in Settings → Notifications.</p>`,
+    `<p>Hello ${escapeHtml(name)},</p><p>${escapeHtml(lead)}</p><p>Starts: <b>${escapeHtml(startTime)}</b></p>${onlineUrl ? `<p>Join online: <a href="${escapeHtml(onlineUrl)}">${escapeHtml(onlineUrl)}</a></p>` : ''}<p><a href="${escapeHtml(eventUrl)}">${escapeHtml(eventUrl)}</a></p><p style="color:#666;font-size:13px">You can turn reminders off in Settings → Notifications.</p>`,
   )
   return { subject, text, html }
 }

@@ -41,6 +41,8 @@ export interface paths {
                                 /** @enum {string} */
                                 accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                                 address: string | null;
+                                /** @enum {string} */
+                                attendanceMode: "IN_PERSON" | "ONLINE" | "HYBRID";
                                 canAsk: boolean;
                                 cancelledAt: string | null;
                                 cancelMessage: string | null;
@@ -65,6 +67,7 @@ export interface paths {
                                 } | null;
                                 fediverseBoosts?: number;
                                 fediverseLikes?: number;
+                                hasOnlineUrl: boolean;
                                 hours: {
                                     close: string;
                                     day: string;
@@ -122,6 +125,8 @@ export interface paths {
                                 } | null;
                                 /** @enum {string} */
                                 moderationStatus: "PENDING" | "APPROVED" | "REJECTED";
+                                onlineUrl: string | null;
+                                onlineUrlPublic: boolean;
                                 participants: string[];
                                 participantsCount: number;
                                 postedBy: {
@@ -749,6 +754,8 @@ export interface paths {
                                 /** @enum {string} */
                                 accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                                 address: string | null;
+                                /** @enum {string} */
+                                attendanceMode: "IN_PERSON" | "ONLINE" | "HYBRID";
                                 canAsk: boolean;
                                 cancelledAt: string | null;
                                 cancelMessage: string | null;
@@ -773,6 +780,7 @@ export interface paths {
                                 } | null;
                                 fediverseBoosts?: number;
                                 fediverseLikes?: number;
+                                hasOnlineUrl: boolean;
                                 hours: {
                                     close: string;
                                     day: string;
@@ -830,6 +838,8 @@ export interface paths {
                                 } | null;
                                 /** @enum {string} */
                                 moderationStatus: "PENDING" | "APPROVED" | "REJECTED";
+                                onlineUrl: string | null;
+                                onlineUrlPublic: boolean;
                                 participants: string[];
                                 participantsCount: number;
                                 postedBy: {
@@ -1071,6 +1081,8 @@ export interface paths {
                             /** @enum {string} */
                             accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                             address: string | null;
+                            /** @enum {string} */
+                            attendanceMode: "IN_PERSON" | "ONLINE" | "HYBRID";
                             canAsk: boolean;
                             cancelledAt: string | null;
                             cancelMessage: string | null;
@@ -1095,6 +1107,7 @@ export interface paths {
                             } | null;
                             fediverseBoosts?: number;
                             fediverseLikes?: number;
+                            hasOnlineUrl: boolean;
                             hours: {
                                 close: string;
                                 day: string;
@@ -1152,6 +1165,8 @@ export interface paths {
                             } | null;
                             /** @enum {string} */
                             moderationStatus: "PENDING" | "APPROVED" | "REJECTED";
+                            onlineUrl: string | null;
+                            onlineUrlPublic: boolean;
                             participants: string[];
                             participantsCount: number;
                             postedBy: {
@@ -6038,6 +6053,8 @@ export interface paths {
                                 /** @enum {string} */
                                 accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                                 address: string | null;
+                                /** @enum {string} */
+                                attendanceMode: "IN_PERSON" | "ONLINE" | "HYBRID";
                                 canAsk: boolean;
                                 cancelledAt: string | null;
                                 cancelMessage: string | null;
@@ -6062,6 +6079,7 @@ export interface paths {
                                 } | null;
                                 fediverseBoosts?: number;
                                 fediverseLikes?: number;
+                                hasOnlineUrl: boolean;
                                 hours: {
                                     close: string;
                                     day: string;
@@ -6119,6 +6137,8 @@ export interface paths {
                                 } | null;
                                 /** @enum {string} */
                                 moderationStatus: "PENDING" | "APPROVED" | "REJECTED";
+                                onlineUrl: string | null;
+                                onlineUrlPublic: boolean;
                                 participants: string[];
                                 participantsCount: number;
                                 postedBy: {
@@ -6550,6 +6570,8 @@ export interface paths {
                             /** @enum {string} */
                             accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                             address: string | null;
+                            /** @enum {string} */
+                            attendanceMode: "IN_PERSON" | "ONLINE" | "HYBRID";
                             canAsk: boolean;
                             cancelledAt: string | null;
                             cancelMessage: string | null;
@@ -6574,6 +6596,7 @@ export interface paths {
                             } | null;
                             fediverseBoosts?: number;
                             fediverseLikes?: number;
+                            hasOnlineUrl: boolean;
                             hours: {
                                 close: string;
                                 day: string;
@@ -6631,6 +6654,8 @@ export interface paths {
                             } | null;
                             /** @enum {string} */
                             moderationStatus: "PENDING" | "APPROVED" | "REJECTED";
+                            onlineUrl: string | null;
+                            onlineUrlPublic: boolean;
                             participants: string[];
                             participantsCount: number;
                             postedBy: {
@@ -6844,6 +6869,8 @@ export interface paths {
                             /** @enum {string} */
                             accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                             address: string | null;
+                            /** @enum {string} */
+                            attendanceMode: "IN_PERSON" | "ONLINE" | "HYBRID";
                             canAsk: boolean;
                             cancelledAt: string | null;
                             cancelMessage: string | null;
@@ -6868,6 +6895,7 @@ export interface paths {
                             } | null;
                             fediverseBoosts?: number;
                             fediverseLikes?: number;
+                            hasOnlineUrl: boolean;
                             hours: {
                                 close: string;
                                 day: string;
@@ -6925,6 +6953,8 @@ export interface paths {
                             } | null;
                             /** @enum {string} */
                             moderationStatus: "PENDING" | "APPROVED" | "REJECTED";
+                            onlineUrl: string | null;
+                            onlineUrlPublic: boolean;
                             participants: string[];
                             participantsCount: number;
                             postedBy: {
@@ -7127,6 +7157,8 @@ export interface paths {
                             /** @enum {string} */
                             accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                             address: string | null;
+                            /** @enum {string} */
+                            attendanceMode: "IN_PERSON" | "ONLINE" | "HYBRID";
                             canAsk: boolean;
                             cancelledAt: string | null;
                             cancelMessage: string | null;
@@ -7151,6 +7183,7 @@ export interface paths {
                             } | null;
                             fediverseBoosts?: number;
                             fediverseLikes?: number;
+                            hasOnlineUrl: boolean;
                             hours: {
                                 close: string;
                                 day: string;
@@ -7208,6 +7241,8 @@ export interface paths {
                             } | null;
                             /** @enum {string} */
                             moderationStatus: "PENDING" | "APPROVED" | "REJECTED";
+                            onlineUrl: string | null;
+                            onlineUrlPublic: boolean;
                             participants: string[];
                             participantsCount: number;
                             postedBy: {
@@ -7578,6 +7613,8 @@ export interface paths {
                             /** @enum {string} */
                             accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                             address: string | null;
+                            /** @enum {string} */
+                            attendanceMode: "IN_PERSON" | "ONLINE" | "HYBRID";
                             canAsk: boolean;
                             cancelledAt: string | null;
                             cancelMessage: string | null;
@@ -7602,6 +7639,7 @@ export interface paths {
                             } | null;
                             fediverseBoosts?: number;
                             fediverseLikes?: number;
+                            hasOnlineUrl: boolean;
                             hours: {
                                 close: string;
                                 day: string;
@@ -7659,6 +7697,8 @@ export interface paths {
                             } | null;
                             /** @enum {string} */
                             moderationStatus: "PENDING" | "APPROVED" | "REJECTED";
+                            onlineUrl: string | null;
+                            onlineUrlPublic: boolean;
                             participants: string[];
                             participantsCount: number;
                             postedBy: {
@@ -7874,6 +7914,8 @@ export interface paths {
                                 /** @enum {string} */
                                 accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                                 address: string | null;
+                                /** @enum {string} */
+                                attendanceMode: "IN_PERSON" | "ONLINE" | "HYBRID";
                                 canAsk: boolean;
                                 cancelledAt: string | null;
                                 cancelMessage: string | null;
@@ -7898,6 +7940,7 @@ export interface paths {
                                 } | null;
                                 fediverseBoosts?: number;
                                 fediverseLikes?: number;
+                                hasOnlineUrl: boolean;
                                 hours: {
                                     close: string;
                                     day: string;
@@ -7955,6 +7998,8 @@ export interface paths {
                                 } | null;
                                 /** @enum {string} */
                                 moderationStatus: "PENDING" | "APPROVED" | "REJECTED";
+                                onlineUrl: string | null;
+                                onlineUrlPublic: boolean;
                                 participants: string[];
                                 participantsCount: number;
                                 postedBy: {
@@ -9705,6 +9750,8 @@ export interface paths {
                             /** @enum {string} */
                             accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                             address: string | null;
+                            /** @enum {string} */
+                            attendanceMode: "IN_PERSON" | "ONLINE" | "HYBRID";
                             canAsk: boolean;
                             cancelledAt: string | null;
                             cancelMessage: string | null;
@@ -9729,6 +9776,7 @@ export interface paths {
                             } | null;
                             fediverseBoosts?: number;
                             fediverseLikes?: number;
+                            hasOnlineUrl: boolean;
                             hours: {
                                 close: string;
                                 day: string;
@@ -9786,6 +9834,8 @@ export interface paths {
                             } | null;
                             /** @enum {string} */
                             moderationStatus: "PENDING" | "APPROVED" | "REJECTED";
+                            onlineUrl: string | null;
+                            onlineUrlPublic: boolean;
                             participants: string[];
                             participantsCount: number;
                             postedBy: {
@@ -11142,6 +11192,8 @@ export interface paths {
                                 /** @enum {string} */
                                 accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                                 address: string | null;
+                                /** @enum {string} */
+                                attendanceMode: "IN_PERSON" | "ONLINE" | "HYBRID";
                                 canAsk: boolean;
                                 cancelledAt: string | null;
                                 cancelMessage: string | null;
@@ -11166,6 +11218,7 @@ export interface paths {
                                 } | null;
                                 fediverseBoosts?: number;
                                 fediverseLikes?: number;
+                                hasOnlineUrl: boolean;
                                 hours: {
                                     close: string;
                                     day: string;
@@ -11223,6 +11276,8 @@ export interface paths {
                                 } | null;
                                 /** @enum {string} */
                                 moderationStatus: "PENDING" | "APPROVED" | "REJECTED";
+                                onlineUrl: string | null;
+                                onlineUrlPublic: boolean;
                                 participants: string[];
                                 participantsCount: number;
                                 postedBy: {
@@ -11650,6 +11705,8 @@ export interface paths {
                                 /** @enum {string} */
                                 accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                                 address: string | null;
+                                /** @enum {string} */
+                                attendanceMode: "IN_PERSON" | "ONLINE" | "HYBRID";
                                 canAsk: boolean;
                                 cancelledAt: string | null;
                                 cancelMessage: string | null;
@@ -11674,6 +11731,7 @@ export interface paths {
                                 } | null;
                                 fediverseBoosts?: number;
                                 fediverseLikes?: number;
+                                hasOnlineUrl: boolean;
                                 hours: {
                                     close: string;
                                     day: string;
@@ -11731,6 +11789,8 @@ export interface paths {
                                 } | null;
                                 /** @enum {string} */
                                 moderationStatus: "PENDING" | "APPROVED" | "REJECTED";
+                                onlineUrl: string | null;
+                                onlineUrlPublic: boolean;
                                 participants: string[];
                                 participantsCount: number;
                                 postedBy: {
@@ -11948,6 +12008,8 @@ export interface paths {
                                 /** @enum {string} */
                                 accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                                 address: string | null;
+                                /** @enum {string} */
+                                attendanceMode: "IN_PERSON" | "ONLINE" | "HYBRID";
                                 canAsk: boolean;
                                 cancelledAt: string | null;
                                 cancelMessage: string | null;
@@ -11972,6 +12034,7 @@ export interface paths {
                                 } | null;
                                 fediverseBoosts?: number;
                                 fediverseLikes?: number;
+                                hasOnlineUrl: boolean;
                                 hours: {
                                     close: string;
                                     day: string;
@@ -12029,6 +12092,8 @@ export interface paths {
                                 } | null;
                                 /** @enum {string} */
                                 moderationStatus: "PENDING" | "APPROVED" | "REJECTED";
+                                onlineUrl: string | null;
+                                onlineUrlPublic: boolean;
                                 participants: string[];
                                 participantsCount: number;
                                 postedBy: {
@@ -12241,6 +12306,8 @@ export interface paths {
                                 /** @enum {string} */
                                 accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                                 address: string | null;
+                                /** @enum {string} */
+                                attendanceMode: "IN_PERSON" | "ONLINE" | "HYBRID";
                                 canAsk: boolean;
                                 cancelledAt: string | null;
                                 cancelMessage: string | null;
@@ -12265,6 +12332,7 @@ export interface paths {
                                 } | null;
                                 fediverseBoosts?: number;
                                 fediverseLikes?: number;
+                                hasOnlineUrl: boolean;
                                 hours: {
                                     close: string;
                                     day: string;
@@ -12322,6 +12390,8 @@ export interface paths {
                                 } | null;
                                 /** @enum {string} */
                                 moderationStatus: "PENDING" | "APPROVED" | "REJECTED";
+                                onlineUrl: string | null;
+                                onlineUrlPublic: boolean;
                                 participants: string[];
                                 participantsCount: number;
                                 postedBy: {
@@ -13544,6 +13614,8 @@ export interface paths {
                                 /** @enum {string} */
                                 accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                                 address: string | null;
+                                /** @enum {string} */
+                                attendanceMode: "IN_PERSON" | "ONLINE" | "HYBRID";
                                 canAsk: boolean;
                                 cancelledAt: string | null;
                                 cancelMessage: string | null;
@@ -13568,6 +13640,7 @@ export interface paths {
                                 } | null;
                                 fediverseBoosts?: number;
                                 fediverseLikes?: number;
+                                hasOnlineUrl: boolean;
                                 hours: {
                                     close: string;
                                     day: string;
@@ -13638,6 +13711,8 @@ export interface paths {
                                 } | null;
                                 /** @enum {string} */
                                 moderationStatus: "PENDING" | "APPROVED" | "REJECTED";
+                                onlineUrl: string | null;
+                                onlineUrlPublic: boolean;
                                 participants: string[];
                                 participantsCount: number;
                                 postedBy: {

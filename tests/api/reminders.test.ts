@@ -291,6 +291,26 @@ describe('the reminders job', () => {
     expect(await runJob()).toMatchObject({ '24h': 0 })
     await settle()
   })
+
+  it('an event online: the reminder mail, the notification and the push carry the link to take part (issue 43)', async () => {
+    const [organizer, p] = (await makeUsers(a, 2)) as [TestUser, TestUser]
+    const link = 'https://meet.example.org/online-reminder'
+    const sub = receiver.subscribe()
+    expect((await send(a, 'POST', '/push/web', { token: p.token, json: { subscription: sub.subscription } })).status).toBe(201)
+    const ev = await eventWith(organizer, [p], 'Online talk')
+    await db().updateTable('posts').set({ attendance_mode: 'ONLINE', online_url: link }).where('id', '=', ev.id).execute()
+    at(ev.start, -20 * HOUR)
+    expect(await runJob()).toMatchObject({ '24h': 1 })
+    await settle()
+    const [mail] = mailsTo(emailOf(p))
+    expect(mail?.text).toContain(`Join online: ${link}`)
+    expect(mail?.html).toContain(`href="${link}"`)
+    const list = await send(a, 'GET', '/notifications', { token: p.token })
+    const reminder = (list.body.notifications as unknown[]).map((n) => notificationSchema.parse(n)).find((n) => n.notificationType === 'eventReminder')
+    expect(reminder?.reminder?.onlineUrl).toBe(link)
+    const [push] = await receiver.waitForMessages(sub.id)
+    expect(String((push?.payload as { body?: string }).body)).toContain(`Online: ${link}`)
+  })
 })
 
 describe('GET and PUT /profile/notificationSettings', () => {

@@ -23,6 +23,7 @@ import { migration as m018_calendar_sources } from './018_calendar_sources'
 import { migration as m019_webhooks } from './019_webhooks'
 import { migration as m020_source_default_place } from './020_source_default_place'
 import { migration as m021_collections } from './021_collections'
+import { migration as m022_online_events } from './022_online_events'
 
 export const migrations: Record<string, Migration> = {
   '001_initial': m001_initial,
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '019_webhooks': m019_webhooks,
   '020_source_default_place': m020_source_default_place,
   '021_collections': m021_collections,
+  '022_online_events': m022_online_events,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -15,6 +15,8 @@ export interface AtomOptions {
   subtitle: string
   language: 'en' | 'ru'
   cancelledLabel: string
+  /** "Online" and "In person and online" (issue 43): where an online event takes place, in words. */
+  onlineLabels: { ONLINE: string; HYBRID: string }
   eventUrl(id: string): string
   /** `updated` of a feed without entries. */
   now: Date
@@ -46,7 +48,10 @@ export function buildAtom(rows: readonly FeedRow[], options: AtomOptions): strin
   for (const row of rows) {
     const url = options.eventUrl(row.id)
     const title = row.cancelled_at ? `${options.cancelledLabel}: ${row.title}` : row.title
-    const summary = [when(row, options.language), row.address, row.cancelled_at ? [options.cancelledLabel, row.cancel_message].filter(Boolean).join(': ') : null, row.description]
+    const mode = row.attendance_mode === 'ONLINE' || row.attendance_mode === 'HYBRID' ? row.attendance_mode : null
+    // A public feed: the link to take part only when the organizer shows it to everyone.
+    const online = mode ? [options.onlineLabels[mode], row.online_url_public === 1 ? row.online_url : null].filter(Boolean).join(': ') : null
+    const summary = [when(row, options.language), mode === 'ONLINE' ? null : row.address, online, row.cancelled_at ? [options.cancelledLabel, row.cancel_message].filter(Boolean).join(': ') : null, row.description]
       .filter(Boolean)
       .join('\n')
     out.push(

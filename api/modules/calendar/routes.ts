@@ -56,9 +56,9 @@ export default async function calendarRoutes(app: FastifyInstance) {
     const url = `${apiUrl}/calendar/feed/${token}.ics`
     return { url, webcalUrl: webcalUrl(url) }
   }
-  const ics = (feed: Feed, lang: Language, refreshMinutes: number) =>
+  const ics = (feed: Feed, lang: Language, refreshMinutes: number, linkShown: boolean) =>
     buildCalendar(
-      feed.events.map((row) => toIcalEvent(row, service.eventUrl(row.id))),
+      feed.events.map((row) => toIcalEvent(row, service.eventUrl(row.id), lang, linkShown)),
       {
         host: service.uidHost,
         name: feed.name,
@@ -80,6 +80,8 @@ export default async function calendarRoutes(app: FastifyInstance) {
         feed,
         lang,
         kind === 'personal' ? CALENDAR_LIMITS.personalRefreshMinutes : CALENDAR_LIMITS.refreshMinutes,
+        // The personal feed holds what its owner organizes or joined: the links to take part online are theirs.
+        kind === 'personal',
       ),
       contentType: ICS_CONTENT_TYPE,
       lastModified: feed.lastModified,
@@ -91,6 +93,7 @@ export default async function calendarRoutes(app: FastifyInstance) {
       title: feed.name,
       language: lang,
       cancelledLabel: translateMessage('calendarCancelled', lang),
+      onlineLabels: { ONLINE: translateMessage('calendarOnline', lang), HYBRID: translateMessage('calendarHybrid', lang) },
       eventUrl: service.eventUrl,
       now: app.ctx.now(),
     })

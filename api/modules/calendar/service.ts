@@ -44,6 +44,9 @@ export interface FeedRow {
   posted_by: string
   categories: string[]
   organizer: string
+  attendance_mode: string
+  online_url: string | null
+  online_url_public: number
 }
 
 export interface Feed {
@@ -126,6 +129,9 @@ export function createCalendarService(ctx: AppContext) {
       lon: Number(r.lon),
       categories: byPost.get(r.id) ?? [],
       organizer: names.get(r.id) ?? '',
+      attendance_mode: r.attendance_mode,
+      online_url: r.online_url,
+      online_url_public: Number(r.online_url_public),
     }))
     return { events, lastModified: (changed?.last as string | null | undefined) ?? null }
   }
@@ -290,9 +296,18 @@ export function notEnded(events: FeedRow[], now: Date): FeedRow[] {
   return events.filter((e) => (e.end_date ? Date.parse(e.end_date) : Date.parse(e.start_date ?? '') + EVENT_LIMITS.defaultDurationMs) >= at)
 }
 
-/** A feed row as a VEVENT. */
-export function toIcalEvent(row: FeedRow, url: string): IcalEvent {
+/** A feed row as a VEVENT; `linkShown`: the feed's reader takes part (the personal feed), else only a link the
+ * organizer shows to everyone. */
+export function toIcalEvent(row: FeedRow, url: string, language: Language, linkShown = false): IcalEvent {
+  const mode = row.attendance_mode === 'ONLINE' || row.attendance_mode === 'HYBRID' ? row.attendance_mode : null
   return {
+    online: mode
+      ? {
+          mode,
+          label: translateMessage(mode === 'ONLINE' ? 'calendarOnline' : 'calendarHybrid', language),
+          url: linkShown || row.online_url_public === 1 ? row.online_url : null,
+        }
+      : null,
     id: row.id,
     title: row.title,
     description: row.description,

@@ -2,6 +2,7 @@
 // each batch is loaded by relations.ts.
 import {
   type AccessType,
+  type AttendanceMode,
   type Event,
   EVENT_LIMITS,
   type EventImage,
@@ -98,6 +99,12 @@ export function toEventDto(row: PostRow, rel: Relations, viewer: Viewer | null, 
     !ended &&
     !cancelled
   const asks = mustAsk(row, rel)
+  // The link to take part online: for those taking part (and the organizer and moderators), or everyone when the
+  // organizer shows it on a public event.
+  const linkShown =
+    !restricted &&
+    row.online_url !== null &&
+    (access.isOwner || access.isParticipant || access.isModerator || (Number(row.online_url_public) === 1 && row.access_type === 'COMMON'))
   const joinRequest = rel.joinRequests.get(row.id) ?? null
   return {
     _id: row.id,
@@ -126,6 +133,10 @@ export function toEventDto(row: PostRow, rel: Relations, viewer: Viewer | null, 
             }
           : null,
     channelLink: restricted ? null : row.channel_link,
+    attendanceMode: (row.attendance_mode ?? 'IN_PERSON') as AttendanceMode,
+    onlineUrl: linkShown ? row.online_url : null,
+    hasOnlineUrl: !restricted && row.online_url !== null,
+    onlineUrlPublic: Number(row.online_url_public) === 1,
     maxParticipants: row.max_participants,
     participants: restricted ? [] : participants,
     // Seats taken: a hidden account's seat is held for it, so the count says how full the event is.

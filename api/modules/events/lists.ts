@@ -121,6 +121,8 @@ export function createEventLists(ctx: AppContext, rows: PostRows) {
         query = query.where('start_date', 'is not', null)
       }
       if (q.categories?.length) query = query.where(inCategories(q.categories))
+      // Online (issue 43): events people can take part in online, whether or not also in a place.
+      if (q.online) query = query.where('posts.attendance_mode', 'in', ['ONLINE', 'HYBRID'])
       // Places: newest first. Events: by start, undated last (completed: latest first), through the
       // start-order indexes (time-order.ts).
       const rows = isPlace

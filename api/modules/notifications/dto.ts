@@ -52,7 +52,7 @@ export async function toNotificationDtos(db: Db, rows: NotificationRow[], public
     postIds.length || logIds.length
       ? db
           .selectFrom('posts')
-          .select(['id', 'title', 'event_type', 'post_status', 'start_date'])
+          .select(['id', 'title', 'event_type', 'post_status', 'start_date', 'online_url'])
           .where('id', 'in', [...postIds, ...rows.flatMap((r) => (r.moderation_log_id && r.entity_id ? [r.entity_id] : []))])
           .execute()
       : Promise.resolve([]),
@@ -90,7 +90,12 @@ export async function toNotificationDtos(db: Db, rows: NotificationRow[], public
       report: r.notification_type === 'report' && r.entity_id ? (reports.get(r.entity_id) ?? null) : null,
       reminder:
         r.notification_type === 'eventReminder'
-          ? { kind: (r.reminder_kind === '1h' ? '1h' : '24h') as ReminderKind, startDate: found?.start_date ?? null }
+          ? {
+              kind: (r.reminder_kind === '1h' ? '1h' : '24h') as ReminderKind,
+              startDate: found?.start_date ?? null,
+              // Reminders go to participants: the link to take part online is theirs (issue 43).
+              onlineUrl: found?.online_url ?? null,
+            }
           : null,
     }
   })
@@ -164,6 +169,7 @@ export function notificationText(n: Notification, language: Language, timeZone =
     .replace('{title}', n.report?.targetLabel ?? n.post?.title ?? '…')
     .replace('{time}', formatDateTime(n.reminder?.startDate, language, timeZone))
   const reason = n.moderation?.reason
+  if (n.reminder?.onlineUrl) return `${text} ${t.notifyEventOnline.replace('{url}', n.reminder.onlineUrl)}`
   return reason ? `${text} ${t.moderationReason.replace('{reason}', reason)}` : text
 }
 

@@ -41,7 +41,7 @@ export function createRemindersService(ctx: AppContext) {
       .selectFrom('post_participants as pp')
       .innerJoin('posts as p', 'p.id', 'pp.post_id')
       .innerJoin('users as u', 'u.id', 'pp.user_id')
-      .select(['pp.post_id', 'pp.user_id', 'p.start_date', 'p.title', 'u.email', 'u.name', 'u.locale', 'u.remind_by_mail'])
+      .select(['pp.post_id', 'pp.user_id', 'p.start_date', 'p.title', 'p.online_url', 'u.email', 'u.name', 'u.locale', 'u.remind_by_mail'])
       .where('p.event_type', '=', 'EVENT')
       // What everyone may see (decision 015): active, not rejected, its organizer's account active.
       .where(postsVisibleTo(null, 'p'))
@@ -118,7 +118,7 @@ export function createRemindersService(ctx: AppContext) {
             const language = languageOr(r.locale)
             const url = `${config.webUrl}/event/${encodeURIComponent(r.post_id)}`
             const time = formatDateTime(r.start_date, language, config.timeZone)
-            ctx.sendMail({ to: r.email, ...eventReminderMail(language, r.name, kind, r.title, time, url) })
+            ctx.sendMail({ to: r.email, ...eventReminderMail(language, r.name, kind, r.title, time, url, r.online_url) })
             outcome.mails += 1
           }
           outcome[kind] += mine.length

@@ -78,6 +78,11 @@ export function NotificationItem({
         <span className={`block ${compact ? 'line-clamp-2' : ''} ${notification.isOpened ? '' : 'font-medium text-slate-900'}`}>
           <NotificationText notification={notification} timeZone={timeZone} />
         </span>
+        {notification.reminder?.onlineUrl ? (
+          <span className="block break-all text-xs text-slate-600" data-testid="reminder-online">
+            {t('reminder.online', { url: notification.reminder.onlineUrl })}
+          </span>
+        ) : null}
         <time dateTime={notification.createdAt} className="block text-xs text-slate-500">
           {formatDateTime(notification.createdAt, i18n.language, timeZone)}
         </time>

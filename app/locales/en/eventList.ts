@@ -16,7 +16,7 @@ export default {
     cancelled: 'cancelled',
     link: 'Month',
   },
-  tabs: { label: 'Which events', active: 'Active', now: 'Now', my: 'My events', completed: 'Completed' },
+  tabs: { label: 'Which events', active: 'Active', now: 'Now', my: 'My events', completed: 'Completed', online: 'Online' },
   views: { label: 'View', list: 'List', timeline: 'Timeline' },
   dates: {
     from: 'from {{date}}',

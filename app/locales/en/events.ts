@@ -2,6 +2,7 @@
 // screens' own namespaces: eventList, eventPage, eventForm.
 export default {
   eventType: { EVENT: 'Event', PLACE: 'Place' },
+  attendance: { IN_PERSON: 'In person', ONLINE: 'Online', HYBRID: 'In person and online' },
   /** The link to /embed from an organizer, a place and a city's list (decision 043). */
   embed: 'Embed on your site',
   accessType: {

@@ -34,6 +34,7 @@ export default {
   reminder: {
     '24h': 'Reminder: {{title}} starts on {{time}}',
     '1h': 'Starting soon: {{title}}, {{time}}',
+    online: 'Online: {{url}}',
   },
   report: {
     RESOLVED: 'Moderators reviewed your report about {{title}} and took action. Thank you!',

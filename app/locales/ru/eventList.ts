@@ -20,7 +20,7 @@ export default {
     cancelled: 'отменено',
     link: 'Месяц',
   },
-  tabs: { label: 'Какие события', active: 'Актуальные', now: 'Сейчас', my: 'Мои события', completed: 'Завершённые' },
+  tabs: { label: 'Какие события', active: 'Актуальные', now: 'Сейчас', my: 'Мои события', completed: 'Завершённые', online: 'Онлайн' },
   views: { label: 'Вид', list: 'Список', timeline: 'Хронология' },
   dates: {
     from: 'с {{date}}',

@@ -2,6 +2,7 @@ import type en from '../en/events'
 import type { Translation } from '../types'
 
 export default {
+  attendance: { IN_PERSON: 'Очно', ONLINE: 'Онлайн', HYBRID: 'Очно и онлайн' },
   eventType: { EVENT: 'Событие', PLACE: 'Место' },
   embed: 'Встроить на свой сайт',
   accessType: {

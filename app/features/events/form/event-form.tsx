@@ -30,6 +30,7 @@ import { usePhotoUpload } from '~/features/photos/upload-progress'
 import { usePhotoSubmit } from '~/features/photos/use-photo-submit'
 import { AddressFields } from './address-fields'
 import { Errors, inputClass, labelClass, Section } from './form-kit'
+import { OnlineFields } from './online-fields'
 import { PhotoFields } from './photo-fields'
 import { LimitFields, PriceFields } from './price-fields'
 import { RepeatFields, ScopeFields } from './repeat-fields'
@@ -55,6 +56,9 @@ function defaultsOf(event: Event | null, timeZone: string): Record<string, unkno
     range: event.price?.range ?? '',
     categories: event.categories,
     channelLink: event.channelLink ?? '',
+    attendanceMode: event.attendanceMode,
+    onlineUrl: event.onlineUrl ?? '',
+    onlineUrlPublic: event.onlineUrlPublic ? 'on' : undefined,
     hours: Object.fromEntries(event.hours.map((h) => [h.day, { open: h.open, close: h.close }])),
   }
 }
@@ -191,6 +195,8 @@ export function EventForm({
         {/* A new event may repeat; a date of a series is edited alone or with the following ones (decision 041). */}
         {!isPlace && !event ? <RepeatFields fields={fields} /> : null}
         {event?.series ? <ScopeFields name={fields.scope.name} initial={fields.scope.initialValue} /> : null}
+
+        {isPlace ? null : <OnlineFields fields={fields} />}
 
         <AddressFields fields={fields} candidatesFromServer={actionData?.candidates ?? null} />
 

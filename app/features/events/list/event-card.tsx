@@ -103,6 +103,7 @@ export function EventCard({
         )}
         <span className="absolute left-2 top-2 rounded-full bg-white/90 px-2 py-0.5 text-xs font-medium text-slate-700">
           {t(`events:eventType.${event.eventType}`)}
+          {event.attendanceMode !== 'IN_PERSON' ? <span data-testid="card-online"> · {t(`events:attendance.${event.attendanceMode}`)}</span> : null}
         </span>
         {event.cancelledAt ? (
           <span

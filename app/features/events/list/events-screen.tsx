@@ -125,7 +125,7 @@ export function EventsScreen({ data }: { data: EventListData }) {
       <div className="hidden xs:block">
         <CategoryChips selected={filters.category} />
       </div>
-      <FilterTabs filter={filters.filter} view={filters.view} showMy showMonth={data.eventType === 'EVENT'} />
+      <FilterTabs filter={filters.filter} view={filters.view} showMy showMonth={data.eventType === 'EVENT'} online={data.eventType === 'EVENT' ? filters.online : null} />
 
       {hydrated ? (
         <div className="flex gap-1 xs:hidden" role="group" aria-label={t('views.label')}>

@@ -64,7 +64,20 @@ function useMonthLink() {
   return `/calendar${query ? `?${query}` : ''}`
 }
 
-export function FilterTabs({ filter, view, showMy, showMonth = false }: { filter: string; view: string; showMy: boolean; showMonth?: boolean }) {
+export function FilterTabs({
+  filter,
+  view,
+  showMy,
+  showMonth = false,
+  online = null,
+}: {
+  filter: string
+  view: string
+  showMy: boolean
+  showMonth?: boolean
+  /** The "Online" switch (events): on or off; null where the list has none. */
+  online?: boolean | null
+}) {
   const { t } = useTranslation('eventList')
   const withQuery = useQueryWith()
   const monthLink = useMonthLink()
@@ -76,6 +89,12 @@ export function FilterTabs({ filter, view, showMy, showMonth = false }: { filter
             {t(`tabs.${f}`)}
           </Link>
         ))}
+        {online === null ? null : (
+          // A link that turns the filter on or off: events people can take part in online (issue 43).
+          <Link to={withQuery({ online: online ? null : '1' })} className={tabClass(online)} aria-current={online ? 'true' : undefined} data-testid="online-filter">
+            {t('tabs.online')}
+          </Link>
+        )}
       </nav>
       <nav aria-label={t('views.label')} className="flex flex-wrap gap-1">
         {(['list', 'timeline'] as const).map((v) => (

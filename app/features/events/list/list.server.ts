@@ -35,6 +35,8 @@ export type EventListData = {
     endLabel: string | null
     filter: EventFilter
     view: ListView
+    /** Only events people can take part in online (?online=1). */
+    online: boolean
   }
   dateErrors: { startDate?: DateError; endDate?: DateError }
   /** The API's message for a city it refuses (the list is then shown without the city). */
@@ -54,6 +56,7 @@ export async function loadEventList(request: Request, eventType: EventType) {
   const filterParam = params.get('filter') ?? 'active'
   const filter = (EVENT_FILTERS as readonly string[]).includes(filterParam) ? (filterParam as EventFilter) : 'active'
   const view: ListView = params.get('view') === 'timeline' ? 'timeline' : 'list'
+  const online = eventType === 'EVENT' && params.get('online') === '1'
   const city = (params.get('city') ?? '').trim().slice(0, 100)
   const startDate = (params.get('startDate') ?? '').trim().slice(0, 20)
   const endDate = (params.get('endDate') ?? '').trim().slice(0, 20)
@@ -81,6 +84,7 @@ export async function loadEventList(request: Request, eventType: EventType) {
     startDate: startIso && !dateErrors.startDate ? startIso : undefined,
     endDate: endIso && !dateErrors.endDate ? endIso : undefined,
     filter: needsSignIn ? 'active' : filter,
+    ...(online ? { online: true } : {}),
   }
 
   let cityError: string | null = null
@@ -113,6 +117,7 @@ export async function loadEventList(request: Request, eventType: EventType) {
       endLabel: endIso && !dateErrors.endDate ? isoDayToDmy(toIsoDay(endDate)) : null,
       filter,
       view,
+      online,
     },
     dateErrors,
     cityError,
@@ -129,6 +134,7 @@ type ListQuery = {
   startDate?: string
   endDate?: string
   filter: EventFilter
+  online?: boolean
 }
 type LoadedList = { result: { items: Event[]; hasMore: boolean; page: number }; geo: GeoFilter }
 

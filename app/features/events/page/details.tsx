@@ -50,8 +50,22 @@ export function DetailsList({ event, timeZone }: { event: Event; timeZone: strin
           )}
         </Row>
       ) : null}
+      {isEvent && event.attendanceMode !== 'IN_PERSON' ? (
+        <Row label={t('details.attendance')} testId="event-attendance">
+          <span className="flex flex-col gap-1">
+            <span>{te(`attendance.${event.attendanceMode}`)}</span>
+            {event.onlineUrl ? (
+              <a href={event.onlineUrl} target="_blank" rel="noopener noreferrer nofollow" className="break-all font-medium text-brand-700 underline" data-testid="online-link">
+                {t('details.joinOnline')}: {event.onlineUrl}
+              </a>
+            ) : event.hasOnlineUrl ? (
+              <span className="text-slate-600">{t('details.onlineForParticipants')}</span>
+            ) : null}
+          </span>
+        </Row>
+      ) : null}
       {event.address ? (
-        <Row label={t('details.address')} testId="event-address">
+        <Row label={t(event.attendanceMode === 'ONLINE' ? 'details.listedIn' : 'details.address')} testId="event-address">
           {event.address}
         </Row>
       ) : null}

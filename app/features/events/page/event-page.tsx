@@ -107,7 +107,7 @@ function EventDetails({
           ) : null}
           {isEvent ? <AccessInfo mode={accessModeOf(event)} /> : null}
           {event.series ? <SeriesDates series={event.series} currentId={event._id} timeZone={timeZone} /> : null}
-          <Location event={event} />
+          {event.attendanceMode === 'ONLINE' ? null : <Location event={event} />}
         </div>
 
         <aside className="min-w-0 space-y-4" aria-label={t('details.label')}>

@@ -2,6 +2,7 @@
 // so it shows exactly what the event page would (403 for a private event, 404 for a hidden one).
 import { pageUrls } from './event-page.server'
 import { buildIcs, ICS_CONTENT_TYPE, icsFileName } from './ics'
+import { getLanguage, serverT } from '~/i18n.server'
 import { ApiError, getApi, ok } from '~/utils/api.server'
 
 function text(status: number, body: string) {
@@ -9,6 +10,12 @@ function text(status: number, body: string) {
     status,
     headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
   })
+}
+
+/** The words for an event online, in the viewer's language. */
+async function onlineLabels(request: Request) {
+  const t = serverT(await getLanguage(request), 'events')
+  return { ONLINE: t('attendance.ONLINE'), HYBRID: t('attendance.HYBRID') }
 }
 
 export async function eventCalendarFile(request: Request, id: string) {
@@ -24,7 +31,7 @@ export async function eventCalendarFile(request: Request, id: string) {
   const urls = pageUrls(event._id)
   const ics =
     event.eventType === 'EVENT'
-      ? buildIcs(event, { url: urls.pageUrl, host: new URL(urls.origin).hostname })
+      ? buildIcs(event, { url: urls.pageUrl, host: new URL(urls.origin).hostname, onlineLabels: await onlineLabels(request) })
       : null
   if (!ics) return text(404, 'Not found.')
   return new Response(ics, {

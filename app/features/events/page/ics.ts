@@ -20,6 +20,7 @@ export type IcsEvent = Pick<
   Event,
   '_id' | 'title' | 'description' | 'startDate' | 'endDate' | 'address' | 'coordinates' | 'categories' | 'updatedAt'
 > &
+  Partial<Pick<Event, 'attendanceMode' | 'onlineUrl'>> &
   Partial<Pick<IcalEvent, 'sequence' | 'cancelledAt' | 'cancelMessage'>> & {
     postedBy?: Pick<Event['postedBy'], 'name' | 'lastname'>
   }
@@ -30,6 +31,8 @@ export type IcsOptions = {
   /** The host that makes UIDs globally unique (e.g. nearby.app). */
   host: string
   now?: Date
+  /** "Online" and "In person and online" in the viewer's language, for an event online. */
+  onlineLabels?: { ONLINE: string; HYBRID: string }
 }
 
 /** The calendar of one event; null when it has no start date (places, undated events). */
@@ -51,6 +54,10 @@ export function buildIcs(event: IcsEvent, options: IcsOptions): string | null {
         sequence: event.sequence,
         cancelledAt: event.cancelledAt,
         cancelMessage: event.cancelMessage,
+        online:
+          (event.attendanceMode === 'ONLINE' || event.attendanceMode === 'HYBRID') && options.onlineLabels
+            ? { mode: event.attendanceMode, label: options.onlineLabels[event.attendanceMode], url: event.onlineUrl }
+            : null,
       },
     ],
     { host: options.host, now: options.now },

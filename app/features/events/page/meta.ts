@@ -81,14 +81,24 @@ export function eventJsonLd(event: Event, urls: { pageUrl: string; origin: strin
     ...(event.startDate ? { startDate: event.startDate } : {}),
     ...(endDate ? { endDate } : {}),
     eventStatus: 'https://schema.org/EventScheduled',
-    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-    location: place,
+    eventAttendanceMode: `https://schema.org/${ATTENDANCE_MODE_IRI[event.attendanceMode]}`,
+    // Online: a VirtualLocation, with its link only when everyone may see it (the page's meta is public).
+    location:
+      event.attendanceMode === 'IN_PERSON'
+        ? place
+        : [...(event.attendanceMode === 'HYBRID' ? [place] : []), { '@type': 'VirtualLocation', url: event.onlineUrlPublic && event.onlineUrl ? event.onlineUrl : urls.pageUrl }],
     image: images,
     organizer,
     ...(event.maxParticipants !== null ? { maximumAttendeeCapacity: event.maxParticipants } : {}),
     ...(offers ? { offers } : {}),
   }
 }
+
+const ATTENDANCE_MODE_IRI = {
+  IN_PERSON: 'OfflineEventAttendanceMode',
+  ONLINE: 'OnlineEventAttendanceMode',
+  HYBRID: 'MixedEventAttendanceMode',
+} as const
 
 export function eventMeta(event: Event, urls: { pageUrl: string; origin: string }, siteName: string): MetaDescriptor[] {
   const description = summary(event.description) || event.title

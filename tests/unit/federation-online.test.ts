@@ -1,0 +1,41 @@
+// What the fediverse hears of an event online (issue 43): that it is online, in words, and never the link to take
+// part (only participants have it). The Event's content and summary, as api/federation/objects.ts writes them.
+import { describe, expect, it } from 'vitest'
+import { eventContent, eventSummary, type FederatedEventRow } from '../../api/federation/objects'
+
+const row = (attendance_mode: string): FederatedEventRow => ({
+  id: 'e1',
+  title: 'River talk',
+  description: 'A talk about the river.',
+  event_type: 'EVENT',
+  access_type: 'COMMON',
+  start_date: '2030-05-01T17:00:00.000Z',
+  end_date: null,
+  address: 'Knez Mihailova 1, Belgrade',
+  lat: 44.8,
+  lon: 20.46,
+  price_donation: 0,
+  price_amount: null,
+  price_currency: null,
+  price_range: null,
+  posted_by: 'u1',
+  moderation_status: 'APPROVED',
+  post_status: 'ACTIVE',
+  cancelled_at: null,
+  created_at: '2030-01-01T00:00:00.000Z',
+  updated_at: '2030-01-01T00:00:00.000Z',
+  attendance_mode,
+  categories: [],
+  images: [],
+  language: 'en',
+})
+
+describe('an event online on the fediverse', () => {
+  it('says "Online" where an event in person says its address', () => {
+    expect(eventSummary(row('ONLINE'), 'en', 'UTC')).toContain('Where: Online')
+    expect(eventSummary(row('ONLINE'), 'en', 'UTC')).not.toContain('Knez Mihailova')
+    expect(eventSummary(row('HYBRID'), 'ru', 'UTC')).toContain('Где: Knez Mihailova 1, Belgrade · Очно и онлайн')
+    expect(eventSummary(row('IN_PERSON'), 'en', 'UTC')).toContain('Where: Knez Mihailova 1, Belgrade')
+    expect(eventContent(row('ONLINE'), 'https://web.test/event/e1', 'en', 'UTC')).toContain('<p>Where: Online</p>')
+  })
+})

@@ -11171,6 +11171,7 @@ export interface paths {
                     filter?: "active" | "now" | "completed" | "my";
                     lat?: number;
                     lon?: number;
+                    online?: boolean;
                     page?: number;
                     startDate?: string;
                 };
@@ -13923,6 +13924,7 @@ export interface paths {
                                 reminder?: {
                                     /** @enum {string} */
                                     kind: "24h" | "1h";
+                                    onlineUrl?: string | null;
                                     startDate: string | null;
                                 } | null;
                                 report?: {
@@ -14203,6 +14205,7 @@ export interface paths {
                             reminder?: {
                                 /** @enum {string} */
                                 kind: "24h" | "1h";
+                                onlineUrl?: string | null;
                                 startDate: string | null;
                             } | null;
                             report?: {
@@ -14361,6 +14364,7 @@ export interface paths {
                                 reminder?: {
                                     /** @enum {string} */
                                     kind: "24h" | "1h";
+                                    onlineUrl?: string | null;
                                     startDate: string | null;
                                 } | null;
                                 report?: {

@@ -148,6 +148,13 @@ const en = {
   // Federation (api/federation; decision 039): what Mastodon and others show of our actors and events
   apWhen: 'When: {when}',
   apWhere: 'Where: {where}',
+  apAccessibility: 'Accessibility: {list}',
+  accessibilityStepFree: 'step-free entrance',
+  accessibilityAccessibleToilet: 'accessible toilet',
+  accessibilityHearingLoop: 'hearing loop',
+  accessibilitySignLanguage: 'sign language',
+  accessibilityQuietSpace: 'quiet space',
+  accessibilitySeating: 'seating',
   apPrice: 'Price: {price}',
   apPriceDonation: 'donation',
   apPriceFree: 'free',

@@ -147,6 +147,13 @@ const ru: Record<keyof typeof en, string> = {
   // Федерация (api/federation; решение 039)
   apWhen: 'Когда: {when}',
   apWhere: 'Где: {where}',
+  apAccessibility: 'Доступность: {list}',
+  accessibilityStepFree: 'вход без ступенек',
+  accessibilityAccessibleToilet: 'доступный туалет',
+  accessibilityHearingLoop: 'индукционная петля',
+  accessibilitySignLanguage: 'жестовый язык',
+  accessibilityQuietSpace: 'тихая комната',
+  accessibilitySeating: 'места для сидения',
   apPrice: 'Цена: {price}',
   apPriceDonation: 'пожертвование',
   apPriceFree: 'бесплатно',

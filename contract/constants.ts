@@ -21,6 +21,10 @@ export type EventType = (typeof EVENT_TYPES)[number]
 export const ACCESS_TYPES = ['COMMON', 'SUBSCRIBERS', 'PRIVATE'] as const
 export type AccessType = (typeof ACCESS_TYPES)[number]
 
+/** Accessibility details of places and events (issue 43), in the order they are shown. */
+export const ACCESSIBILITY_FEATURES = ['stepFree', 'accessibleToilet', 'hearingLoop', 'signLanguage', 'quietSpace', 'seating'] as const
+export type AccessibilityFeature = (typeof ACCESSIBILITY_FEATURES)[number]
+
 /** Where people take part (issue 43): in a place, online, or both. */
 export const ATTENDANCE_MODES = ['IN_PERSON', 'ONLINE', 'HYBRID'] as const
 export type AttendanceMode = (typeof ATTENDANCE_MODES)[number]
@@ -227,6 +231,7 @@ export const EVENT_LIMITS = {
   descriptionMax: 5000,
   addressMax: 500,
   channelLinkMax: 500,
+  accessibilityNoteMax: 500,
   maxParticipantsMax: 100_000,
   hoursMax: 21,
   /** Bytes per uploaded photo. */

@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import {
   ACCESS_TYPES,
+  ACCESSIBILITY_FEATURES,
   ATTENDANCE_MODES,
   CURRENCIES,
   EVENT_TYPES,
@@ -98,6 +99,9 @@ export const eventSchema = z.object({
   hasOnlineUrl: z.boolean(),
   /** The organizer shows the link to everyone (public events only). */
   onlineUrlPublic: z.boolean(),
+  /** Accessibility features (issue 43), in ACCESSIBILITY_FEATURES order, and the organizer's words for the rest. */
+  accessibility: z.array(z.enum(ACCESSIBILITY_FEATURES)),
+  accessibilityNote: z.string().nullable(),
   maxParticipants: z.number().int().nullable(),
   participants: z.array(z.string()),
   participantsCount: z.number().int(),

@@ -2,6 +2,7 @@
 // reschedule, the waiting list and requests to join, with their answers.
 import { z } from 'zod'
 import {
+  ACCESSIBILITY_FEATURES,
   CATEGORIES,
   EVENT_FILTERS,
   EVENT_LIMITS,
@@ -44,6 +45,11 @@ export const eventListQuerySchema = z.object({
     z.array(z.enum(CATEGORIES, { error: 'invalidValue' })).optional(),
   ),
   filter: z.enum(EVENT_FILTERS, { error: 'invalidValue' }).default('active'),
+  /** Only posts with every one of these accessibility features (comma-separated or repeated). */
+  accessibility: z.preprocess((v) => {
+    const list = csv(v)
+    return Array.isArray(list) ? [...new Set(list)] : list
+  }, z.array(z.enum(ACCESSIBILITY_FEATURES, { error: 'invalidValue' })).optional()),
   /** Only events people can take part in online (ONLINE or HYBRID): true/1. */
   online: z.preprocess(
     (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' || v === '' ? false : v),

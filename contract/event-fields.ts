@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import {
   ACCESS_TYPES,
+  ACCESSIBILITY_FEATURES,
   ATTENDANCE_MODES,
   CATEGORIES,
   CURRENCIES,
@@ -35,7 +36,7 @@ export function parseJsonField(value: unknown): unknown {
 }
 
 /** The fields of POST /event sent as JSON strings in multipart (SPEC §7). */
-export const EVENT_JSON_FIELDS = ['coordinates', 'maxParticipants', 'price', 'categories', 'hours', 'repeat'] as const
+export const EVENT_JSON_FIELDS = ['coordinates', 'maxParticipants', 'price', 'categories', 'accessibility', 'hours', 'repeat'] as const
 
 
 /** [lon, lat] (canonical, as stored in location.coordinates) or {lat, lon} / {latitude, longitude}. */
@@ -161,6 +162,22 @@ export const eventFieldsObject = z.object({
       .optional(),
   ),
   onlineUrlPublic: booleanField.transform((v) => v ?? false),
+  /** Accessibility features (an array; or repeated/comma-separated) and the words for the rest. */
+  accessibility: z.preprocess(
+    (v) =>
+      typeof v === 'string'
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : emptyToUndefined(v),
+    z
+      .array(z.enum(ACCESSIBILITY_FEATURES, { error: 'invalidValue' }))
+      .max(ACCESSIBILITY_FEATURES.length, 'invalidValue')
+      .optional()
+      .transform((list) => ACCESSIBILITY_FEATURES.filter((feature) => list?.includes(feature))),
+  ),
+  accessibilityNote: z.preprocess(emptyToUndefined, z.string({ error: 'invalidValue' }).trim().max(EVENT_LIMITS.accessibilityNoteMax, 'tooLong').optional()),
   address: requiredString().max(EVENT_LIMITS.addressMax, 'tooLong'),
   coordinates: coordinatesField,
   maxParticipants: z.preprocess(

@@ -32,6 +32,9 @@ export const eventWebFieldsSchema = z.object({
   attendanceMode: text,
   onlineUrl: text,
   onlineUrlPublic: text,
+  /** Accessibility features (checkboxes) and the words for the rest. */
+  accessibility: z.union([z.string(), z.array(z.string())]).optional(),
+  accessibilityNote: text,
   /** New photos (File) and tokens of photos kept from an earlier post of the form (no JavaScript). */
   files: z.any().optional(),
   staged: z.union([z.string(), z.array(z.string())]).optional(),
@@ -130,6 +133,9 @@ export function toEventPayload(v: z.output<typeof eventWebFieldsSchema>, options
     attendanceMode: isPlace ? undefined : v.attendanceMode || 'IN_PERSON',
     onlineUrl: isPlace ? undefined : v.onlineUrl,
     onlineUrlPublic: isPlace ? undefined : !!v.onlineUrlPublic,
+    // Always sent, so an edit that unticks every feature clears them (an absent field keeps the old ones).
+    accessibility: asList(v.accessibility),
+    accessibilityNote: v.accessibilityNote ?? '',
     hours: isPlace ? hours : undefined,
     repeat: isPlace || options.lockedAccessType || !v.repeatFreq ? undefined : repeatOf(v),
   }

@@ -158,6 +158,9 @@ export interface PostsTable {
   attendance_mode: Generated<string>
   online_url: string | null
   online_url_public: Generated<Bool>
+  /** Accessibility features, comma-separated in ACCESSIBILITY_FEATURES order, and the words for the rest (migration 023). */
+  accessibility: Generated<string>
+  accessibility_note: string | null
 }
 
 /** People waiting for a seat of a full event, in line by `position`. */

@@ -5,7 +5,7 @@
 // Mobilizon) read startTime, endTime, location, attachments and tags.
 import { Temporal } from '@js-temporal/polyfill'
 import { Document, Event, Hashtag, Place, PUBLIC_COLLECTION, Tombstone } from '@fedify/vocab'
-import { formatDateTime, languageOr, translateMessage, type Language } from '#contract'
+import { type AccessibilityFeature, formatDateTime, languageOr, translateMessage, type Language } from '#contract'
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely'
 import { activeAccounts } from '../access/policy'
 import type { Db } from '../db'
@@ -35,6 +35,9 @@ export interface FederatedEventRow {
   updated_at: string
   /** IN_PERSON, ONLINE or HYBRID: said in words; the link to take part never leaves the server. */
   attendance_mode: string
+  /** Accessibility features, comma-separated, and the organizer's words (issue 43): said in the text. */
+  accessibility: string
+  accessibility_note: string | null
   categories: string[]
   images: { path: string; name: string }[]
   /** The organizer's language: the event's text is written in it. */
@@ -72,6 +75,8 @@ export async function loadEventRows(db: Db, ids: string[]): Promise<FederatedEve
         'created_at',
         'updated_at',
         'attendance_mode',
+        'accessibility',
+        'accessibility_note',
       ])
       .where('id', 'in', ids)
       .execute(),
@@ -140,6 +145,15 @@ export function federatablePosts() {
     ])
 }
 
+const ACCESSIBILITY_TEXTS = {
+  stepFree: 'accessibilityStepFree',
+  accessibleToilet: 'accessibilityAccessibleToilet',
+  hearingLoop: 'accessibilityHearingLoop',
+  signLanguage: 'accessibilitySignLanguage',
+  quietSpace: 'accessibilityQuietSpace',
+  seating: 'accessibilitySeating',
+} as const satisfies Record<AccessibilityFeature, Parameters<typeof translateMessage>[0]>
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 function priceText(row: FederatedEventRow, language: Language): string | null {
@@ -160,6 +174,11 @@ function eventParagraphs(row: FederatedEventRow, language: Language, timeZone: s
     .filter(Boolean)
     .join(' – ')
   const price = priceText(row, language)
+  // No fediverse vocabulary (Mobilizon's included) has accessibility properties: the text says them.
+  const features = row.accessibility
+    .split(',')
+    .flatMap((feature) => (feature in ACCESSIBILITY_TEXTS ? [translateMessage(ACCESSIBILITY_TEXTS[feature as AccessibilityFeature], language)] : []))
+  const accessibility = [features.join(', '), row.accessibility_note?.trim()].filter(Boolean).join('. ')
   return [
     ...(row.cancelled_at ? [{ text: translateMessage('apCancelledLine', language), strong: true }] : []),
     ...row.description
@@ -181,6 +200,7 @@ function eventParagraphs(row: FederatedEventRow, language: Language, timeZone: s
       ),
     },
     ...(price ? [{ text: line('apPrice', price) }] : []),
+    ...(accessibility ? [{ text: line('apAccessibility', accessibility) }] : []),
   ]
 }
 

@@ -38,6 +38,8 @@ export interface paths {
                         "application/json": {
                             events: {
                                 _id: string;
+                                accessibility: ("stepFree" | "accessibleToilet" | "hearingLoop" | "signLanguage" | "quietSpace" | "seating")[];
+                                accessibilityNote: string | null;
                                 /** @enum {string} */
                                 accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                                 address: string | null;
@@ -751,6 +753,8 @@ export interface paths {
                         "application/json": {
                             events: {
                                 _id: string;
+                                accessibility: ("stepFree" | "accessibleToilet" | "hearingLoop" | "signLanguage" | "quietSpace" | "seating")[];
+                                accessibilityNote: string | null;
                                 /** @enum {string} */
                                 accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                                 address: string | null;
@@ -1078,6 +1082,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             _id: string;
+                            accessibility: ("stepFree" | "accessibleToilet" | "hearingLoop" | "signLanguage" | "quietSpace" | "seating")[];
+                            accessibilityNote: string | null;
                             /** @enum {string} */
                             accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                             address: string | null;
@@ -6050,6 +6056,8 @@ export interface paths {
                             };
                             events: {
                                 _id: string;
+                                accessibility: ("stepFree" | "accessibleToilet" | "hearingLoop" | "signLanguage" | "quietSpace" | "seating")[];
+                                accessibilityNote: string | null;
                                 /** @enum {string} */
                                 accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                                 address: string | null;
@@ -6567,6 +6575,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             _id: string;
+                            accessibility: ("stepFree" | "accessibleToilet" | "hearingLoop" | "signLanguage" | "quietSpace" | "seating")[];
+                            accessibilityNote: string | null;
                             /** @enum {string} */
                             accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                             address: string | null;
@@ -6866,6 +6876,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             _id: string;
+                            accessibility: ("stepFree" | "accessibleToilet" | "hearingLoop" | "signLanguage" | "quietSpace" | "seating")[];
+                            accessibilityNote: string | null;
                             /** @enum {string} */
                             accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                             address: string | null;
@@ -7154,6 +7166,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             _id: string;
+                            accessibility: ("stepFree" | "accessibleToilet" | "hearingLoop" | "signLanguage" | "quietSpace" | "seating")[];
+                            accessibilityNote: string | null;
                             /** @enum {string} */
                             accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                             address: string | null;
@@ -7610,6 +7624,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             _id: string;
+                            accessibility: ("stepFree" | "accessibleToilet" | "hearingLoop" | "signLanguage" | "quietSpace" | "seating")[];
+                            accessibilityNote: string | null;
                             /** @enum {string} */
                             accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                             address: string | null;
@@ -7911,6 +7927,8 @@ export interface paths {
                         "application/json": {
                             events: {
                                 _id: string;
+                                accessibility: ("stepFree" | "accessibleToilet" | "hearingLoop" | "signLanguage" | "quietSpace" | "seating")[];
+                                accessibilityNote: string | null;
                                 /** @enum {string} */
                                 accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                                 address: string | null;
@@ -9747,6 +9765,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             _id: string;
+                            accessibility: ("stepFree" | "accessibleToilet" | "hearingLoop" | "signLanguage" | "quietSpace" | "seating")[];
+                            accessibilityNote: string | null;
                             /** @enum {string} */
                             accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                             address: string | null;
@@ -11163,6 +11183,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    accessibility?: ("stepFree" | "accessibleToilet" | "hearingLoop" | "signLanguage" | "quietSpace" | "seating")[];
                     categories?: ("exhibitions" | "kids" | "leisure" | "standUp" | "education" | "theaters" | "games" | "movie" | "concerts")[];
                     city?: string;
                     country?: string;
@@ -11190,6 +11211,8 @@ export interface paths {
                         "application/json": {
                             events: {
                                 _id: string;
+                                accessibility: ("stepFree" | "accessibleToilet" | "hearingLoop" | "signLanguage" | "quietSpace" | "seating")[];
+                                accessibilityNote: string | null;
                                 /** @enum {string} */
                                 accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                                 address: string | null;
@@ -11703,6 +11726,8 @@ export interface paths {
                         "application/json": {
                             events: {
                                 _id: string;
+                                accessibility: ("stepFree" | "accessibleToilet" | "hearingLoop" | "signLanguage" | "quietSpace" | "seating")[];
+                                accessibilityNote: string | null;
                                 /** @enum {string} */
                                 accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                                 address: string | null;
@@ -12006,6 +12031,8 @@ export interface paths {
                         "application/json": {
                             events: {
                                 _id: string;
+                                accessibility: ("stepFree" | "accessibleToilet" | "hearingLoop" | "signLanguage" | "quietSpace" | "seating")[];
+                                accessibilityNote: string | null;
                                 /** @enum {string} */
                                 accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                                 address: string | null;
@@ -12304,6 +12331,8 @@ export interface paths {
                         "application/json": {
                             events: {
                                 _id: string;
+                                accessibility: ("stepFree" | "accessibleToilet" | "hearingLoop" | "signLanguage" | "quietSpace" | "seating")[];
+                                accessibilityNote: string | null;
                                 /** @enum {string} */
                                 accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                                 address: string | null;
@@ -13612,6 +13641,8 @@ export interface paths {
                             hasMore: boolean;
                             invitations: {
                                 _id: string;
+                                accessibility: ("stepFree" | "accessibleToilet" | "hearingLoop" | "signLanguage" | "quietSpace" | "seating")[];
+                                accessibilityNote: string | null;
                                 /** @enum {string} */
                                 accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
                                 address: string | null;

@@ -26,6 +26,8 @@ const base: Event = {
   onlineUrl: null,
   hasOnlineUrl: false,
   onlineUrlPublic: false,
+  accessibility: [],
+  accessibilityNote: null,
   maxParticipants: 2,
   participants: [],
   participantsCount: 2,

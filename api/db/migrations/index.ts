@@ -24,6 +24,7 @@ import { migration as m019_webhooks } from './019_webhooks'
 import { migration as m020_source_default_place } from './020_source_default_place'
 import { migration as m021_collections } from './021_collections'
 import { migration as m022_online_events } from './022_online_events'
+import { migration as m023_accessibility } from './023_accessibility'
 
 export const migrations: Record<string, Migration> = {
   '001_initial': m001_initial,
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   '020_source_default_place': m020_source_default_place,
   '021_collections': m021_collections,
   '022_online_events': m022_online_events,
+  '023_accessibility': m023_accessibility,
 }
 
 export const migrationProvider: MigrationProvider = {

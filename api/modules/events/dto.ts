@@ -2,6 +2,7 @@
 // each batch is loaded by relations.ts.
 import {
   type AccessType,
+  type AccessibilityFeature,
   type AttendanceMode,
   type Event,
   EVENT_LIMITS,
@@ -137,6 +138,8 @@ export function toEventDto(row: PostRow, rel: Relations, viewer: Viewer | null, 
     onlineUrl: linkShown ? row.online_url : null,
     hasOnlineUrl: !restricted && row.online_url !== null,
     onlineUrlPublic: Number(row.online_url_public) === 1,
+    accessibility: restricted || !row.accessibility ? [] : (row.accessibility.split(',') as AccessibilityFeature[]),
+    accessibilityNote: restricted ? null : row.accessibility_note,
     maxParticipants: row.max_participants,
     participants: restricted ? [] : participants,
     // Seats taken: a hidden account's seat is held for it, so the count says how full the event is.

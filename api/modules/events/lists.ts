@@ -123,6 +123,8 @@ export function createEventLists(ctx: AppContext, rows: PostRows) {
       if (q.categories?.length) query = query.where(inCategories(q.categories))
       // Online (issue 43): events people can take part in online, whether or not also in a place.
       if (q.online) query = query.where('posts.attendance_mode', 'in', ['ONLINE', 'HYBRID'])
+      // Accessibility (issue 43): every feature asked for, matched on the rows the list walks.
+      for (const feature of q.accessibility ?? []) query = query.where(sql<string>`',' || posts.accessibility || ','`, 'like', `%,${feature},%`)
       // Places: newest first. Events: by start, undated last (completed: latest first), through the
       // start-order indexes (time-order.ts).
       const rows = isPlace

@@ -64,6 +64,8 @@ export function createPostWriting(ctx: AppContext, rows: PostRows) {
       // A client that does not know online events (an older app) keeps what the event has.
       if (fields.attendanceMode === undefined)
         fields = { ...fields, attendanceMode: existing.attendance_mode, onlineUrl: existing.online_url ?? undefined, onlineUrlPublic: Number(existing.online_url_public) === 1 }
+      if (fields.accessibility === undefined && fields.accessibilityNote === undefined)
+        fields = { ...fields, accessibility: existing.accessibility, accessibilityNote: existing.accessibility_note ?? undefined }
     }
     const ruleOptions = {
       isAdmin,
@@ -122,6 +124,8 @@ export function createPostWriting(ctx: AppContext, rows: PostRows) {
       lat: v.coordinates[1],
       channel_link: place || isAdmin ? (v.channelLink ?? null) : null,
       ...onlineColumns(v),
+      accessibility: v.accessibility.join(','),
+      accessibility_note: v.accessibilityNote ?? null,
       max_participants: place ? null : (v.maxParticipants ?? null),
       price_donation: v.price?.donation ? 1 : 0,
       price_amount: v.price && !v.price.donation ? v.price.amount : null,

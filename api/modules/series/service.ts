@@ -77,6 +77,8 @@ export function createSeriesService(ctx: AppContext) {
       attendance_mode: post.attendance_mode,
       online_url: post.online_url,
       online_url_public: post.online_url_public,
+      accessibility: post.accessibility,
+      accessibility_note: post.accessibility_note,
       max_participants: post.max_participants,
       price_donation: post.price_donation,
       price_amount: post.price_amount,

@@ -63,6 +63,8 @@ export default {
   categories: 'Categories',
   channelLink: 'Contact link (e.g. a Telegram channel)',
   attendance: 'Where people take part',
+  accessibility: 'Accessibility',
+  accessibilityNote: 'Anything else about access (optional)',
   onlineUrl: 'Link to take part online (a video call or a stream)',
   onlineUrlHint: 'Only participants see it, on the event page, in their reminders and in their calendar. For an event only online, give the city it is for as its address.',
   onlineUrlPublic: 'Show the link to everyone (public events only)',

@@ -48,6 +48,7 @@ export default {
   openEvent: 'Open',
   feeds: { calendar: 'Calendar feed of events near {{city}}', atom: 'Atom feed', atomTitle: 'Events near {{city}} (Atom)' },
   citySuggestions: 'City suggestions',
+  accessibilityFilter: { title: 'Accessibility', show: 'Show' },
   collections: {
     title: 'Collections',
     intro: 'Festivals, seasons and picks, put together by the moderators.',

@@ -20,6 +20,7 @@ export default {
     address: 'Address',
     listedIn: 'For the city',
     attendance: 'How to take part',
+    accessibility: 'Accessibility',
     joinOnline: 'Join online',
     onlineForParticipants: 'Participants see the link to take part online here.',
     price: 'Price',

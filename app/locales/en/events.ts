@@ -3,6 +3,14 @@
 export default {
   eventType: { EVENT: 'Event', PLACE: 'Place' },
   attendance: { IN_PERSON: 'In person', ONLINE: 'Online', HYBRID: 'In person and online' },
+  accessibility: {
+    stepFree: 'Step-free entrance',
+    accessibleToilet: 'Accessible toilet',
+    hearingLoop: 'Hearing loop',
+    signLanguage: 'Sign language',
+    quietSpace: 'Quiet space',
+    seating: 'Seating',
+  },
   /** The link to /embed from an organizer, a place and a city's list (decision 043). */
   embed: 'Embed on your site',
   accessType: {

@@ -65,5 +65,6 @@ export default {
     atom: 'Лента Atom',
     atomTitle: '{{name}} (Atom)',
   },
+  accessibilityFilter: { title: 'Доступность', show: 'Показать' },
   citySuggestions: 'Подсказки городов',
 } satisfies Translation<typeof en>

@@ -21,6 +21,7 @@ export default {
     address: 'Адрес',
     listedIn: 'Для города',
     attendance: 'Как участвовать',
+    accessibility: 'Доступность',
     joinOnline: 'Подключиться онлайн',
     onlineForParticipants: 'Участники увидят здесь ссылку для участия онлайн.',
     price: 'Цена',

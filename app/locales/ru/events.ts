@@ -3,6 +3,14 @@ import type { Translation } from '../types'
 
 export default {
   attendance: { IN_PERSON: 'Очно', ONLINE: 'Онлайн', HYBRID: 'Очно и онлайн' },
+  accessibility: {
+    stepFree: 'Вход без ступенек',
+    accessibleToilet: 'Доступный туалет',
+    hearingLoop: 'Индукционная петля',
+    signLanguage: 'Жестовый язык',
+    quietSpace: 'Тихая комната',
+    seating: 'Места для сидения',
+  },
   eventType: { EVENT: 'Событие', PLACE: 'Место' },
   embed: 'Встроить на свой сайт',
   accessType: {

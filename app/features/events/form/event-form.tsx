@@ -28,6 +28,7 @@ import { useRootData } from '~/components/layout/use-root-data'
 import { usePhotoList } from '~/features/photos/photo-picker'
 import { usePhotoUpload } from '~/features/photos/upload-progress'
 import { usePhotoSubmit } from '~/features/photos/use-photo-submit'
+import { AccessibilityFields } from './accessibility-fields'
 import { AddressFields } from './address-fields'
 import { Errors, inputClass, labelClass, Section } from './form-kit'
 import { OnlineFields } from './online-fields'
@@ -59,6 +60,8 @@ function defaultsOf(event: Event | null, timeZone: string): Record<string, unkno
     attendanceMode: event.attendanceMode,
     onlineUrl: event.onlineUrl ?? '',
     onlineUrlPublic: event.onlineUrlPublic ? 'on' : undefined,
+    accessibility: event.accessibility,
+    accessibilityNote: event.accessibilityNote ?? '',
     hours: Object.fromEntries(event.hours.map((h) => [h.day, { open: h.open, close: h.close }])),
   }
 }
@@ -203,6 +206,8 @@ export function EventForm({
         {isPlace ? null : <LimitFields fields={fields} />}
 
         <PriceFields fields={fields} />
+
+        <AccessibilityFields fields={fields} />
 
         <Section legend={t('categories')}>
           <div className="flex flex-wrap gap-x-4 gap-y-1">

@@ -15,7 +15,7 @@ import { EventMap, toLatLon, type MapMarker } from '~/components/map/event-map'
 import { useHydrated } from '~/components/ui/use-hydrated'
 import { useInfinitePages, type LoadedPages } from '~/components/ui/use-infinite-pages'
 import { EventCard, EventRow } from './event-card'
-import { CategoryChips, FilterTabs, useQueryWith } from './filters'
+import { AccessibilityFilter, CategoryChips, FilterTabs, useQueryWith } from './filters'
 import type { EventListData } from './list.server'
 import { listFeedQuery } from './meta'
 
@@ -126,6 +126,7 @@ export function EventsScreen({ data }: { data: EventListData }) {
         <CategoryChips selected={filters.category} />
       </div>
       <FilterTabs filter={filters.filter} view={filters.view} showMy showMonth={data.eventType === 'EVENT'} online={data.eventType === 'EVENT' ? filters.online : null} />
+      <AccessibilityFilter selected={filters.accessibility} />
 
       {hydrated ? (
         <div className="flex gap-1 xs:hidden" role="group" aria-label={t('views.label')}>

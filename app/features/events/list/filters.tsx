@@ -1,8 +1,9 @@
-// Category chips (a slider with a reset chip) and the filter tabs of the lists. All plain links that keep
+// Category chips (a slider with a reset chip), the filter tabs and the accessibility filter of the lists. All plain links that keep
 // the rest of the query and drop the page, so they work without JavaScript and start again at page 1.
-import { Link, useLocation } from '@remix-run/react'
+import { Form, Link, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { CATEGORIES, EVENT_FILTERS } from '#contract'
+import { ACCESSIBILITY_FEATURES, CATEGORIES, EVENT_FILTERS } from '#contract'
+import { AccessibilityIcon } from '~/components/ui/accessibility-icons'
 
 /** The current query with some keys changed (null removes one) and the page dropped. */
 export function useQueryWith() {
@@ -109,5 +110,36 @@ export function FilterTabs({
         ) : null}
       </nav>
     </div>
+  )
+}
+
+/** The accessibility features a list keeps (issue 43): a GET form of checkboxes, each an icon with its words, that
+ * keeps the rest of the query; open while some are chosen. */
+export function AccessibilityFilter({ selected }: { selected: readonly string[] }) {
+  const { t } = useTranslation(['eventList', 'events'])
+  const { search, pathname } = useLocation()
+  const kept = [...new URLSearchParams(search)].filter(([key]) => key !== 'accessibility' && key !== 'page')
+  return (
+    <details className="text-sm" open={selected.length > 0 || undefined} data-testid="accessibility-filter">
+      <summary className="cursor-pointer text-slate-700">
+        {t('accessibilityFilter.title')}
+        {selected.length ? ` (${selected.length})` : ''}
+      </summary>
+      <Form method="get" action={pathname} className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2">
+        {kept.map(([key, value], index) => (
+          <input key={`${key}-${index}`} type="hidden" name={key} value={value} />
+        ))}
+        {ACCESSIBILITY_FEATURES.map((feature) => (
+          <label key={feature} className="flex items-center gap-1.5">
+            <input type="checkbox" name="accessibility" value={feature} defaultChecked={selected.includes(feature)} />
+            <AccessibilityIcon feature={feature} className="h-4 w-4 shrink-0 text-slate-600" />
+            {t(`events:accessibility.${feature}`)}
+          </label>
+        ))}
+        <button type="submit" className="rounded-md border border-slate-300 px-3 py-1 font-medium text-slate-800 hover:bg-slate-50">
+          {t('accessibilityFilter.show')}
+        </button>
+      </Form>
+    </details>
   )
 }

@@ -5,7 +5,7 @@
 // Without JavaScript "Load more" asks for ?page=N and gets pages 1..N (nothing already seen is lost);
 // the infinite scroll's fetcher adds &only=1 and gets page N alone.
 import { data } from '@remix-run/node'
-import { CATEGORIES, EVENT_FILTERS, EVENT_LIMITS, lastReachablePage, type Category, type Event, type EventFilter, type EventListResponse, type EventType, type GeoFilter } from '#contract'
+import { ACCESSIBILITY_FEATURES, type AccessibilityFeature, CATEGORIES, EVENT_FILTERS, EVENT_LIMITS, lastReachablePage, type Category, type Event, type EventFilter, type EventListResponse, type EventType, type GeoFilter } from '#contract'
 import { dayBoundaryIso, isoDayToDmy, todayInZone } from '~/features/events/format'
 import { ApiError, getApi, ok, type Api } from '~/utils/api.server'
 import { loadPages, requestedPageRange } from '~/utils/pages.server'
@@ -37,6 +37,8 @@ export type EventListData = {
     view: ListView
     /** Only events people can take part in online (?online=1). */
     online: boolean
+    /** Only posts with every one of these accessibility features (?accessibility=…, repeated). */
+    accessibility: AccessibilityFeature[]
   }
   dateErrors: { startDate?: DateError; endDate?: DateError }
   /** The API's message for a city it refuses (the list is then shown without the city). */
@@ -57,6 +59,8 @@ export async function loadEventList(request: Request, eventType: EventType) {
   const filter = (EVENT_FILTERS as readonly string[]).includes(filterParam) ? (filterParam as EventFilter) : 'active'
   const view: ListView = params.get('view') === 'timeline' ? 'timeline' : 'list'
   const online = eventType === 'EVENT' && params.get('online') === '1'
+  const asked = params.getAll('accessibility').flatMap((value) => value.split(','))
+  const accessibility = ACCESSIBILITY_FEATURES.filter((feature) => asked.includes(feature))
   const city = (params.get('city') ?? '').trim().slice(0, 100)
   const startDate = (params.get('startDate') ?? '').trim().slice(0, 20)
   const endDate = (params.get('endDate') ?? '').trim().slice(0, 20)
@@ -85,6 +89,7 @@ export async function loadEventList(request: Request, eventType: EventType) {
     endDate: endIso && !dateErrors.endDate ? endIso : undefined,
     filter: needsSignIn ? 'active' : filter,
     ...(online ? { online: true } : {}),
+    ...(accessibility.length ? { accessibility } : {}),
   }
 
   let cityError: string | null = null
@@ -118,6 +123,7 @@ export async function loadEventList(request: Request, eventType: EventType) {
       filter,
       view,
       online,
+      accessibility,
     },
     dateErrors,
     cityError,
@@ -135,6 +141,7 @@ type ListQuery = {
   endDate?: string
   filter: EventFilter
   online?: boolean
+  accessibility?: AccessibilityFeature[]
 }
 type LoadedList = { result: { items: Event[]; hasMore: boolean; page: number }; geo: GeoFilter }
 

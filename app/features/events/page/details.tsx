@@ -3,6 +3,7 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { AccessibilityIcon } from '~/components/ui/accessibility-icons'
 import { accessModeOf, WEEK_DAYS, type Event } from '#contract'
 import { formatDateTime, formatPrice } from '~/features/events/format'
 import { EventMap, mapsServiceUrl, toLatLon } from '~/components/map/event-map'
@@ -83,6 +84,19 @@ export function DetailsList({ event, timeZone }: { event: Event; timeZone: strin
               </li>
             ))}
           </ul>
+        </Row>
+      ) : null}
+      {event.accessibility.length || event.accessibilityNote ? (
+        <Row label={t('details.accessibility')} testId="event-accessibility">
+          <ul className="space-y-1">
+            {event.accessibility.map((feature) => (
+              <li key={feature} className="flex items-center gap-1.5">
+                <AccessibilityIcon feature={feature} className="h-4 w-4 shrink-0 text-slate-600" />
+                {te(`accessibility.${feature}`)}
+              </li>
+            ))}
+          </ul>
+          {event.accessibilityNote ? <p className="mt-1 whitespace-pre-line break-words text-slate-700">{event.accessibilityNote}</p> : null}
         </Row>
       ) : null}
       {isEvent ? <Row label={t('details.access')}>{te(`accessType.${accessModeOf(event)}`)}</Row> : null}

@@ -1,5 +1,5 @@
-// What the fediverse hears of an event online (issue 43): that it is online, in words, and never the link to take
-// part (only participants have it). The Event's content and summary, as api/federation/objects.ts writes them.
+// What the fediverse hears of an event online and of its accessibility (issue 43): that it is online, in words, and
+// never the link to take part; its accessibility features and note, in words (no vocabulary has properties for them).
 import { describe, expect, it } from 'vitest'
 import { eventContent, eventSummary, type FederatedEventRow } from '../../api/federation/objects'
 
@@ -25,6 +25,8 @@ const row = (attendance_mode: string): FederatedEventRow => ({
   created_at: '2030-01-01T00:00:00.000Z',
   updated_at: '2030-01-01T00:00:00.000Z',
   attendance_mode,
+  accessibility: 'stepFree,hearingLoop',
+  accessibility_note: 'The lift is at the back.',
   categories: [],
   images: [],
   language: 'en',
@@ -36,6 +38,9 @@ describe('an event online on the fediverse', () => {
     expect(eventSummary(row('ONLINE'), 'en', 'UTC')).not.toContain('Knez Mihailova')
     expect(eventSummary(row('HYBRID'), 'ru', 'UTC')).toContain('Где: Knez Mihailova 1, Belgrade · Очно и онлайн')
     expect(eventSummary(row('IN_PERSON'), 'en', 'UTC')).toContain('Where: Knez Mihailova 1, Belgrade')
+    // Accessibility (no fediverse vocabulary has it): in words, in the organizer's language.
+    expect(eventSummary(row('IN_PERSON'), 'en', 'UTC')).toContain('Accessibility: step-free entrance, hearing loop. The lift is at the back.')
+    expect(eventSummary(row('IN_PERSON'), 'ru', 'UTC')).toContain('Доступность: вход без ступенек, индукционная петля.')
     expect(eventContent(row('ONLINE'), 'https://web.test/event/e1', 'en', 'UTC')).toContain('<p>Where: Online</p>')
   })
 })

@@ -14,11 +14,10 @@ import {
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react'
 import { useMessage } from './use-message'
 
+import { inputClass } from './input-class'
+
 /** The look of the forms' text inputs (also the date-time field's parts). */
-export const inputClass =
-  'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm ' +
-  'focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/40 ' +
-  'aria-[invalid=true]:border-red-600 aria-[invalid=true]:ring-red-600/30'
+export { inputClass }
 
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
   const message = useMessage()

@@ -5,7 +5,7 @@ import { Form } from '@remix-run/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { FediversePresence } from '#contract'
-import { inputClass } from '~/components/forms/field'
+import { inputClass } from '~/components/forms/input-class'
 import { useHydrated } from '~/components/ui/use-hydrated'
 import { copyText } from '~/utils/copy-text'
 

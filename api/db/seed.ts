@@ -413,6 +413,10 @@ export async function seedDemo(
     cancel_message: 'The guide is ill. We will announce a new walk soon, sorry!',
     sequence: 1,
   })
+  // Issue 43: an event online (its link for participants), one in person and online, and accessibility details.
+  Object.assign(showcase('Python for beginners'), { attendance_mode: 'ONLINE', online_url: 'https://meet.example.org/python-beginners' })
+  Object.assign(showcase('Chess tournament'), { attendance_mode: 'HYBRID', online_url: 'https://stream.example.org/chess', online_url_public: 1 })
+  Object.assign(full, { accessibility: 'stepFree,seating', accessibility_note: 'Blankets for the cold; the lawn is level from the gate.' })
   const moved = showcase('Pottery class')
   const firstStart = new Date(Date.parse(moved.start_date as string) - 7 * 86_400_000).toISOString()
   Object.assign(moved, { previous_start_date: firstStart, rescheduled_at: created, sequence: 1 })

@@ -179,6 +179,8 @@ export async function seedScale(db: Kysely<Database>, events: number, now = Date
       access_type: place || chance(0.85) ? 'COMMON' : chance(0.5) ? 'SUBSCRIBERS' : 'PRIVATE',
       // One event in twenty online or hybrid (issue 43): the lists' Online switch.
       attendance_mode: place || !chance(0.05) ? 'IN_PERSON' : chance(0.5) ? 'ONLINE' : 'HYBRID',
+      // One post in ten says it is step-free, some of those have a hearing loop too.
+      accessibility: chance(0.1) ? (chance(0.3) ? 'stepFree,hearingLoop' : 'stepFree') : '',
       start_date: start === null ? null : iso(start),
       end_date: end === null ? null : iso(end),
       address: `Street ${1 + Math.floor(next() * 200)}, ${city.name}`,

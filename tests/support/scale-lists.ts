@@ -20,6 +20,7 @@ export const SCALE_LISTS: ScaleList[] = [
   { name: 'events in 170–180 days', url: () => `/event/all?${near}&startDate=${day(170)}&endDate=${day(180)}` },
   { name: 'events on now', url: () => `/event/all?${near}&filter=now` },
   { name: 'events online', url: () => `/event/all?${near}&online=true` },
+  { name: 'events with step-free entrance and a hearing loop', url: () => `/event/all?${near}&accessibility=stepFree,hearingLoop` },
   { name: 'a month of the city', url: () => `/event/month?${near}&month=${day(20).slice(0, 7)}` },
   { name: 'a collection by category, with picks', url: () => `/collections/${SCALE_COLLECTIONS.category}` },
   { name: 'a collection by organizer, page 3', url: () => `/collections/${SCALE_COLLECTIONS.organizer}?page=3` },

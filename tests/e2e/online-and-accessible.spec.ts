@@ -1,6 +1,6 @@
-// Events online (issue 43) with JavaScript on and off: the organizer makes an event online in the edit form (a bad
-// link is said at its field, what was typed kept), the link shows to the organizer, a stranger learns there is one,
-// a participant sees it after joining; the card says Online and the list's Online switch finds it.
+// Events online and accessibility details (issue 43) with JavaScript on and off: the organizer makes an event online
+// in the edit form (a bad link is said at its field, what was typed kept), the link shows to the organizer, a stranger
+// learns there is one, a participant sees it after joining; the Online switch and the accessibility filter find events.
 import type { Page } from '@playwright/test'
 import { createEventViaApi, eventForm as form, waitForApp } from './event-fixtures'
 import { expect, test, uniqueSuffix } from './fixtures'
@@ -49,4 +49,33 @@ test('an event online: the link for its organizer and participants, the Online s
   await expect(card.getByTestId('card-online')).toHaveText('· Online')
   await page.getByTestId('online-filter').click()
   await expect(page).not.toHaveURL(/online=1/)
+})
+
+test('accessibility: the organizer ticks features with icons and words, the page says them, the list’s filter finds the event', async ({ page, createUser, signIn, javaScriptEnabled }) => {
+  const organizer = await createUser()
+  const title = `Ramp concert ${uniqueSuffix()}`
+  const event = await createEventViaApi(organizer, { title })
+  await signIn(page, organizer)
+  await page.goto(`/event/${event._id}/edit`)
+  if (javaScriptEnabled) await waitForApp(page)
+  const section = form(page).getByRole('group', { name: 'Accessibility' })
+  await section.getByLabel('Step-free entrance').check()
+  await section.getByLabel('Hearing loop').check()
+  await section.getByLabel('Anything else about access (optional)').fill('The ramp is at the side door.')
+  await form(page).getByRole('button', { name: 'Save changes' }).click()
+  await expect(page).toHaveURL(new RegExp(`/event/${event._id}$`))
+  const details = main(page).getByTestId('event-accessibility')
+  await expect(details.getByRole('listitem')).toHaveText(['Step-free entrance', 'Hearing loop'])
+  await expect(details).toContainText('The ramp is at the side door.')
+
+  const day = (event.startDate as string).slice(0, 10)
+  await page.goto(`/?startDate=${day}&endDate=${day}`)
+  const filter = page.getByTestId('accessibility-filter')
+  await filter.locator('summary').click()
+  await filter.getByLabel('Hearing loop').check()
+  await filter.getByRole('button', { name: 'Show' }).click()
+  await expect(page).toHaveURL(/accessibility=hearingLoop/)
+  await expect(page).toHaveURL(new RegExp(`startDate=${day}`))
+  await expect(page.getByTestId('event-card').filter({ hasText: title })).toBeVisible()
+  await expect(page.getByTestId('accessibility-filter').getByLabel('Hearing loop')).toBeChecked()
 })

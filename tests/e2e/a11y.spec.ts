@@ -51,6 +51,9 @@ function demoData() {
         `SELECT id FROM posts WHERE event_type = 'PLACE' AND post_status = 'ACTIVE' ORDER BY created_at LIMIT 1`,
       ),
       profile: id(`SELECT id FROM users WHERE email = 'user@nearby.local'`),
+      // Issue 43: the demo's event with accessibility details, and its event in person and online.
+      accessible: id(`SELECT id FROM posts WHERE title = 'Open-air cinema'`),
+      hybrid: id(`SELECT id FROM posts WHERE title = 'Chess tournament'`),
     }
   } finally {
     db.close()
@@ -211,6 +214,9 @@ for (const { language, width } of PAIRS) {
           { path: '/users' },
           { path: '/calendar', label: 'the month view' },
           { path: '/calendar', label: 'the month view on a phone', width: 'phone' },
+          { path: '/?online=1&accessibility=stepFree', label: 'the list with Online and an accessibility filter' },
+          { path: `/event/${data.accessible}`, label: 'an event with accessibility details' },
+          { path: `/event/${data.hybrid}`, label: 'an event in person and online' },
           { path: '/collections' },
           { path: '/collections/editors-picks', label: 'a collection (the demo’s picks)' },
           { path: '/collections/for-kids', label: 'a collection on a phone', width: 'phone' },

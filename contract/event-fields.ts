@@ -139,6 +139,26 @@ const booleanField = z.preprocess((v) => {
   return v
 }, z.boolean({ error: 'invalidValue' }).optional())
 
+/** A list sent as an array, or as one text of comma-separated values. */
+const commaList = (v: unknown) =>
+  typeof v === 'string'
+    ? v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : emptyToUndefined(v)
+
+/** An http(s) link (a contact channel, the link to take part online). */
+const linkField = z.preprocess(
+  emptyToUndefined,
+  z
+    .string({ error: 'invalidValue' })
+    .trim()
+    .max(EVENT_LIMITS.channelLinkMax, 'tooLong')
+    .refine((v) => /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(v), 'invalidUrl')
+    .optional(),
+)
+
 /** The fields of the event/place form (SPEC §5) before the rules that need the caller's role. */
 export const eventFieldsObject = z.object({
   title: requiredString().max(EVENT_LIMITS.titleMax, 'tooLong'),
@@ -152,25 +172,11 @@ export const eventFieldsObject = z.object({
   /** In a place, online or both (issue 43); places are always IN_PERSON. */
   attendanceMode: z.preprocess(emptyToUndefined, z.enum(ATTENDANCE_MODES, { error: 'invalidValue' }).default('IN_PERSON')),
   /** The video call or stream: shown to participants, or to everyone when onlineUrlPublic (a public event). */
-  onlineUrl: z.preprocess(
-    emptyToUndefined,
-    z
-      .string({ error: 'invalidValue' })
-      .trim()
-      .max(EVENT_LIMITS.channelLinkMax, 'tooLong')
-      .refine((v) => /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(v), 'invalidUrl')
-      .optional(),
-  ),
+  onlineUrl: linkField,
   onlineUrlPublic: booleanField.transform((v) => v ?? false),
   /** Accessibility features (an array; or repeated/comma-separated) and the words for the rest. */
   accessibility: z.preprocess(
-    (v) =>
-      typeof v === 'string'
-        ? v
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean)
-        : emptyToUndefined(v),
+    commaList,
     z
       .array(z.enum(ACCESSIBILITY_FEATURES, { error: 'invalidValue' }))
       .max(ACCESSIBILITY_FEATURES.length, 'invalidValue')
@@ -191,28 +197,14 @@ export const eventFieldsObject = z.object({
   ),
   price: z.preprocess(emptyToUndefined, priceSchema.optional()),
   categories: z.preprocess(
-    (v) =>
-      typeof v === 'string'
-        ? v
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean)
-        : emptyToUndefined(v),
+    commaList,
     z
       .array(z.enum(CATEGORIES, { error: 'invalidValue' }))
       .max(CATEGORIES.length, 'invalidValue')
       .optional()
       .transform((list) => [...new Set(list ?? [])]),
   ),
-  channelLink: z.preprocess(
-    emptyToUndefined,
-    z
-      .string({ error: 'invalidValue' })
-      .trim()
-      .max(EVENT_LIMITS.channelLinkMax, 'tooLong')
-      .refine((v) => /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(v), 'invalidUrl')
-      .optional(),
-  ),
+  channelLink: linkField,
   hours: z.preprocess(
     emptyToUndefined,
     z.array(hoursItemSchema).max(EVENT_LIMITS.hoursMax, 'tooLong').optional(),

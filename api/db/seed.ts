@@ -423,37 +423,24 @@ export async function seedDemo(
 
   // Two curated collections (issue 43): one by a rule, one hand-picked.
   const collectionIds = ['50000000-0000-4000-8000-000000000001', '50000000-0000-4000-8000-000000000002']
+  const collection = (id: string, slug: string, name: string, description: string, categories: string[]) => ({
+    id,
+    slug,
+    name,
+    description,
+    categories: JSON.stringify(categories),
+    organizer_ids: '[]',
+    place_ids: '[]',
+    words: null,
+    starts_from: null,
+    starts_until: null,
+    created_by: adminId,
+    created_at: created,
+    updated_at: created,
+  })
   const collections = [
-    {
-      id: collectionIds[0] as string,
-      slug: 'for-kids',
-      name: 'For kids',
-      description: 'Events for children and families around Belgrade.',
-      categories: JSON.stringify(['kids']),
-      organizer_ids: '[]',
-      place_ids: '[]',
-      words: null,
-      starts_from: null,
-      starts_until: null,
-      created_by: adminId,
-      created_at: created,
-      updated_at: created,
-    },
-    {
-      id: collectionIds[1] as string,
-      slug: 'editors-picks',
-      name: 'Editors’ picks',
-      description: 'A few events our moderators would not miss.',
-      categories: '[]',
-      organizer_ids: '[]',
-      place_ids: '[]',
-      words: null,
-      starts_from: null,
-      starts_until: null,
-      created_by: adminId,
-      created_at: created,
-      updated_at: created,
-    },
+    collection(collectionIds[0] as string, 'for-kids', 'For kids', 'Events for children and families around Belgrade.', ['kids']),
+    collection(collectionIds[1] as string, 'editors-picks', 'Editors’ picks', 'A few events our moderators would not miss.', []),
   ]
   const picks = [showcase('Street food festival'), full, showcase('Jazz night on the river')].map((p) => ({
     collection_id: collectionIds[1] as string,

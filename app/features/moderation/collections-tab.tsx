@@ -6,33 +6,14 @@ import { type FieldMetadata, getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { CATEGORIES, collectionFormSchema } from '#contract'
-import { ErrorList, Field, FormErrors, FormProvider, TextareaField } from '~/components/forms/field'
+import { collectionFormSchema } from '#contract'
+import { CategoriesFieldset } from '~/components/forms/categories-fieldset'
+import { Field, FormErrors, FormProvider, TextareaField } from '~/components/forms/field'
 import { SubmitButton } from '~/components/forms/submit-button'
 import type { FormActionData } from '~/utils/submission.server'
 import type { formValuesOf, loadCollectionEditor, loadCollectionsTab } from './collections.server'
 
 type Values = ReturnType<typeof formValuesOf>
-
-function CategoriesFieldset({ meta }: { meta: FieldMetadata<unknown> }) {
-  const { t } = useTranslation('moderation')
-  const { t: te } = useTranslation('events')
-  const chosen = new Set([meta.initialValue ?? []].flat())
-  return (
-    <fieldset>
-      <legend className="text-sm font-medium text-slate-700">{t('collections.categories')}</legend>
-      <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
-        {CATEGORIES.map((category) => (
-          <label key={category} className="flex items-center gap-1 text-sm text-slate-700">
-            <input type="checkbox" name={meta.name} value={category} defaultChecked={chosen.has(category)} className="h-4 w-4 rounded border-slate-300" />
-            {te(`categories.${category}`)}
-          </label>
-        ))}
-      </div>
-      <ErrorList id={meta.errorId} errors={meta.errors} />
-    </fieldset>
-  )
-}
 
 /** The collection's form: empty for a new one, its values for a saved one; what was typed comes back on an error. */
 function CollectionForm({ values }: { values?: Values }) {
@@ -64,7 +45,7 @@ function CollectionForm({ values }: { values?: Values }) {
         <TextareaField meta={fields.description} label={t('collections.description')} textareaProps={{ rows: 3, maxLength: 2000 }} />
         <fieldset className="space-y-4 rounded-lg border border-slate-200 p-3">
           <legend className="px-1 text-sm font-semibold text-slate-800">{t('collections.rules')}</legend>
-          <CategoriesFieldset meta={fields.categories} />
+          <CategoriesFieldset meta={fields.categories} legend={t('collections.categories')} />
           <TextareaField meta={text(fields.organizers)} label={t('collections.organizers')} description={t('collections.organizersHint')} textareaProps={lines} />
           <TextareaField meta={text(fields.places)} label={t('collections.places')} description={t('collections.placesHint')} textareaProps={lines} />
           <Field meta={fields.words} label={t('collections.words')} description={t('collections.wordsHint')} inputProps={{ maxLength: 200 }} />

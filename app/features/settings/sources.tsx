@@ -6,35 +6,14 @@ import { type FieldMetadata, getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { CATEGORIES, formatDateTime, type Source, sourceEditFormSchema, sourceFormSchema } from '#contract'
+import { formatDateTime, type Source, sourceEditFormSchema, sourceFormSchema } from '#contract'
 import { ActionToast } from '~/components/forms/action-toast'
-import { ErrorList, Field, FormErrors, FormProvider } from '~/components/forms/field'
+import { CategoriesFieldset } from '~/components/forms/categories-fieldset'
+import { Field, FormErrors, FormProvider } from '~/components/forms/field'
 import { SubmitButton } from '~/components/forms/submit-button'
 import { useRootData } from '~/components/layout/use-root-data'
 import type { FormActionData } from '~/utils/submission.server'
 import type { loadSources } from './sources.server'
-
-/** The categories every event of the calendar gets, as checkboxes. */
-function CategoriesFieldset({ meta }: { meta: FieldMetadata<unknown> }) {
-  const { t } = useTranslation('settings')
-  const { t: te } = useTranslation('events')
-  const chosen = new Set([meta.initialValue ?? []].flat())
-  return (
-    <fieldset>
-      <legend className="text-sm font-medium text-slate-700">{t('sources.categories')}</legend>
-      <p className="mb-1 text-xs text-slate-500">{t('sources.categoriesHint')}</p>
-      <div className="flex flex-wrap gap-x-4 gap-y-1">
-        {CATEGORIES.map((category) => (
-          <label key={category} className="flex items-center gap-1 text-sm text-slate-700">
-            <input type="checkbox" name={meta.name} value={category} defaultChecked={chosen.has(category)} className="h-4 w-4 rounded border-slate-300" />
-            {te(`categories.${category}`)}
-          </label>
-        ))}
-      </div>
-      <ErrorList id={meta.errorId} errors={meta.errors} />
-    </fieldset>
-  )
-}
 
 function PlaceField({ meta }: { meta: FieldMetadata<string | undefined> }) {
   const { t } = useTranslation('settings')
@@ -62,7 +41,7 @@ function AddSourceForm() {
           description={t('sources.urlHint')}
           inputProps={{ autoComplete: 'off', spellCheck: false, autoCapitalize: 'none', inputMode: 'url' }}
         />
-        <CategoriesFieldset meta={fields.categories} />
+        <CategoriesFieldset meta={fields.categories} legend={t('sources.categories')} hint={t('sources.categoriesHint')} />
         <PlaceField meta={fields.placeAddress} />
         <SubmitButton>{t('sources.add')}</SubmitButton>
       </Form>
@@ -90,7 +69,7 @@ function EditSourceForm({ source }: { source: Source }) {
         <Form method="post" {...getFormProps(form)} noValidate className="mt-2 space-y-3">
           <FormErrors formId={form.id} />
           <input type="hidden" name="sourceId" value={source.id} />
-          <CategoriesFieldset meta={fields.categories} />
+          <CategoriesFieldset meta={fields.categories} legend={t('sources.categories')} hint={t('sources.categoriesHint')} />
           <PlaceField meta={fields.placeAddress} />
           <SubmitButton name="intent" value="update" variant="secondary">
             {t('sources.save')}

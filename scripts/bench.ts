@@ -351,6 +351,8 @@ async function main() {
   const pageUrls = [
     { page: 'home page', name: 'Web GET / (home page)', url: `${web}/`, servedBy: webProcess, api: apiProcess },
     { page: 'event page', name: 'Web GET /event/{id} (event page)', url: `${web}/event/${publicEvent._id}`, servedBy: webProcess, api: apiProcess },
+    // A page with no data and no scripts (issue 44: goal ≤ 2× the bare page).
+    { page: 'static page', name: 'Web GET /privacy-policy (static page)', url: `${web}/privacy-policy`, servedBy: webProcess, api: apiProcess },
     { page: 'bare Remix page', name: 'Bare Remix page (same server setup)', url: `http://127.0.0.1:${BARE_PORT}/`, servedBy: bareProcess },
   ]
   const pages: Array<Target & { page: string; compressed: boolean }> = pageUrls.flatMap(({ name, ...target }) => [
@@ -394,8 +396,8 @@ async function main() {
   console.log('CPU ms/req: of the process that answered (pages: the web; API calls: the API); pages ask as Chromium does (brotli) and with no encoding (plain).')
   console.table(rows)
   console.table(sizes)
-  // Per page: web CPU plain and compressed, what compressing added, and the share of the bare page's req/s
-  // each way (the bare page compressed the same way: a cost both pay shows in the compression column).
+  // Per page: web CPU plain and compressed, what compressing added, its CPU as a multiple of the bare page's, and
+  // the share of the bare page's req/s each way (the bare page compressed the same way: a cost both pay shows in the compression column).
   const figuresOf = (page: string, compressed: boolean) =>
     results[pages.findIndex((target) => target.page === page && target.compressed === compressed) + apiCalls.length]!
   const bare = { plain: figuresOf('bare Remix page', false), brotli: figuresOf('bare Remix page', true) }
@@ -408,6 +410,9 @@ async function main() {
         'CPU ms plain': Number(plain.cpuMs.toFixed(2)),
         'CPU ms brotli': Number(brotli.cpuMs.toFixed(2)),
         'compression ms': Number((brotli.cpuMs - plain.cpuMs).toFixed(2)),
+        // The goals of issue 44 are these ratios: web CPU per response against the bare page's, in the same run.
+        '× bare CPU, plain': Number((plain.cpuMs / bare.plain.cpuMs).toFixed(1)),
+        '× bare CPU, brotli': Number((brotli.cpuMs / bare.brotli.cpuMs).toFixed(1)),
         '% of bare req/s, plain': Math.round((100 * plain.rps) / bare.plain.rps),
         '% of bare req/s, brotli': Math.round((100 * brotli.rps) / bare.brotli.rps),
       }

@@ -102,6 +102,11 @@ export interface IcalOptions {
   now?: Date
 }
 
+/** An event online in words, with its link when the reader may have it: "Online: https://…". */
+export function onlineNote(online: { label: string; url?: string | null }): string {
+  return online.url ? `${online.label}: ${online.url}` : online.label
+}
+
 /** The content lines of one VEVENT; null when it has no start date (places, undated events). */
 export function eventLines(event: IcalEvent, options: IcalOptions): string[] | null {
   if (!validDate(event.startDate)) return null
@@ -114,8 +119,7 @@ export function eventLines(event: IcalEvent, options: IcalOptions): string[] | n
     ? [options.cancelledLabel ?? 'Cancelled', event.cancelMessage?.trim()].filter(Boolean).join(': ')
     : null
   const online = event.online ?? null
-  const onlineNote = online ? (online.url ? `${online.label}: ${online.url}` : online.label) : null
-  const description = [cancelNote, onlineNote, event.description?.trim(), event.url].filter(Boolean).join('\n\n')
+  const description = [cancelNote, online ? onlineNote(online) : null, event.description?.trim(), event.url].filter(Boolean).join('\n\n')
   const lines = [
     'BEGIN:VEVENT',
     `UID:${event.id}@${options.host}`,

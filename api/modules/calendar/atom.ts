@@ -1,8 +1,8 @@
 // RFC 4287 Atom: a city's upcoming events for feed readers (decision 029). Entry ids are the event pages'
 // URLs (stable), `updated` the post's last change; the text says when and where in the reader's language.
-import { DATE_LOCALES } from '#contract'
+import { DATE_LOCALES, onlineNote } from '#contract'
 import { escapeXml } from './xml'
-import type { FeedRow } from './service'
+import { type FeedRow, onlineOf } from './service'
 
 export const ATOM_CONTENT_TYPE = 'application/atom+xml; charset=utf-8'
 
@@ -15,8 +15,6 @@ export interface AtomOptions {
   subtitle: string
   language: 'en' | 'ru'
   cancelledLabel: string
-  /** "Online" and "In person and online" (issue 43): where an online event takes place, in words. */
-  onlineLabels: { ONLINE: string; HYBRID: string }
   eventUrl(id: string): string
   /** `updated` of a feed without entries. */
   now: Date
@@ -48,10 +46,9 @@ export function buildAtom(rows: readonly FeedRow[], options: AtomOptions): strin
   for (const row of rows) {
     const url = options.eventUrl(row.id)
     const title = row.cancelled_at ? `${options.cancelledLabel}: ${row.title}` : row.title
-    const mode = row.attendance_mode === 'ONLINE' || row.attendance_mode === 'HYBRID' ? row.attendance_mode : null
     // A public feed: the link to take part only when the organizer shows it to everyone.
-    const online = mode ? [options.onlineLabels[mode], row.online_url_public === 1 ? row.online_url : null].filter(Boolean).join(': ') : null
-    const summary = [when(row, options.language), mode === 'ONLINE' ? null : row.address, online, row.cancelled_at ? [options.cancelledLabel, row.cancel_message].filter(Boolean).join(': ') : null, row.description]
+    const online = onlineOf(row, options.language, false)
+    const summary = [when(row, options.language), online?.mode === 'ONLINE' ? null : row.address, online ? onlineNote(online) : null, row.cancelled_at ? [options.cancelledLabel, row.cancel_message].filter(Boolean).join(': ') : null, row.description]
       .filter(Boolean)
       .join('\n')
     out.push(

@@ -93,7 +93,6 @@ export default async function calendarRoutes(app: FastifyInstance) {
       title: feed.name,
       language: lang,
       cancelledLabel: translateMessage('calendarCancelled', lang),
-      onlineLabels: { ONLINE: translateMessage('calendarOnline', lang), HYBRID: translateMessage('calendarHybrid', lang) },
       eventUrl: service.eventUrl,
       now: app.ctx.now(),
     })

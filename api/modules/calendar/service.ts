@@ -296,18 +296,22 @@ export function notEnded(events: FeedRow[], now: Date): FeedRow[] {
   return events.filter((e) => (e.end_date ? Date.parse(e.end_date) : Date.parse(e.start_date ?? '') + EVENT_LIMITS.defaultDurationMs) >= at)
 }
 
-/** A feed row as a VEVENT; `linkShown`: the feed's reader takes part (the personal feed), else only a link the
- * organizer shows to everyone. */
-export function toIcalEvent(row: FeedRow, url: string, language: Language, linkShown = false): IcalEvent {
+/** How a feed says a row is online (issue 43), null in person: ONLINE or HYBRID in words, with the link when the
+ * feed's reader takes part (`linkShown`: the personal feed) or the organizer shows it to everyone. */
+export function onlineOf(row: FeedRow, language: Language, linkShown: boolean): IcalEvent['online'] {
   const mode = row.attendance_mode === 'ONLINE' || row.attendance_mode === 'HYBRID' ? row.attendance_mode : null
+  if (!mode) return null
   return {
-    online: mode
-      ? {
-          mode,
-          label: translateMessage(mode === 'ONLINE' ? 'calendarOnline' : 'calendarHybrid', language),
-          url: linkShown || row.online_url_public === 1 ? row.online_url : null,
-        }
-      : null,
+    mode,
+    label: translateMessage(mode === 'ONLINE' ? 'calendarOnline' : 'calendarHybrid', language),
+    url: linkShown || row.online_url_public === 1 ? row.online_url : null,
+  }
+}
+
+/** A feed row as a VEVENT; `linkShown` as in onlineOf. */
+export function toIcalEvent(row: FeedRow, url: string, language: Language, linkShown = false): IcalEvent {
+  return {
+    online: onlineOf(row, language, linkShown),
     id: row.id,
     title: row.title,
     description: row.description,

@@ -5,6 +5,7 @@
 import { data } from '@remix-run/node'
 import { type Collection, type CollectionForm, collectionFormSchema, dayInZone, zonedToIso } from '#contract'
 import { ApiError, ok, type Api } from '~/utils/api.server'
+import { fetchCollection } from '~/features/collections/collections.server'
 import { getEnv } from '~/utils/env.server'
 import { readFormData } from '~/utils/form.server'
 import { apiFailure, type FormActionData, invalid, parseWithZod } from '~/utils/submission.server'
@@ -37,14 +38,8 @@ export function formValuesOf(collection: Collection) {
 }
 
 export async function loadCollectionEditor(api: Api, slug: string | undefined) {
-  if (!slug) throw data(null, { status: 404 })
-  try {
-    const { collection } = await ok(api.typed.GET('/collections/{slug}', { params: { path: { slug }, query: {} } }))
-    return { collection, values: formValuesOf(collection) }
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw data(null, { status: 404 })
-    throw error
-  }
+  const { collection } = await fetchCollection(api, slug)
+  return { collection, values: formValuesOf(collection) }
 }
 
 /** A day of the zone (YYYY-MM-DD) as its first or last instant; null for a day the calendar has not. */

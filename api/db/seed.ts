@@ -8,6 +8,7 @@ import { hashPassword } from '../lib/passwords'
 import { mulberry32 } from '../lib/random'
 import type { ImageStore } from '../media/images'
 import { avatarPicture, postPicture } from './demo-pictures'
+import { demoCityCalendar } from './seed-city-calendar'
 
 /** Documented demo accounts (README, tests). */
 export const DEMO_ACCOUNTS = [
@@ -413,40 +414,10 @@ export async function seedDemo(
     cancel_message: 'The guide is ill. We will announce a new walk soon, sorry!',
     sequence: 1,
   })
-  // Issue 43: an event online (its link for participants), one in person and online, and accessibility details.
-  Object.assign(showcase('Python for beginners'), { attendance_mode: 'ONLINE', online_url: 'https://meet.example.org/python-beginners' })
-  Object.assign(showcase('Chess tournament'), { attendance_mode: 'HYBRID', online_url: 'https://stream.example.org/chess', online_url_public: 1 })
-  Object.assign(full, { accessibility: 'stepFree,seating', accessibility_note: 'Blankets for the cold; the lawn is level from the gate.' })
+  const city = demoCityCalendar(showcase, adminId, created)
   const moved = showcase('Pottery class')
   const firstStart = new Date(Date.parse(moved.start_date as string) - 7 * 86_400_000).toISOString()
   Object.assign(moved, { previous_start_date: firstStart, rescheduled_at: created, sequence: 1 })
-
-  // Two curated collections (issue 43): one by a rule, one hand-picked.
-  const collectionIds = ['50000000-0000-4000-8000-000000000001', '50000000-0000-4000-8000-000000000002']
-  const collection = (id: string, slug: string, name: string, description: string, categories: string[]) => ({
-    id,
-    slug,
-    name,
-    description,
-    categories: JSON.stringify(categories),
-    organizer_ids: '[]',
-    place_ids: '[]',
-    words: null,
-    starts_from: null,
-    starts_until: null,
-    created_by: adminId,
-    created_at: created,
-    updated_at: created,
-  })
-  const collections = [
-    collection(collectionIds[0] as string, 'for-kids', 'For kids', 'Events for children and families around Belgrade.', ['kids']),
-    collection(collectionIds[1] as string, 'editors-picks', 'Editors’ picks', 'A few events our moderators would not miss.', []),
-  ]
-  const picks = [showcase('Street food festival'), full, showcase('Jazz night on the river')].map((p) => ({
-    collection_id: collectionIds[1] as string,
-    post_id: p.id,
-    added_at: created,
-  }))
 
   // Pictures: one per event, two per place, an avatar for everyone but the bot; drawn and stored through
   // the same image store as uploads (re-encoded to WebP with a thumbnail).
@@ -494,8 +465,8 @@ export async function seedDemo(
     await trx.insertInto('moderation_log').values(moderationLog).execute()
     await trx.insertInto('notifications').values(notifications).execute()
     await trx.insertInto('reports').values(reports).execute()
-    await trx.insertInto('collections').values(collections).execute()
-    await trx.insertInto('collection_events').values(picks).execute()
+    await trx.insertInto('collections').values(city.collections).execute()
+    await trx.insertInto('collection_events').values(city.picks).execute()
   })
   return { users: users.length, events: EVENT_TITLES.length, places: PLACE_TITLES.length }
 }

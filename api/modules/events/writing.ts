@@ -23,6 +23,7 @@ import { type Viewer } from './relations'
 import { localParts, startAt } from '../series/recurrence'
 import { createSeriesService, parseRepeat } from '../series/service'
 import { addPhotos, backToReview, datesChanged, insertEvent, movedColumns, replaceCategories, replaceHours, type StoredPhoto } from './repository'
+import { keepUnsentOnlineAccess, onlineAccessColumns } from './online-access'
 import { announceSeats, fillFromWaitlist, lockPost, seatTransaction, type LockedPost } from './seats'
 import type { Fields, PostRows } from './rows'
 
@@ -61,11 +62,7 @@ export function createPostWriting(ctx: AppContext, rows: PostRows) {
       if (fields.joinApproval !== undefined && fields.joinApproval !== '' && ['true', 'on', '1'].includes(String(fields.joinApproval).toLowerCase()) !== approval)
         addError(errors, 'joinApproval', 'cannotChange')
       fields = { ...fields, accessType: existing.access_type, eventType: existing.event_type, joinApproval: approval }
-      // A client that does not know online events (an older app) keeps what the event has.
-      if (fields.attendanceMode === undefined)
-        fields = { ...fields, attendanceMode: existing.attendance_mode, onlineUrl: existing.online_url ?? undefined, onlineUrlPublic: Number(existing.online_url_public) === 1 }
-      if (fields.accessibility === undefined && fields.accessibilityNote === undefined)
-        fields = { ...fields, accessibility: existing.accessibility, accessibilityNote: existing.accessibility_note ?? undefined }
+      fields = keepUnsentOnlineAccess(fields, existing)
     }
     const ruleOptions = {
       isAdmin,
@@ -95,17 +92,6 @@ export function createPostWriting(ctx: AppContext, rows: PostRows) {
     return parsed.data
   }
 
-  /** Where people take part: places are in person; a link only for events online; public only for a public event. */
-  function onlineColumns(v: EventFields) {
-    const mode = v.eventType === 'PLACE' ? 'IN_PERSON' : v.attendanceMode
-    const online = mode !== 'IN_PERSON'
-    return {
-      attendance_mode: mode,
-      online_url: online ? (v.onlineUrl ?? null) : null,
-      online_url_public: online && v.accessType === 'COMMON' && v.onlineUrlPublic ? 1 : 0,
-    }
-  }
-
   /** Column values of a validated form for this author. */
   function columns(v: EventFields, viewer: Viewer) {
     const place = v.eventType === 'PLACE'
@@ -123,9 +109,7 @@ export function createPostWriting(ctx: AppContext, rows: PostRows) {
       lon: v.coordinates[0],
       lat: v.coordinates[1],
       channel_link: place || isAdmin ? (v.channelLink ?? null) : null,
-      ...onlineColumns(v),
-      accessibility: v.accessibility.join(','),
-      accessibility_note: v.accessibilityNote ?? null,
+      ...onlineAccessColumns(v),
       max_participants: place ? null : (v.maxParticipants ?? null),
       price_donation: v.price?.donation ? 1 : 0,
       price_amount: v.price && !v.price.donation ? v.price.amount : null,

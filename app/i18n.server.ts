@@ -55,6 +55,8 @@ void i18next.init({
       console.warn(`[i18n] missing text ${[languages].flat().join()}/${namespace}:${key}`)
   },
 })
+// Route `meta` functions and the server's own texts ask it the same texts on every page: looked up once.
+rememberPlainTexts(i18next)
 
 // …and one instance per language for rendering pages, sharing those texts. remix-i18next's guide sets up an
 // instance per request; that costs 0.35–0.6 ms of CPU per page (measured: `new I18n` and its loggers), and
@@ -70,30 +72,76 @@ const pageInstances = Object.fromEntries(
 /** Enough for every text of the web in one language, with room for keys built from data (categories, codes). */
 const REMEMBERED_TEXTS_MAX = 5000
 
-/** Whether a call asks for nothing but a text: `useTranslation`'s `t` adds `lng`, `ns` (and maybe `keyPrefix`). */
-function asksForTextOnly(options: Record<string, unknown> | undefined): boolean {
+/** Options `useTranslation`'s `t` adds to every call: they pick the text, they are not values. */
+const PICKING_OPTIONS = new Set(['lng', 'ns', 'keyPrefix'])
+/** Options that change what i18next does beyond picking a text and filling its values: i18next's own path. */
+const I18NEXT_OPTION = /^(defaultValue|context|returnObjects|returnDetails|joinArrays|replace|interpolation|postProcess|ordinal|fallbackLng|lngs|skipInterpolation|nsSeparator|keySeparator|nest|lngs|appendNamespaceToMissingKey|missingInterpolationHandler)/
+/** A text whose placeholders are all plain `{{name}}`: filled here. */
+const PLACEHOLDER = /\{\{(\w+)\}\}/g
+/** Stands for a text that needs i18next for every call (nesting, formats): never filled here. */
+const NEEDS_I18NEXT = Symbol('needs i18next')
+
+/**
+ * The values of a call that asks for a text and fills plain values (strings, numbers, a plural `count`), as
+ * strings; null for any other call (i18next's own path). An empty object: a text without values.
+ */
+function plainValuesOf(options: Record<string, unknown> | undefined): Record<string, string> | null {
+  const values: Record<string, string> = {}
   for (const name in options) {
-    if (name !== 'lng' && name !== 'ns' && name !== 'keyPrefix' && options[name] !== undefined) return false
+    const value = options[name]
+    if (value === undefined || PICKING_OPTIONS.has(name)) continue
+    if (I18NEXT_OPTION.test(name)) return null
+    if (typeof value === 'string') values[name] = value
+    else if (typeof value === 'number' && Number.isFinite(value)) values[name] = String(value)
+    else return null
   }
-  return true
+  return values
 }
 
 /**
- * A page instance's texts never change, so a text asked for without values is looked up once: i18next's lookup
- * (key and namespace parsing, fallbacks, post-processing) of the same few hundred texts was 8 % of the web's
- * CPU for a home page (docs/decisions/036). A missing text is still logged, the first time it is asked for.
+ * A page instance's texts never change, so each text is looked up once and its `{{values}}` filled here:
+ * i18next's lookup (key and namespace parsing, fallbacks, plural forms, interpolation) of the same few hundred
+ * texts was 8 % of the web's CPU for a home page (docs/decisions/036), and again 9 % with values (decision 054).
+ * The lookup is i18next's own, without interpolation (`skipInterpolation`), once per key, namespace, language
+ * and plural form; a text with anything but plain placeholders (nesting, formats) or a call with any option
+ * beyond values goes to i18next every time. A missing text is still logged, the first time it is asked for.
+ * tests/unit/web-i18next.test.ts compares every text of every language with i18next's own answer.
  */
 export function rememberPlainTexts(instance: typeof i18next): typeof i18next {
   const translate = instance.t.bind(instance) as (key: unknown, options?: Record<string, unknown>) => unknown
   const remembered = new Map<string, unknown>()
+  const pluralRules = new Map<string, Intl.PluralRules>()
+  /** The plural form `count` picks in `language`, as i18next picks it (Intl's rules, and `_zero` for 0). */
+  const pluralFormOf = (language: string, count: number) => {
+    let rules = pluralRules.get(language)
+    if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(language)))
+    return count === 0 ? 'zero' : rules.select(count)
+  }
   const t = (key: unknown, options?: Record<string, unknown>) => {
-    if (typeof key !== 'string' || !asksForTextOnly(options)) return translate(key, options)
+    const values = typeof key === 'string' ? plainValuesOf(options) : null
+    if (values === null) return translate(key, options)
+    const count = options?.count
+    if (count !== undefined && typeof count !== 'number') return translate(key, options)
     const ns = options?.ns
-    const id = `${options?.lng ?? ''}\u0000${Array.isArray(ns) ? ns.join() : (ns ?? '')}\u0000${options?.keyPrefix ?? ''}\u0000${key}`
-    if (remembered.has(id)) return remembered.get(id)
-    const text = translate(key, options)
-    if (remembered.size < REMEMBERED_TEXTS_MAX) remembered.set(id, text)
-    return text
+    const language = String(options?.lng ?? instance.language)
+    const form = count === undefined ? '' : pluralFormOf(language, count)
+    const id = `${language}\u0000${Array.isArray(ns) ? ns.join() : (ns ?? '')}\u0000${options?.keyPrefix ?? ''}\u0000${form}\u0000${key}`
+    let text = remembered.get(id)
+    if (text === undefined) {
+      const looked = translate(key, { lng: options?.lng, ns, keyPrefix: options?.keyPrefix, count, skipInterpolation: true })
+      text = typeof looked === 'string' && !looked.includes('$t(') && !looked.replace(PLACEHOLDER, '').includes('{{') ? looked : NEEDS_I18NEXT
+      if (remembered.size < REMEMBERED_TEXTS_MAX) remembered.set(id, text)
+    }
+    if (text === NEEDS_I18NEXT) return translate(key, options)
+    if (typeof text !== 'string' || !text.includes('{{')) return text
+    let missing = false
+    const filled = text.replace(PLACEHOLDER, (_, name: string) => {
+      if (name in values) return values[name]!
+      missing = true
+      return ''
+    })
+    // A value the call did not give: i18next's own answer (and its warning).
+    return missing ? translate(key, options) : filled
   }
   instance.t = t as typeof instance.t
   return instance

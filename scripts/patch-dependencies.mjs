@@ -61,6 +61,45 @@ const PATCHES = [
     ],
   },
   {
+    // docs/decisions/054-server-cost-per-page.md. The static render rebuilt the whole route tree per page, so the
+    // ranked branches above were made anew for it (and for the manifest sent to the browser) on every page.
+    file: 'node_modules/@remix-run/react/dist/server.js',
+    why: "the static render made the build's route tree anew on every page",
+    marker: '/* nearby: one server route tree per build (docs/decisions/054) */',
+    edits: [
+      [
+        '  let routes$1 = routes.createServerRoutes(manifest.routes, routeModules, context.future, context.isSpaMode);\n',
+        // Made from the build's manifest and route modules only, both the same for every request of a build.
+        '  let routes$1 = serverRouteTrees.get(manifest.routes);\n' +
+          '  if (!routes$1) {\n' +
+          '    routes$1 = routes.createServerRoutes(manifest.routes, routeModules, context.future, context.isSpaMode);\n' +
+          '    serverRouteTrees.set(manifest.routes, routes$1);\n' +
+          '  }\n',
+      ],
+      ['function RemixServer({\n', 'const serverRouteTrees = new WeakMap();\nfunction RemixServer({\n'],
+    ],
+  },
+  {
+    // docs/decisions/054-server-cost-per-page.md: the static router's data routes, made once per route tree.
+    file: 'node_modules/react-router-dom/server.js',
+    why: 'the static router converted the route tree to data routes on every page',
+    marker: '/* nearby: data routes once per route tree (docs/decisions/054) */',
+    edits: [
+      [
+        '  let manifest = {};\n  let dataRoutes = router.UNSAFE_convertRoutesToDataRoutes(routes, reactRouter.UNSAFE_mapRouteProperties, undefined, manifest);\n',
+        // A pure function of the tree; nothing on the server changes a static router's routes (patchRoutes throws).
+        '  let converted = dataRouteTrees.get(routes);\n' +
+          '  if (!converted) {\n' +
+          '    let manifest = {};\n' +
+          '    converted = { manifest, dataRoutes: router.UNSAFE_convertRoutesToDataRoutes(routes, reactRouter.UNSAFE_mapRouteProperties, undefined, manifest) };\n' +
+          '    dataRouteTrees.set(routes, converted);\n' +
+          '  }\n' +
+          '  let { manifest, dataRoutes } = converted;\n',
+      ],
+      ['function createStaticRouter(routes, context, opts = {}) {\n', 'const dataRouteTrees = new WeakMap();\nfunction createStaticRouter(routes, context, opts = {}) {\n'],
+    ],
+  },
+  {
     // docs/decisions/039-federation.md (safety). Fedify 2.3 posts deliveries through doubleKnock(), which follows
     // redirects itself (up to 20, each a re-signed POST of the body to wherever it points, a private address
     // included: no validateRedirect is passed for deliveries) and has no timeout of its own. Nothing in

@@ -4,6 +4,7 @@
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import type * as Router from '@remix-run/router'
+import type * as StaticRouter from 'react-router-dom/server'
 import { describe, expect, it } from 'vitest'
 import { loadBuiltRoutes, type BuiltRoute } from '../support/route-manifest'
 
@@ -90,5 +91,31 @@ describe('cached route matching on the server', () => {
     ] as const) {
       for (let time = 0; time < 2; time++) expect(edited.matchPath(pattern, path)).toEqual(unedited.matchPath(pattern, path))
     }
+  })
+})
+
+describe('one route tree per build in the static render (docs/decisions/054)', () => {
+  it('RemixServer and the static router Node loads are the edited ones', () => {
+    expect(fs.readFileSync(require.resolve('@remix-run/react/dist/server.js'), 'utf8')).toContain('nearby: one server route tree per build')
+    expect(fs.readFileSync(require.resolve('react-router-dom/server'), 'utf8')).toContain('nearby: data routes once per route tree')
+  })
+
+  it('a static router made twice of one tree shares its data routes, each with its own request’s matches', async () => {
+    const { createStaticHandler, createStaticRouter } = require('react-router-dom/server') as typeof StaticRouter
+    const tree = routeTree(await loadBuiltRoutes()) as Parameters<typeof createStaticRouter>[0]
+    const handler = createStaticHandler(tree)
+    const routerFor = async (url: string) => {
+      const context = await handler.query(new Request(`http://localhost${url}`))
+      if (context instanceof Response) throw new Error(`${url}: a response`)
+      return createStaticRouter(tree, context)
+    }
+    const [home, event] = [await routerFor('/'), await routerFor('/event/0b6f3c1e-1a2b-4c3d-8e4f-5a6b7c8d9e0f')]
+    expect(event.routes).toBe(home.routes)
+    const idsOf = (router: typeof home) => router.state.matches.map((match) => match.route.id)
+    expect(idsOf(home).at(-1)).toBe('routes/_index')
+    expect(idsOf(event).at(-1)).toBe('routes/event.$id')
+    // The matches are the shared data routes themselves, as the unedited router makes them of its own tree.
+    const shared = objectsOf(home.routes as Route[])
+    for (const match of event.state.matches) expect(shared.has(match.route as Route)).toBe(true)
   })
 })

@@ -12,8 +12,17 @@ export type StaticPageKey = 'deleteAccount' | 'privacyPolicy' | 'termsOfUse' | '
 type StaticSection = { heading: string; paragraphs: readonly string[]; list?: readonly string[] }
 type StaticContent = { title: string; intro: string; sections: readonly StaticSection[] }
 
+/** A page's texts never change once loaded: looked up (a walk of the whole page's tree) once per language. */
+const contents = new Map<string, StaticContent>()
+
 export function staticContent(language: string | undefined, page: StaticPageKey): StaticContent {
-  return metaText(languageOr(language), 'static', page, { returnObjects: true }) as unknown as StaticContent
+  const id = `${languageOr(language)}:${page}`
+  const known = contents.get(id)
+  if (known) return known
+  const content = metaText(languageOr(language), 'static', page, { returnObjects: true }) as unknown as StaticContent
+  // Before the browser has loaded the namespace, i18next answers the key: not worth keeping.
+  if (typeof content === 'object') contents.set(id, content)
+  return content
 }
 
 /** <title> and description of a static page, in the language of the root loader. */

@@ -69,8 +69,9 @@ const pageInstances = Object.fromEntries(
   ]),
 ) as Record<Language, typeof i18next>
 
-/** Enough for every text of the web in one language, with room for keys built from data (categories, codes). */
-const REMEMBERED_TEXTS_MAX = 5000
+/** Enough for every text of the web in one language, asked from several namespace lists, in every plural form, with
+ * room for keys built from data (categories, codes). */
+const REMEMBERED_TEXTS_MAX = 20_000
 
 /** Options `useTranslation`'s `t` adds to every call: they pick the text, they are not values. */
 const PICKING_OPTIONS = new Set(['lng', 'ns', 'keyPrefix'])
@@ -89,7 +90,8 @@ function plainValuesOf(options: Record<string, unknown> | undefined): Record<str
   const values: Record<string, string> = {}
   for (const name in options) {
     const value = options[name]
-    if (value === undefined || PICKING_OPTIONS.has(name)) continue
+    // react-i18next's `t` sends `lngs: null` when the instance's own language is meant.
+    if (value === undefined || value === null || PICKING_OPTIONS.has(name)) continue
     if (I18NEXT_OPTION.test(name)) return null
     if (typeof value === 'string') values[name] = value
     else if (typeof value === 'number' && Number.isFinite(value)) values[name] = String(value)

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { i18nConfig } from '../../app/i18n'
 import { acceptedLanguages } from '../../contract/language'
 import i18next from 'i18next'
-import { getLanguage, localeCookie, pageI18n, serverT } from '../../app/i18n.server'
+import { getLanguage, localeCookie, pageI18n, rememberPlainTexts, serverT } from '../../app/i18n.server'
 import { resources } from '../../app/locales/resources.server'
 import { toastInLanguage } from '../../app/utils/toast.server'
 
@@ -104,13 +104,34 @@ describe('a page’s remembered texts (rememberPlainTexts, docs/decisions/054)',
             const expected = plain(key, { ...options, ns: namespace })
             // Asked twice: the second answer comes from what the first remembered.
             expect(page.t(key, { ...options, lng: language, ns: namespace })).toBe(expected)
-            expect(page.t(key, { ...options, lng: language, ns: namespace })).toBe(expected)
+            // As react-i18next's `t` asks: `lngs: null` and the namespaces as a list.
+            expect(page.t(key, { ...options, lng: language, lngs: null, ns: [namespace] } as object)).toBe(expected)
             compared += 1
           }
         }
       }
     }
     expect(compared).toBeGreaterThan(5000)
+  })
+
+  it('asks i18next once per text and plural form, however often a page asks, with or without values', () => {
+    // An instance as the pages' are made (the test above filled theirs up to the limit).
+    const page = rememberPlainTexts(i18next.cloneInstance({ lng: 'ru', initImmediate: false }))
+    const translator = (page as unknown as { translator: { translate: (...args: unknown[]) => unknown } }).translator
+    const lookups: unknown[] = []
+    const translate = translator.translate
+    translator.translate = (...args: unknown[]) => (lookups.push(args[0]), translate.apply(translator, args))
+    try {
+      const t = page.getFixedT(null, ['report', 'common'])
+      for (let time = 0; time < 3; time++) {
+        expect(t('footer.rights', { year: 2030 + time })).toContain(String(2030 + time))
+        for (const count of [1, 21, 3, 4, 5, 11]) expect(t('sent', { count })).toContain(String(count))
+      }
+    } finally {
+      translator.translate = translate
+    }
+    // footer.rights once; `sent` once per Russian plural form its counts take (one, few, many).
+    expect(lookups).toEqual(['footer.rights', 'sent', 'sent', 'sent'])
   })
 
   it('leaves i18next every call it does more for: a default value, a missing value, objects', () => {

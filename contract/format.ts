@@ -42,9 +42,8 @@ export function formatDateTime(iso: string | null | undefined, language: string,
   return format.format(new Date(iso))
 }
 
-/** The wall-clock parts of an instant in a zone. */
-export function zonedParts(date: Date, timeZone: string) {
-  const format = cachedFormat(`parts|${timeZone}`, () =>
+function partsFormat(timeZone: string) {
+  return cachedFormat(`parts|${timeZone}`, () =>
     new Intl.DateTimeFormat('en-US', {
       timeZone,
       hourCycle: 'h23',
@@ -56,7 +55,11 @@ export function zonedParts(date: Date, timeZone: string) {
       second: '2-digit',
     }),
   )
-  const parts = Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]))
+}
+
+/** The wall-clock parts of an instant in a zone, as Intl gives them. */
+function intlZonedParts(date: Date, timeZone: string) {
+  const parts = Object.fromEntries(partsFormat(timeZone).formatToParts(date).map((part) => [part.type, part.value]))
   return {
     year: Number(parts.year),
     month: Number(parts.month),
@@ -64,6 +67,44 @@ export function zonedParts(date: Date, timeZone: string) {
     hour: Number(parts.hour),
     minute: Number(parts.minute),
     second: Number(parts.second),
+  }
+}
+
+const QUARTER_HOUR_MS = 15 * 60 * 1000
+/** Since 1970 every zone's offset is a whole number of quarter hours, so it changes only on a quarter hour of UTC. */
+const OFFSETS_MAX = 50_000
+const offsets = new Map<string, number>()
+
+/** How far the zone's wall clock is ahead of UTC during the quarter hour of UTC that holds `ms`. */
+function quarterHourOffsetMs(ms: number, timeZone: string): number {
+  const start = Math.floor(ms / QUARTER_HOUR_MS) * QUARTER_HOUR_MS
+  const key = `${timeZone}|${start}`
+  let offset = offsets.get(key)
+  if (offset === undefined) {
+    const p = intlZonedParts(new Date(start), timeZone)
+    offset = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - start
+    if (offsets.size >= OFFSETS_MAX) offsets.clear()
+    offsets.set(key, offset)
+  }
+  return offset
+}
+
+/**
+ * The wall-clock parts of an instant in a zone. A page formats dozens of dates: Intl's formatToParts is asked
+ * once per zone and quarter hour (decision 054), the rest is arithmetic. Before 1970 (local mean times with
+ * odd seconds) and for invalid dates, Intl answers every call.
+ */
+export function zonedParts(date: Date, timeZone: string) {
+  const ms = date.getTime()
+  if (!(ms >= 0)) return intlZonedParts(date, timeZone)
+  const wall = new Date(ms + quarterHourOffsetMs(ms, timeZone))
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
   }
 }
 

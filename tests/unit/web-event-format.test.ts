@@ -9,6 +9,7 @@ import {
   todayInZone,
 } from '../../app/features/events/format'
 import { resources } from '../../app/locales/resources.server'
+import { zonedParts } from '../../contract/format'
 
 const t = ((key: string) => {
   const [group, name] = key.split('.') as [keyof typeof resources.en.events, string]
@@ -65,5 +66,46 @@ describe('formatPrice', () => {
     expect(formatPrice({ donation: false, amount: 10, currency: 'EUR', range: 'FROM' }, t)).toBe('from 10 EUR')
     expect(formatPrice({ donation: false, amount: 500, currency: 'RSD', range: 'UPTO' }, t)).toBe('up to 500 RSD')
     expect(formatPrice({ donation: false, amount: 7, currency: 'USD', range: null }, t)).toBe('7 USD')
+  })
+})
+
+describe('wall-clock parts from a zone offset kept per quarter hour (zonedParts, decision 054)', () => {
+  /** What Intl says, asked for every instant. */
+  const formats = new Map<string, Intl.DateTimeFormat>()
+  function intlParts(date: Date, timeZone: string) {
+    if (!formats.has(timeZone))
+      formats.set(timeZone, new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }))
+    const parts = formats.get(timeZone)!.formatToParts(date)
+    const part = (type: string) => Number(parts.find((candidate) => candidate.type === type)!.value)
+    return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour'), minute: part('minute'), second: part('second') }
+  }
+
+  it('answers as Intl does around every daylight-saving change of zones with half- and quarter-hour offsets, and far from them', () => {
+    const zones = ['Europe/Belgrade', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'Pacific/Chatham', 'America/St_Johns', 'UTC']
+    let compared = 0
+    const mismatches: string[] = []
+    for (const timeZone of zones) {
+      const compare = (ms: number) => {
+        const date = new Date(ms)
+        const [ours, intl] = [JSON.stringify(zonedParts(date, timeZone)), JSON.stringify(intlParts(date, timeZone))]
+        if (ours !== intl) mismatches.push(`${timeZone} ${date.toISOString()}: ${ours} ≠ ${intl}`)
+        compared += 1
+      }
+      const offsetAt = (ms: number) => {
+        const p = intlParts(new Date(ms), timeZone)
+        return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - ms
+      }
+      // Every 3 hours (and some seconds) over two years; where the offset changes within those 3 hours, every 61
+      // seconds from 2 hours before them to 2 hours after.
+      for (let ms = Date.UTC(2026, 0, 1); ms < Date.UTC(2028, 0, 1); ms += 3 * 3_600_000 + 7_017) {
+        compare(ms)
+        if (offsetAt(ms) !== offsetAt(ms + 3 * 3_600_000)) for (let near = ms - 7_200_000; near < ms + 18_000_000; near += 61_003) compare(near)
+      }
+    }
+    expect(mismatches).toEqual([])
+    expect(compared).toBeGreaterThan(30_000)
+    // Before 1970 (Belgrade's local mean time was +1:22) and at the epoch itself.
+    for (const iso of ['1890-06-01T12:00:00.000Z', '1969-12-31T23:59:59.999Z', '1970-01-01T00:00:00.000Z'])
+      expect(zonedParts(new Date(iso), 'Europe/Belgrade')).toEqual(intlParts(new Date(iso), 'Europe/Belgrade'))
   })
 })

@@ -13,6 +13,7 @@ import url from 'node:url'
 import remixExpress from '@remix-run/express/dist/server.js'
 import { broadcastDevReady, createRequestHandler } from '@remix-run/node'
 import express from 'express'
+import { createPageCache, sendCachedPage } from './server/page-cache.mjs'
 import { sendResponse } from './server/send-response.mjs'
 
 const MODE = process.env.NODE_ENV ?? 'production'
@@ -153,10 +154,26 @@ const { createRemixRequest } = remixExpress
 /** Remix's handler for a build, every loader and action behind the app's net for API refusals (4xx, not 500). */
 const handlerFor = (serverBuild) => createRequestHandler(serverBuild.entry.module.withApiRefusalsAsResponses(serverBuild), MODE)
 let remixHandler = handlerFor(build)
+// The pages every visitor without a session sees alike, rendered once per key (docs/decisions/054).
+let pageCache = createPageCache()
 app.all('*', async (req, res, next) => {
   try {
+    const query = req.originalUrl.indexOf('?')
+    const sharedKey = await build.entry.module.sharedPageKey({
+      method: req.method,
+      path: req.path,
+      search: query === -1 ? '' : req.originalUrl.slice(query),
+      origin: `${req.protocol}://${req.get('host')}`,
+      cookie: req.get('cookie'),
+      acceptLanguage: req.get('accept-language'),
+      userAgent: req.get('user-agent'),
+    })
+    const kept = sharedKey ? pageCache.get(sharedKey) : null
+    if (kept) return sendCachedPage(req, res, kept, 'HIT')
     const request = createRemixRequest(req, res)
     const response = await build.entry.module.handleWithApiSession(() => remixHandler(request, { cspNonce: res.locals.cspNonce }))
+    const rendered = sharedKey && req.method === 'GET' ? await pageCache.put(sharedKey, response) : null
+    if (rendered) return sendCachedPage(req, res, rendered, 'MISS')
     await sendResponse(req, res, response)
   } catch (error) {
     next(error)
@@ -173,6 +190,7 @@ if (MODE === 'development') {
   fs.watchFile(BUILD_PATH, { interval: 300 }, async () => {
     build = await import(`${url.pathToFileURL(BUILD_PATH).href}?t=${Date.now()}`)
     remixHandler = handlerFor(build)
+    pageCache = createPageCache()
     broadcastDevReady(build)
   })
 }

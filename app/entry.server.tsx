@@ -6,6 +6,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { getLanguage, pageI18n } from './i18n.server'
 import { NonceProvider } from './utils/nonce'
+import type { RootData } from './utils/root-data'
 import { PageStream } from './utils/page-stream.server'
 
 // server.mjs runs every request through this: one API client per request, its session cookie set once.
@@ -14,6 +15,8 @@ export { handleWithApiSession } from './utils/api.server'
 export { withApiRefusalsAsResponses } from './utils/api-refusals.server'
 // …and sends every response with this policy, the nonce made per request (docs/decisions/021).
 export { contentSecurityPolicy, embedContentSecurityPolicy, isEmbedPath } from './utils/csp.server'
+// …and keeps the pages every visitor without a session sees alike, by this key (docs/decisions/054).
+export { sharedPageKey } from './utils/shared-pages.server'
 
 export const streamTimeout = 5_000
 
@@ -29,6 +32,9 @@ export default async function handleRequest(
   // The page in the reader's language (remix-i18next's detection), with every text at hand: the browser loads
   // the namespaces of the matched routes' `handle.i18n` before hydrating (entry.client.tsx).
   const i18n = pageI18n(await getLanguage(request))
+  // A page made without the API's store links (it could not be asked) is not one to keep (server/page-cache.mjs).
+  const root = remixContext.staticHandlerContext.loaderData.root as Pick<RootData, 'appVersion'> | undefined
+  if (root && root.appVersion === null) responseHeaders.set('Cache-Control', 'no-store')
 
   // Everyone gets the whole document at once, as crawlers did: Remix has run the loaders before this renders,
   // so only the data's inline scripts came after the shell, a few event-loop turns later. Sent whole, a page

@@ -7,9 +7,7 @@ import { I18nextProvider, initReactI18next, useTranslation } from 'react-i18next
 import { describe, expect, it } from 'vitest'
 import { i18nConfig } from '../../app/i18n'
 import { acceptedLanguages } from '../../contract/language'
-import i18next from 'i18next'
-import { getLanguage, localeCookie, pageI18n, rememberPlainTexts, serverT } from '../../app/i18n.server'
-import { resources } from '../../app/locales/resources.server'
+import { getLanguage, localeCookie, serverT } from '../../app/i18n.server'
 import { toastInLanguage } from '../../app/utils/toast.server'
 
 const request = (headers: Record<string, string>, url = 'http://localhost/') => new Request(url, { headers })
@@ -77,69 +75,5 @@ describe('i18next over the web’s texts', () => {
     expect(toastInLanguage({ type: 'success', message: 'report:sent', values: { count: 24 } }, 'ru').message).toContain('в течение 24 часов.')
     const api = 'Ошибка: {{id}} не найден. Повторите.'
     expect(toastInLanguage({ type: 'error', message: api, values: { id: 'x' } }, 'ru').message).toBe(api)
-  })
-})
-
-describe('a page’s remembered texts (rememberPlainTexts, docs/decisions/054)', () => {
-  /** Every text key of a namespace, as i18next names it (nested objects joined with dots, plural forms kept apart). */
-  function keysOf(texts: object, prefix = ''): string[] {
-    return Object.entries(texts).flatMap(([name, value]) =>
-      typeof value === 'string' ? [`${prefix}${name}`] : value && typeof value === 'object' && !Array.isArray(value) ? keysOf(value, `${prefix}${name}.`) : [],
-    )
-  }
-
-  it('answers every text of every language and namespace as i18next does, with values, counts and plural forms, twice', () => {
-    let compared = 0
-    for (const [language, namespaces] of Object.entries(resources)) {
-      const page = pageI18n(language as 'en' | 'ru')
-      const plain = i18next.getFixedT(language)
-      for (const [namespace, texts] of Object.entries(namespaces)) {
-        const names = keysOf(texts)
-        const plural = /_(zero|one|two|few|many|other)$/
-        for (const key of new Set(names.map((name) => name.replace(plural, '')))) {
-          const placeholders = [...new Set([...JSON.stringify(texts).matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]!))]
-          const values = Object.fromEntries(placeholders.map((name) => [name, `<${name}>`]))
-          const counted = [0, 1, 2, 5, 21, 1.5].map((count) => ({ ...values, count }))
-          for (const options of names.includes(key) ? [{}, values, ...counted] : counted) {
-            const expected = plain(key, { ...options, ns: namespace })
-            // Asked twice: the second answer comes from what the first remembered.
-            expect(page.t(key, { ...options, lng: language, ns: namespace })).toBe(expected)
-            // As react-i18next's `t` asks: `lngs: null` and the namespaces as a list.
-            expect(page.t(key, { ...options, lng: language, lngs: null, ns: [namespace] } as object)).toBe(expected)
-            compared += 1
-          }
-        }
-      }
-    }
-    expect(compared).toBeGreaterThan(5000)
-  })
-
-  it('asks i18next once per text and plural form, however often a page asks, with or without values', () => {
-    // An instance as the pages' are made (the test above filled theirs up to the limit).
-    const page = rememberPlainTexts(i18next.cloneInstance({ lng: 'ru', initImmediate: false }))
-    const translator = (page as unknown as { translator: { translate: (...args: unknown[]) => unknown } }).translator
-    const lookups: unknown[] = []
-    const translate = translator.translate
-    translator.translate = (...args: unknown[]) => (lookups.push(args[0]), translate.apply(translator, args))
-    try {
-      const t = page.getFixedT(null, ['report', 'common'])
-      for (let time = 0; time < 3; time++) {
-        expect(t('footer.rights', { year: 2030 + time })).toContain(String(2030 + time))
-        for (const count of [1, 21, 3, 4, 5, 11]) expect(t('sent', { count })).toContain(String(count))
-      }
-    } finally {
-      translator.translate = translate
-    }
-    // footer.rights once; `sent` once per Russian plural form its counts take (one, few, many).
-    expect(lookups).toEqual(['footer.rights', 'sent', 'sent', 'sent'])
-  })
-
-  it('leaves i18next every call it does more for: a default value, a missing value, objects', () => {
-    const page = pageI18n('en')
-    expect(page.t('no.such.text', { lng: 'en', ns: 'common', defaultValue: 'Fallback {{n}}', n: 3 })).toBe('Fallback 3')
-    // A value the call does not give: i18next's answer, not a half-filled text of ours.
-    expect(page.t('footer.rights', { lng: 'en', ns: 'common' })).toBe(i18next.getFixedT('en')('footer.rights', { ns: 'common' }))
-    expect(page.t('footer.rights', { lng: 'en', ns: 'common', year: 2031 })).toContain('2031')
-    expect(typeof page.t('privacyPolicy', { lng: 'en', ns: 'static', returnObjects: true })).toBe('object')
   })
 })

@@ -1,65 +1,9 @@
 // The <head> of the event page: OpenGraph and schema.org JSON-LD for events and places.
 import { describe, expect, it } from 'vitest'
-import type { Event } from '#contract'
+import { sampleEvent } from '../support/sample-event'
 import { eventJsonLd, eventMeta, summary } from '../../app/features/events/page/meta'
 
-const base: Event = {
-  _id: 'e1',
-  title: 'River concert',
-  description: 'Live music\nby the river.',
-  eventType: 'EVENT',
-  accessType: 'COMMON',
-  joinApproval: false,
-  startDate: '2026-12-05T18:00:00.000Z',
-  endDate: null,
-  address: 'Knez Mihailova 1, Belgrade',
-  location: { type: 'Point', coordinates: [20.457, 44.817] },
-  coordinates: [20.457, 44.817],
-  images: [
-    { _id: 'i1', name: 'a.webp', path: '/uploads/a.webp', url: 'https://api.example/uploads/a.webp', thumbnailPath: '/uploads/a_t.webp', thumbnailUrl: 'https://api.example/uploads/a_t.webp' },
-  ],
-  categories: ['concerts'],
-  hours: [],
-  price: { donation: false, amount: 500, currency: 'RSD', range: 'FROM' },
-  channelLink: null,
-  attendanceMode: 'IN_PERSON',
-  onlineUrl: null,
-  hasOnlineUrl: false,
-  onlineUrlPublic: false,
-  accessibility: [],
-  accessibilityNote: null,
-  maxParticipants: 2,
-  participants: [],
-  participantsCount: 2,
-  likes: [],
-  likesCount: 0,
-  views: 0,
-  postedBy: { _id: 'u1', name: 'Ana', lastname: 'Petrović', username: 'ana', avatarFile: null },
-  createdBy: 'u1',
-  moderationStatus: 'APPROVED',
-  moderationImageStatus: 'APPROVED',
-  postStatus: 'ACTIVE',
-  createdAt: '2026-11-01T10:00:00.000Z',
-  updatedAt: '2026-11-01T10:00:00.000Z',
-  isLiked: false,
-  isParticipant: false,
-  isOwner: false,
-  mayModerate: false,
-  canJoin: false,
-  canWait: false,
-  canAsk: false,
-  joinRequest: null,
-  joinRequestsPending: 0,
-  waitlistCount: 0,
-  waitlistPosition: null,
-  cancelledAt: null,
-  cancelMessage: null,
-  rescheduledAt: null,
-  previousStartDate: null,
-  restricted: false,
-  isEnded: false,
-  invitation: null,
-}
+const base = sampleEvent
 const urls = { pageUrl: 'https://nearby.example/event/e1', origin: 'https://nearby.example' }
 
 describe('event page meta', () => {

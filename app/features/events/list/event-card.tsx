@@ -5,13 +5,13 @@ import { PRIORITY } from '~/components/ui/image'
 import { Link } from '@remix-run/react'
 import { useEffect, useRef, type ComponentType } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Event } from '#contract'
+import type { ListedEvent } from './listed-event'
 import { formatDateTime, formatDaySpan, formatPrice } from '~/features/events/format'
 import { queueCardView } from '~/features/events/list/card-views'
 import { EyeIcon, HeartIcon, UsersIcon } from '~/components/ui/icons'
 import { useHydrated } from '~/components/ui/use-hydrated'
 
-export function participantsLabel(event: Pick<Event, 'participantsCount' | 'maxParticipants'>) {
+export function participantsLabel(event: Pick<ListedEvent, 'participantsCount' | 'maxParticipants'>) {
   return event.maxParticipants
     ? `${event.participantsCount}/${event.maxParticipants}`
     : String(event.participantsCount)
@@ -65,7 +65,7 @@ export function EventCard({
   headingLevel = 3,
   priority = false,
 }: {
-  event: Event
+  event: ListedEvent
   timeZone: string
   countViews: boolean
   /** The title's heading level: one below the heading the list sits under (no levels skipped). */
@@ -155,7 +155,7 @@ export function EventCard({
   )
 }
 
-export function EventRow({ event, timeZone }: { event: Event; timeZone: string }) {
+export function EventRow({ event, timeZone }: { event: ListedEvent; timeZone: string }) {
   const { i18n } = useTranslation()
   const { t: te } = useTranslation('events')
   const price = formatPrice(event.price, te)

@@ -5,7 +5,7 @@ import { Link } from '@remix-run/react'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FediverseCard } from '~/features/fediverse/fediverse-card'
-import { calendarFeedPaths, DATE_LOCALES, embedSearch, languageOr, type Event } from '#contract'
+import { calendarFeedPaths, DATE_LOCALES, embedSearch, languageOr } from '#contract'
 import { FeedLink, useApiUrl } from '~/features/calendar/feed-link'
 import { EmbedLink } from '~/features/embed/embed-link'
 import { formatDateTime, formatPrice } from '~/features/events/format'
@@ -17,21 +17,22 @@ import { useInfinitePages, type LoadedPages } from '~/components/ui/use-infinite
 import { EventCard, EventRow } from './event-card'
 import { AccessibilityFilter, CategoryChips, FilterTabs, useQueryWith } from './filters'
 import type { EventListData } from './list.server'
+import type { ListedEvent } from './listed-event'
 import { listFeedQuery } from './meta'
 
 /** The list's loader data as one page of items, for the infinite scroll. */
-function eventsPage(data: EventListData): LoadedPages<Event> {
+function eventsPage(data: EventListData): LoadedPages<ListedEvent> {
   return { items: data.events, page: data.page, hasMore: data.hasMore }
 }
 
-const eventId = (event: Event) => event._id
+const eventId = (event: ListedEvent) => event._id
 
 function useInfiniteEvents(data: EventListData) {
   const { items, ...rest } = useInfinitePages(data, eventsPage, eventId)
   return { events: items, ...rest }
 }
 
-function PopupCard({ event, timeZone }: { event: Event; timeZone: string }) {
+function PopupCard({ event, timeZone }: { event: ListedEvent; timeZone: string }) {
   const { t, i18n } = useTranslation('eventList')
   const { t: te } = useTranslation('events')
   const price = formatPrice(event.price, te)
@@ -48,14 +49,14 @@ function PopupCard({ event, timeZone }: { event: Event; timeZone: string }) {
   )
 }
 
-function groupByDay(events: Event[], language: string, timeZone: string) {
+function groupByDay(events: ListedEvent[], language: string, timeZone: string) {
   const format = new Intl.DateTimeFormat(DATE_LOCALES[languageOr(language)], {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
     timeZone,
   })
-  const groups = new Map<string, Event[]>()
+  const groups = new Map<string, ListedEvent[]>()
   for (const event of events) {
     const key = event.startDate ? format.format(new Date(event.startDate)) : '—'
     groups.set(key, [...(groups.get(key) ?? []), event])

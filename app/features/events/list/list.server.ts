@@ -11,6 +11,7 @@ import { ApiError, getApi, ok, type Api } from '~/utils/api.server'
 import { loadPages, requestedPageRange } from '~/utils/pages.server'
 import { getEnv } from '~/utils/env.server'
 import { MAX_VIEWS_PER_REQUEST } from '~/features/events/list/card-views'
+import { listedEvent, type ListedEvent } from '~/features/events/list/listed-event'
 
 /** Pages rendered at once after "Load more" without JavaScript. */
 export const MAX_PAGES_AT_ONCE = 10
@@ -20,7 +21,7 @@ export type DateError = 'invalidDate' | 'pastDate' | 'endBeforeStart'
 
 export type EventListData = {
   eventType: EventType
-  events: Event[]
+  events: ListedEvent[]
   page: number
   hasMore: boolean
   geo: EventListResponse['geo']
@@ -108,7 +109,7 @@ export async function loadEventList(request: Request, eventType: EventType) {
 
   const body: EventListData = {
     eventType,
-    events: needsSignIn ? [] : result.items,
+    events: needsSignIn ? [] : result.items.map(listedEvent),
     page: result.page,
     hasMore: needsSignIn ? false : result.hasMore,
     // loadPages always loads at least one page.

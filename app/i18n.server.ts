@@ -73,14 +73,16 @@ const pageInstances = Object.fromEntries(
  * room for keys built from data (categories, codes). */
 const REMEMBERED_TEXTS_MAX = 20_000
 
-/** Options `useTranslation`'s `t` adds to every call: they pick the text, they are not values. */
-const PICKING_OPTIONS = new Set(['lng', 'ns', 'keyPrefix'])
+/** Options that pick the text (a call through `getFixedT` has them fixed): they are not values. */
+const PICKING_OPTIONS = new Set(['lng', 'lngs', 'ns', 'keyPrefix'])
 /** Options that change what i18next does beyond picking a text and filling its values: i18next's own path. */
-const I18NEXT_OPTION = /^(defaultValue|context|returnObjects|returnDetails|joinArrays|replace|interpolation|postProcess|ordinal|fallbackLng|lngs|skipInterpolation|nsSeparator|keySeparator|nest|lngs|appendNamespaceToMissingKey|missingInterpolationHandler)/
+const I18NEXT_OPTIONS = new Set(['context', 'returnObjects', 'returnDetails', 'joinArrays', 'replace', 'interpolation', 'postProcess', 'ordinal', 'fallbackLng', 'skipInterpolation', 'nsSeparator', 'keySeparator', 'nest', 'appendNamespaceToMissingKey', 'missingInterpolationHandler'])
 /** A text whose placeholders are all plain `{{name}}`: filled here. */
 const PLACEHOLDER = /\{\{(\w+)\}\}/g
 /** Stands for a text that needs i18next for every call (nesting, formats): never filled here. */
 const NEEDS_I18NEXT = Symbol('needs i18next')
+
+type Translate = (key: unknown, options?: Record<string, unknown>) => unknown
 
 /**
  * The values of a call that asks for a text and fills plain values (strings, numbers, a plural `count`), as
@@ -92,13 +94,34 @@ function plainValuesOf(options: Record<string, unknown> | undefined): Record<str
     const value = options[name]
     // react-i18next's `t` sends `lngs: null` when the instance's own language is meant.
     if (value === undefined || value === null || PICKING_OPTIONS.has(name)) continue
-    if (I18NEXT_OPTION.test(name)) return null
+    if (I18NEXT_OPTIONS.has(name) || name.startsWith('defaultValue')) return null
     if (typeof value === 'string') values[name] = value
     else if (typeof value === 'number' && Number.isFinite(value)) values[name] = String(value)
     else return null
   }
   return values
 }
+
+/** A text with plain placeholders, split once: `parts[0] + values[names[0]] + parts[1] + …`. */
+class Template {
+  constructor(
+    readonly parts: string[],
+    readonly names: string[],
+  ) {}
+}
+
+/** What to remember of a looked-up text: itself, its Template, or NEEDS_I18NEXT (nesting, formats, objects). */
+function templateOf(looked: unknown): unknown {
+  if (typeof looked !== 'string') return NEEDS_I18NEXT
+  if (!looked.includes('{{')) return looked.includes('$t(') ? NEEDS_I18NEXT : looked
+  const pieces = looked.split(PLACEHOLDER)
+  const parts = pieces.filter((_, index) => index % 2 === 0)
+  if (looked.includes('$t(') || parts.some((part) => part.includes('{{'))) return NEEDS_I18NEXT
+  return new Template(parts, pieces.filter((_, index) => index % 2 === 1))
+}
+
+/** Whether a call through a fixed `t` picks another language, namespace or key prefix than the one fixed. */
+const picksOtherText = (options: Record<string, unknown>) => options.lng != null || options.lngs != null || options.ns != null || options.keyPrefix != null
 
 /**
  * A page instance's texts never change, so each text is looked up once and its `{{values}}` filled here:
@@ -107,45 +130,76 @@ function plainValuesOf(options: Record<string, unknown> | undefined): Record<str
  * The lookup is i18next's own, without interpolation (`skipInterpolation`), once per key, namespace, language
  * and plural form; a text with anything but plain placeholders (nesting, formats) or a call with any option
  * beyond values goes to i18next every time. A missing text is still logged, the first time it is asked for.
- * tests/unit/web-i18next.test.ts compares every text of every language with i18next's own answer.
+ * Both ways in are served: `t` with its options, and the `t` of `getFixedT` (react-i18next's useTranslation,
+ * serverT, metaText), which knows its language and namespaces once for all its calls.
+ * tests/web/remembered-texts.test.ts compares every text of every language with i18next's own answer.
  */
 export function rememberPlainTexts(instance: typeof i18next): typeof i18next {
-  const translate = instance.t.bind(instance) as (key: unknown, options?: Record<string, unknown>) => unknown
+  const translate = instance.t.bind(instance) as Translate
+  const fixedTOf = instance.getFixedT.bind(instance) as (lng: unknown, ns?: unknown, keyPrefix?: unknown) => Translate & object
   const remembered = new Map<string, unknown>()
-  const pluralRules = new Map<string, Intl.PluralRules>()
-  /** The plural form `count` picks in `language`, as i18next picks it (Intl's rules, and `_zero` for 0). */
+  const pluralRules = new Map<string, { rules: Intl.PluralRules; forms: Map<number, string> }>()
+  /** The plural form `count` picks in `language`, as i18next picks it (Intl's rules, and `_zero` for 0); Intl is
+   * asked once per count (the counts a page shows are few: its whole numbers under 10,000 are kept). */
   const pluralFormOf = (language: string, count: number) => {
-    let rules = pluralRules.get(language)
-    if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(language)))
-    return count === 0 ? 'zero' : rules.select(count)
+    let plural = pluralRules.get(language)
+    if (!plural) pluralRules.set(language, (plural = { rules: new Intl.PluralRules(language), forms: new Map() }))
+    let form = plural.forms.get(count)
+    if (form === undefined) {
+      form = count === 0 ? 'zero' : plural.rules.select(count)
+      if (Number.isInteger(count) && count >= 0 && count < 10_000) plural.forms.set(count, form)
+    }
+    return form
   }
-  const t = (key: unknown, options?: Record<string, unknown>) => {
-    const values = typeof key === 'string' ? plainValuesOf(options) : null
-    if (values === null) return translate(key, options)
+
+  /**
+   * The text of `key` within `scope` (its language, namespaces and key prefix, as a string), its values filled;
+   * `slow` is i18next's answer for that scope, asked with `picking` (what selects the scope) to look a text up.
+   */
+  function answer(scope: string, language: string, key: string, options: Record<string, unknown> | undefined, slow: Translate, picking: Record<string, unknown>) {
+    const values = plainValuesOf(options)
     const count = options?.count
-    if (count !== undefined && typeof count !== 'number') return translate(key, options)
-    const ns = options?.ns
-    const language = String(options?.lng ?? instance.language)
-    const form = count === undefined ? '' : pluralFormOf(language, count)
-    const id = `${language}\u0000${Array.isArray(ns) ? ns.join() : (ns ?? '')}\u0000${options?.keyPrefix ?? ''}\u0000${form}\u0000${key}`
+    if (values === null || (count !== undefined && typeof count !== 'number')) return slow(key, options)
+    const id = `${scope}${count === undefined ? '' : pluralFormOf(language, count)}\u0000${key}`
     let text = remembered.get(id)
     if (text === undefined) {
-      const looked = translate(key, { lng: options?.lng, ns, keyPrefix: options?.keyPrefix, count, skipInterpolation: true })
-      text = typeof looked === 'string' && !looked.includes('$t(') && !looked.replace(PLACEHOLDER, '').includes('{{') ? looked : NEEDS_I18NEXT
+      text = templateOf(slow(key, { ...picking, count, skipInterpolation: true }))
       if (remembered.size < REMEMBERED_TEXTS_MAX) remembered.set(id, text)
     }
-    if (text === NEEDS_I18NEXT) return translate(key, options)
-    if (typeof text !== 'string' || !text.includes('{{')) return text
-    let missing = false
-    const filled = text.replace(PLACEHOLDER, (_, name: string) => {
-      if (name in values) return values[name]!
-      missing = true
-      return ''
-    })
-    // A value the call did not give: i18next's own answer (and its warning).
-    return missing ? translate(key, options) : filled
+    if (text === NEEDS_I18NEXT) return slow(key, options)
+    if (!(text instanceof Template)) return text
+    let filled = text.parts[0]!
+    for (let index = 0; index < text.names.length; index++) {
+      const value = values[text.names[index]!]
+      // A value the call did not give: i18next's own answer (and its warning).
+      if (value === undefined) return slow(key, options)
+      filled += value + text.parts[index + 1]!
+    }
+    return filled
+  }
+
+  const t: Translate = (key, options) => {
+    if (typeof key !== 'string' || (options?.lngs != null)) return translate(key, options)
+    const language = String(options?.lng ?? instance.language)
+    const ns = options?.ns
+    const scope = `t\u0000${language}\u0000${Array.isArray(ns) ? ns.join() : (ns ?? '')}\u0000${options?.keyPrefix ?? ''}\u0000`
+    return answer(scope, language, key, options, translate, { lng: options?.lng, ns, keyPrefix: options?.keyPrefix })
+  }
+  const getFixedT = (lng: unknown, ns?: unknown, keyPrefix?: unknown) => {
+    const fixed = fixedTOf(lng, ns, keyPrefix)
+    // Several languages to fall back through: i18next's own.
+    if (lng != null && typeof lng !== 'string') return fixed
+    const language = (lng as string | null | undefined) ?? instance.language
+    const scope = `fixed\u0000${language}\u0000${Array.isArray(ns) ? ns.join() : String(ns ?? '')}\u0000${String(keyPrefix ?? '')}\u0000`
+    const fast: Translate = (key, options) =>
+      typeof key !== 'string' || (options !== undefined && (typeof options !== 'object' || picksOtherText(options)))
+        ? fixed(key, options)
+        : answer(scope, language, key, options, fixed, {})
+    // What react-i18next reads of a fixed `t`.
+    return Object.assign(fast, { lng: (fixed as { lng?: unknown }).lng, lngs: (fixed as { lngs?: unknown }).lngs, ns: (fixed as { ns?: unknown }).ns, keyPrefix: (fixed as { keyPrefix?: unknown }).keyPrefix })
   }
   instance.t = t as typeof instance.t
+  instance.getFixedT = getFixedT as typeof instance.getFixedT
   return instance
 }
 

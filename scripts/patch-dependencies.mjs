@@ -80,6 +80,38 @@ const PATCHES = [
     ],
   },
   {
+    // docs/decisions/054-server-cost-per-page.md. <Scripts> inlines the part of the route manifest a page needs
+    // (lazy route discovery), found by matching the page's route and each of its path's ancestors anew, and
+    // pretty-printed, on every page. It depends on the build, the page's routes and those ancestors only.
+    file: 'node_modules/@remix-run/react/dist/components.js',
+    why: 'the inline route manifest was matched and printed anew on every page',
+    marker: '/* nearby: the inline route manifest made once per page shape (docs/decisions/054) */',
+    edits: [
+      [
+        '`window.__remixManifest = ${JSON.stringify(fogOfWar.getPartialManifest(manifest, router), null, 2)};`',
+        '`window.__remixManifest = ${partialManifestJson(manifest, router)};`',
+      ],
+      [
+        'function Scripts(props) {\n',
+        'const partialManifestJsons = new WeakMap();\n' +
+          'function partialManifestJson(manifest, router) {\n' +
+          '  // getPartialManifest reads the matched routes and the ancestors of the path (its last segment dropped).\n' +
+          '  let ancestors = router.state.location.pathname.split("/").filter(Boolean).slice(0, -1).join("/");\n' +
+          '  let key = router.state.matches.map(match => match.route.id).join("\\u0000") + "\\u0001" + ancestors;\n' +
+          '  let jsons = partialManifestJsons.get(manifest);\n' +
+          '  if (!jsons) partialManifestJsons.set(manifest, jsons = new Map());\n' +
+          '  let json = jsons.get(key);\n' +
+          '  if (json === undefined) {\n' +
+          '    json = JSON.stringify(fogOfWar.getPartialManifest(manifest, router), null, 2);\n' +
+          '    if (jsons.size < 1000) jsons.set(key, json);\n' +
+          '  }\n' +
+          '  return json;\n' +
+          '}\n' +
+          'function Scripts(props) {\n',
+      ],
+    ],
+  },
+  {
     // docs/decisions/054-server-cost-per-page.md: the static router's data routes, made once per route tree.
     file: 'node_modules/react-router-dom/server.js',
     why: 'the static router converted the route tree to data routes on every page',

@@ -13,6 +13,19 @@ const TAG_END = 0x3e // >
 export class PageStream extends Transform {
   private pieces: Buffer[] = []
 
+  constructor() {
+    super()
+    // React ends the stream when the page is complete, and again when the stream closes (its handler for a reader
+    // who left early): a second end() of a Node stream builds an error, stack trace and all, that nobody reads.
+    const end = this.end.bind(this) as (...args: unknown[]) => this
+    this.end = ((...args: unknown[]) => {
+      if (!this.writableEnded) return end(...args)
+      const callback = args.at(-1)
+      if (typeof callback === 'function') process.nextTick(callback as () => void)
+      return this
+    }) as typeof this.end
+  }
+
   override _transform(piece: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
     this.pieces.push(piece)
     done()
@@ -41,6 +54,7 @@ export class PageStream extends Transform {
     this.sendPart(true)
     done()
   }
+
 }
 
 /** What Remix's <Scripts> writes (as React writes attributes), and its inert form. Quotes inside text and

@@ -49,3 +49,17 @@ describe('scripts after paint, on the server', () => {
     }
   })
 })
+
+describe('the page stream', () => {
+  it('takes a second end (React ends it again when it closes) quietly: no error, the callback still called', async () => {
+    const stream = new PageStream()
+    const errors: unknown[] = []
+    stream.on('error', (error) => errors.push(error))
+    stream.resume()
+    stream.end(Buffer.from('<p>page</p>'))
+    await new Promise((resolve) => stream.once('finish', resolve))
+    const outcome = await new Promise((resolve) => stream.end((error?: Error | null) => resolve(error ?? 'no error')))
+    expect(outcome).toBe('no error')
+    expect(errors).toEqual([])
+  })
+})

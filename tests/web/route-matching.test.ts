@@ -2,6 +2,8 @@
 // CommonJS build of @remix-run/router that Node loads must match every URL of the web exactly as the package's
 // own, unedited ES build does — the first time a route tree is seen and every time after.
 import fs from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { createRequire } from 'node:module'
 import type * as Router from '@remix-run/router'
 import type * as StaticRouter from 'react-router-dom/server'
@@ -118,4 +120,42 @@ describe('one route tree per build in the static render (docs/decisions/054)', (
     const shared = objectsOf(home.routes as Route[])
     for (const match of event.state.matches) expect(shared.has(match.route as Route)).toBe(true)
   })
+})
+
+describe('the route manifest a page inlines, made once per page shape (docs/decisions/054)', () => {
+  it('is the edited <Scripts> Node loads', () => {
+    expect(fs.readFileSync(require.resolve('@remix-run/react/dist/components.js'), 'utf8')).toContain('nearby: the inline route manifest made once per page shape')
+  })
+
+  it('is, for every page, what Remix makes of the build and the page’s path, also after another page of its shape', async () => {
+    const { startTestApi } = await import('../api/helpers')
+    const { createEvent, makeUser } = await import('../api/events-fixtures')
+    const { startWebServer } = await import('../support/web-server')
+    const { getPartialManifest } = require('@remix-run/react/dist/fog-of-war.js') as { getPartialManifest: (manifest: unknown, router: unknown) => unknown }
+    const { createStaticHandler, createStaticRouter } = require('react-router-dom/server') as typeof StaticRouter
+    const build = (await import(`${pathToFileURL(path.resolve('build/index.js')).href}`)) as { assets: unknown; routes: Record<string, BuiltRoute> }
+    const api = await startTestApi()
+    const web = await startWebServer({ API_URL: api.url })
+    try {
+      const user = await makeUser(api)
+      const events = [await createEvent(api, user.token), await createEvent(api, user.token)]
+      const tree = routeTree(build.routes) as Parameters<typeof createStaticRouter>[0]
+      const handler = createStaticHandler(tree)
+      const paths = ['/', '/places', `/event/${events[0]!._id}`, `/event/${events[1]!._id}`, `/event/${events[0]!._id}`, '/auth', '/calendar']
+      for (const page of paths) {
+        const response = await fetch(`${web.url}${page}`)
+        // Where a redirect led (/calendar: this month's).
+        const shown = new URL(response.url).pathname
+        const inlined = /window\.__remixManifest = (\{[\s\S]*?\n\});/.exec(await response.text())?.[1]
+        expect(inlined, page).toBeTruthy()
+        const context = await handler.query(new Request(`http://localhost${shown}`))
+        if (context instanceof Response) throw new Error(`${page}: a response`)
+        const expected = JSON.stringify(getPartialManifest(build.assets, createStaticRouter(tree, context)), null, 2)
+        expect(inlined, page).toBe(expected)
+      }
+    } finally {
+      web.stop()
+      await api.close()
+    }
+  }, 30_000)
 })

@@ -13,7 +13,7 @@ const PATCHES = [
     // whose route tree grows as routes are discovered, and stay as they are.
     file: 'node_modules/@remix-run/router/dist/router.cjs.js',
     why: 'route matching flattens, ranks and compiles ~70 routes on each of 5 matches per page',
-    marker: '/* nearby: cached route matching, branch pre-check (docs/decisions/027) */',
+    marker: '/* nearby: cached route matching, branch pre-check, first-segment index (docs/decisions/027, 054) */',
     edits: [
       [
         '  let branches = flattenRoutes(routes);\n  rankRouteBranches(branches);\n',
@@ -26,17 +26,44 @@ const PATCHES = [
           '  }\n',
       ],
       [
+        '  for (let i = 0; matches == null && i < branches.length; ++i) {\n',
+        // Only the branches whose first segment can be the path's are tried (decision 054): a page's path
+        // was tested against every one of ~150 branches, five times per page, when it matched none.
+        '  let candidates = allowPartial ? branches : candidateBranches(branches, decoded);\n' +
+          '  for (let i = 0; matches == null && i < candidates.length; ++i) {\n',
+      ],
+      [
         '    matches = matchRouteBranch(branches[i], decoded, allowPartial);\n',
         // Most branches fail, and each failure matched the root's path, built its match and then failed the
         // next segment: one test of the branch's whole path (the same expression the last segment uses,
         // so never stricter) skips them without building anything.
-        '    if (!allowPartial && !branchMayMatch(branches[i], decoded)) continue;\n' +
-          '    matches = matchRouteBranch(branches[i], decoded, allowPartial);\n',
+        '    if (!allowPartial && !branchMayMatch(candidates[i], decoded)) continue;\n' +
+          '    matches = matchRouteBranch(candidates[i], decoded, allowPartial);\n',
       ],
       [
         'function compilePath(path, caseSensitive, end) {\n',
         // A route path's regular expression depends on the path and two flags only: make each once.
         'const rankedBranches = new WeakMap();\n' +
+          // Per ranked branch list, by a path's first segment (lower case): the branches, in rank order, that
+          // may match a path starting with it. A branch whose first segment is static (case-insensitive, plain
+          // characters) only matches paths whose first segment is that one; every other branch (the root and
+          // index routes, a dynamic, optional or splat first segment, a case-sensitive route) is always tried.
+          'const candidatesBySegment = new WeakMap();\n' +
+          'function candidateBranches(branches, pathname) {\n' +
+          '  let index = candidatesBySegment.get(branches);\n' +
+          '  if (!index) candidatesBySegment.set(branches, index = new Map());\n' +
+          '  let segment = pathname.replace(/^\\/+/, "").split("/")[0].toLowerCase();\n' +
+          '  let candidates = index.get(segment);\n' +
+          '  if (!candidates) {\n' +
+          '    candidates = branches.filter((branch) => {\n' +
+          '      let first = branch.path.replace(/^\\/+/, "").split("/")[0];\n' +
+          '      if (first === "" || /[^\\w.~-]/.test(first) || branch.routesMeta.some((meta) => meta.caseSensitive)) return true;\n' +
+          '      return first.toLowerCase() === segment;\n' +
+          '    });\n' +
+          '    if (index.size < 1000) index.set(segment, candidates);\n' +
+          '  }\n' +
+          '  return candidates;\n' +
+          '}\n' +
           'const branchPatterns = new WeakMap();\n' +
           'function branchMayMatch(branch, pathname) {\n' +
           '  let pattern = branchPatterns.get(branch);\n' +
@@ -109,6 +136,19 @@ const PATCHES = [
           '}\n' +
           'function Scripts(props) {\n',
       ],
+    ],
+  },
+  {
+    // docs/decisions/054-server-cost-per-page.md. Before each loader and action, Remix removes its own `index` and
+    // `_routes` parameters from the URL by building a new Request — two per loader, four per page — also when the
+    // URL has neither. With nothing to remove, the loader gets the request as it came (the same URL, method,
+    // headers, body and signal).
+    file: 'node_modules/@remix-run/server-runtime/dist/data.js',
+    why: 'two Requests were built per loader to remove URL parameters that were not there',
+    marker: '/* nearby: no new Request when there is no parameter to remove (docs/decisions/054) */',
+    edits: [
+      ['function stripIndexParam(request) {\n', 'function stripIndexParam(request) {\n  if (!request.url.includes("index")) return request;\n'],
+      ['function stripRoutesParam(request) {\n', 'function stripRoutesParam(request) {\n  if (!request.url.includes("_routes")) return request;\n'],
     ],
   },
   {

@@ -41,7 +41,7 @@ function urlsOf(routes: Record<string, BuiltRoute>): string[] {
     pattern.replace(/:[\w-]+/g, '0b6f3c1e-1a2b-4c3d-8e4f-5a6b7c8d9e0f').replace(/\*$/, 'deeper/still'),
     pattern.replace(/:[\w-]+/g, 'x%20y').replace(/\*$/, ''),
   ])
-  const odd = ['/', '', '//', '/EVENT/abc', '/event/abc/', '/event/abc//edit', '/no/such/page', '/auth/resetPassword/a%2Fb', '/профиль']
+  const odd = ['/', '', '//', '/EVENT/abc', '/event/abc/', '/event/abc//edit', '/no/such/page', '/auth/resetPassword/a%2Fb', '/профиль', '//event/abc', '/EvEnT/abc/edit', '/%65vent/abc', '/MODERATION/reports', '/\u212Aalendar']
   return [...new Set([...filled, ...filled.map((url) => `${url}/`), ...odd])]
 }
 
@@ -158,4 +158,25 @@ describe('the route manifest a page inlines, made once per page shape (docs/deci
       await api.close()
     }
   }, 30_000)
+})
+
+describe('the request a loader gets (an edit to Remix’s server runtime, decision 054)', () => {
+  type CallRouteLoader = (args: { loadContext: unknown; loader: (args: { request: Request }) => unknown; params: object; request: Request; routeId: string; singleFetch: boolean }) => Promise<unknown>
+  const { callRouteLoader } = require('@remix-run/server-runtime/dist/data.js') as { callRouteLoader: CallRouteLoader }
+  const seenBy = (request: Request) =>
+    callRouteLoader({ loadContext: {}, loader: ({ request: seen }) => seen, params: {}, request, routeId: 'routes/x', singleFetch: true }) as Promise<Request>
+
+  it('is the request as it came when its URL has none of Remix’s own parameters', async () => {
+    expect(fs.readFileSync(require.resolve('@remix-run/server-runtime/dist/data.js'), 'utf8')).toContain('nearby: no new Request when there is no parameter')
+    const request = new Request('http://localhost/event/1?page=2&city=Novi%20Sad', { headers: { cookie: 'a=b' } })
+    expect(await seenBy(request)).toBe(request)
+  })
+
+  it('has `_routes` and empty `index` parameters removed, and keeps everything else, as before', async () => {
+    const seen = await seenBy(new Request('http://localhost/events?index&_routes=root&page=2&index=x', { headers: { cookie: 'a=b' } }))
+    expect(seen.url).toBe('http://localhost/events?page=2&index=x')
+    expect(seen.headers.get('cookie')).toBe('a=b')
+    const indexed = await seenBy(new Request('http://localhost/reindex-me?index'))
+    expect(indexed.url).toBe('http://localhost/reindex-me')
+  })
 })

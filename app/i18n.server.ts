@@ -185,18 +185,24 @@ export function rememberPlainTexts(instance: typeof i18next): typeof i18next {
     const scope = `t\u0000${language}\u0000${Array.isArray(ns) ? ns.join() : (ns ?? '')}\u0000${options?.keyPrefix ?? ''}\u0000`
     return answer(scope, language, key, options, translate, { lng: options?.lng, ns, keyPrefix: options?.keyPrefix })
   }
+  /** Fixed `t`s by scope: every render of every component asks for one (useTranslation), always the same few. */
+  const fixedTs = new Map<string, Translate>()
   const getFixedT = (lng: unknown, ns?: unknown, keyPrefix?: unknown) => {
-    const fixed = fixedTOf(lng, ns, keyPrefix)
     // Several languages to fall back through: i18next's own.
-    if (lng != null && typeof lng !== 'string') return fixed
+    if (lng != null && typeof lng !== 'string') return fixedTOf(lng, ns, keyPrefix)
     const language = (lng as string | null | undefined) ?? instance.language
     const scope = `fixed\u0000${language}\u0000${Array.isArray(ns) ? ns.join() : String(ns ?? '')}\u0000${String(keyPrefix ?? '')}\u0000`
+    const known = fixedTs.get(scope)
+    if (known) return known
+    const fixed = fixedTOf(lng, ns, keyPrefix)
     const fast: Translate = (key, options) =>
       typeof key !== 'string' || (options !== undefined && (typeof options !== 'object' || picksOtherText(options)))
         ? fixed(key, options)
         : answer(scope, language, key, options, fixed, {})
     // What react-i18next reads of a fixed `t`.
-    return Object.assign(fast, { lng: (fixed as { lng?: unknown }).lng, lngs: (fixed as { lngs?: unknown }).lngs, ns: (fixed as { ns?: unknown }).ns, keyPrefix: (fixed as { keyPrefix?: unknown }).keyPrefix })
+    Object.assign(fast, { lng: (fixed as { lng?: unknown }).lng, lngs: (fixed as { lngs?: unknown }).lngs, ns: (fixed as { ns?: unknown }).ns, keyPrefix: (fixed as { keyPrefix?: unknown }).keyPrefix })
+    if (fixedTs.size < 1000) fixedTs.set(scope, fast)
+    return fast
   }
   instance.t = t as typeof instance.t
   instance.getFixedT = getFixedT as typeof instance.getFixedT

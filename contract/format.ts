@@ -26,9 +26,23 @@ function cachedFormat(key: string, make: () => Intl.DateTimeFormat) {
   return format
 }
 
+/** Dates a server prints again and again (the same events on every page), by language, zone and instant. */
+const formattedDates = new Map<string, string>()
+const FORMATTED_DATES_MAX = 20_000
+
 /** "05 Dec 2026, 19:00" / "05 дек. 2026 г., 19:00" in the given zone (docs/decisions/005-time-zone.md). */
 export function formatDateTime(iso: string | null | undefined, language: string, timeZone: string): string {
   if (!iso) return ''
+  const id = `${language}|${timeZone}|${iso}`
+  const known = formattedDates.get(id)
+  if (known !== undefined) return known
+  const text = formatDateTimeOnce(iso, language, timeZone)
+  if (formattedDates.size >= FORMATTED_DATES_MAX) formattedDates.clear()
+  formattedDates.set(id, text)
+  return text
+}
+
+function formatDateTimeOnce(iso: string, language: string, timeZone: string): string {
   const format = cachedFormat(`${language}|${timeZone}`, () =>
     new Intl.DateTimeFormat(DATE_LOCALES[languageOr(language)], {
       day: '2-digit',

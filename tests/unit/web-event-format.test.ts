@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   dayBoundaryIso,
+  formatDateTime,
   formatDaySpan,
   formatPrice,
   isoToLocalInput,
@@ -107,5 +108,18 @@ describe('wall-clock parts from a zone offset kept per quarter hour (zonedParts,
     // Before 1970 (Belgrade's local mean time was +1:22) and at the epoch itself.
     for (const iso of ['1890-06-01T12:00:00.000Z', '1969-12-31T23:59:59.999Z', '1970-01-01T00:00:00.000Z'])
       expect(zonedParts(new Date(iso), 'Europe/Belgrade')).toEqual(intlParts(new Date(iso), 'Europe/Belgrade'))
+  })
+})
+
+describe('dates printed again and again (formatDateTime keeps what it printed, decision 054)', () => {
+  it('prints an instant in each language and zone asked, the same every time', () => {
+    const iso = '2026-12-05T18:00:00.000Z'
+    for (let time = 0; time < 2; time++) {
+      expect(formatDateTime(iso, 'en', 'Europe/Belgrade')).toBe('05 Dec 2026, 19:00')
+      expect(formatDateTime(iso, 'ru', 'Europe/Belgrade')).toMatch(/^05 дек\. 2026 г\., 19:00$/)
+      expect(formatDateTime(iso, 'en', 'America/New_York')).toBe('05 Dec 2026, 13:00')
+    }
+    expect(formatDateTime(null, 'en', 'UTC')).toBe('')
+    expect(() => formatDateTime('not a date', 'en', 'UTC')).toThrow(RangeError)
   })
 })

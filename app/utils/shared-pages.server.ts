@@ -27,10 +27,13 @@ export type PageRequest = {
 /**
  * The key of the page a request asks for when its HTML is the same for everyone who asks it the same way (path,
  * language, the mobile platform of the install banner, the day of the header's date fields, the origin the links
- * name); null when the page must be rendered for this request.
+ * name, which must be the site's, WEB_URL); null when the page must be rendered for this request.
  */
 export async function sharedPageKey(request: PageRequest): Promise<string | null> {
   if ((request.method !== 'GET' && request.method !== 'HEAD') || request.search !== '' || !SHARED_PATHS.has(request.path)) return null
+  // The site's own address only: a page asked for under any other Host is rendered, never kept (nobody fills the
+  // cache with names of their choosing).
+  if (request.origin !== new URL(getEnv().WEB_URL).origin) return null
   const cookies = request.cookie ? Object.keys(parseCookie(request.cookie)) : []
   if (cookies.some((name) => name !== LANGUAGE_COOKIE)) return null
   const headers = new Headers()

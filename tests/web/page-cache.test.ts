@@ -1,5 +1,6 @@
 // The static text pages, kept once rendered (server/page-cache.mjs, app/utils/shared-pages.server.ts, decision 054):
 // the real web server, asked as browsers ask. Needs the web build (`npm test` builds it first).
+import http from 'node:http'
 import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApi, type TestApi } from '../api/helpers'
@@ -89,6 +90,24 @@ describe('pages every visitor without a session sees alike', () => {
     const head = await fetch(`${server.url}/docs/deleteAccount`, { method: 'HEAD' })
     expect(head.status).toBe(200)
     expect(head.headers.get('x-page-cache')).toBe('HIT')
+  })
+
+  it('are kept only under the site’s own address: a page asked for under another Host is rendered each time', async () => {
+    const underHost = (host: string) =>
+      new Promise<{ status: number; cache: unknown; body: string }>((resolve, reject) => {
+        const request = http.get(`${server.url}/terms-of-use`, { headers: { host } }, (res) => {
+          let body = ''
+          res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk))
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, cache: res.headers['x-page-cache'], body }))
+        })
+        request.on('error', reject)
+      })
+    for (let time = 0; time < 2; time++) {
+      const answer = await underHost('elsewhere.example')
+      expect(answer.status).toBe(200)
+      expect(answer.cache).toBeUndefined()
+    }
+    expect((await underHost(new URL(server.url).host)).cache).toBe('HIT')
   })
 
   it('are only the static text pages: the others are rendered for every request', async () => {

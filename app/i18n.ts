@@ -31,11 +31,12 @@ export type Namespace = (typeof NAMESPACES)[number]
 export const ROOT_NAMESPACES: Namespace[] = ['common', 'validation', 'auth', 'events']
 
 /**
- * What the root adds for a signed-in person (the bell, the menu's new event and place): a visitor's pages
- * (the sign-in screens among them) do without. The server marks such a page `<html data-signed-in>`; after a
- * sign-in without a reload, the components that need these load them as they render (Suspense).
+ * What the root adds for a signed-in person (the bell): a visitor's pages (the sign-in screens among them) do
+ * without. The server marks such a page `<html data-signed-in>`; after a sign-in without a reload, the
+ * components that need these load them as they render (Suspense). The new event and place dialogs bring their
+ * own texts (eventForm) with their code (form-dialog-link.tsx).
  */
-export const SIGNED_IN_NAMESPACES: Namespace[] = ['notifications', 'eventForm']
+export const SIGNED_IN_NAMESPACES: Namespace[] = ['notifications']
 
 /** A route's `handle`: the namespaces its screens use beyond the root's (remix-i18next reads `handle.i18n`). */
 export type I18nHandle = { i18n?: Namespace[] }

@@ -15,11 +15,10 @@ import { useTranslation } from 'react-i18next'
 import { DEFAULT_LANGUAGE, languageOr } from '#contract'
 import { ErrorPage, errorKind } from './components/error-page'
 import type { RootData } from './utils/root-data'
-import { useLiveNotifications } from './features/notifications/live-updates'
-import { GuardScreen } from './components/guard-screen'
+import { LiveNotifications } from './features/layout/signed-in'
+import { lazyComponent } from './components/ui/lazy-component'
 import { Footer } from './components/layout/footer'
 import { Header } from './features/layout/header'
-import { InstallBanner } from './components/layout/install-banner'
 import { todayInZone } from './features/events/format'
 import { rootShouldRevalidate } from './features/events/revalidation'
 import { getInstallBanner } from './utils/layout.server'
@@ -35,6 +34,11 @@ import { getEnv, getPublicEnv } from './utils/env.server'
 import { getLatestNotifications } from './utils/notifications.server'
 import { combineHeaders, getToast, toastInLanguage } from './utils/toast.server'
 import { useNonce } from './utils/nonce'
+
+// Parts few pages show, each in its own chunk (decision 054): the mobile install banner (phones that have not
+// closed it) and the screen that asks a visitor to sign in.
+const InstallBanner = lazyComponent(() => import('./components/layout/install-banner'), 'InstallBanner')
+const GuardScreen = lazyComponent(() => import('./components/guard-screen'), 'GuardScreen')
 import { START_SCRIPTS_AFTER_PAINT } from './utils/scripts-after-paint'
 
 export const shouldRevalidate = rootShouldRevalidate
@@ -177,7 +181,7 @@ function AppShell({ children }: { children: ReactNode }) {
         notifications={rootData?.notifications ?? null}
         timeZone={rootData?.ENV.TIME_ZONE ?? 'UTC'}
       />
-      <InstallBanner banner={rootData?.installBanner ?? null} />
+      {rootData?.installBanner ? <InstallBanner banner={rootData.installBanner} /> : null}
       <main
         id="main"
         tabIndex={-1}
@@ -193,9 +197,9 @@ function AppShell({ children }: { children: ReactNode }) {
 
 export default function App() {
   const rootData = useRouteLoaderData<typeof loader>('root')
-  useLiveNotifications(Boolean(rootData?.notifications))
   return (
     <AppShell>
+      {rootData?.notifications ? <LiveNotifications /> : null}
       <Outlet />
     </AppShell>
   )

@@ -7,7 +7,7 @@ import { loadProfileSettings, saveProfileSettings } from '~/features/settings/pr
 import { requireActivatedUser } from '~/utils/auth.server'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
-export const handle = routeTexts({ i18n: ['settings'] })
+export const handle = routeTexts({ i18n: ['settings', 'eventForm'] })
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await requireActivatedUser(request)

@@ -7,7 +7,7 @@ import { changeLoader, rescheduleAction } from '~/features/events/page/changes.s
 import type { FormActionData } from '~/utils/submission.server'
 import { routeTexts } from '~/locales/load'
 
-export const handle = routeTexts({ i18n: ['eventPage'] })
+export const handle = routeTexts({ i18n: ['eventPage', 'eventForm'] })
 
 export function loader({ request, params }: LoaderFunctionArgs) {
   return changeLoader(request, params.id ?? '')

@@ -5,6 +5,9 @@ import { useTranslation } from 'react-i18next'
 import { EventFormPage } from '~/features/events/form/event-form'
 import { eventFormAction, eventFormLoader } from '~/features/events/form/event-form.server'
 import type { EventFormActionData } from '~/features/events/form/types'
+import { routeTexts } from '~/locales/load'
+
+export const handle = routeTexts({ i18n: ['eventForm'] })
 
 export const meta: MetaFunction = () => [{ title: 'Nearby · Edit' }]
 

@@ -7,7 +7,7 @@ import { PostEditor } from '~/features/moderation/post-editor'
 import { postEditorAction, postEditorLoader } from '~/features/moderation/post-editor.server'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
-export const handle = routeTexts({ i18n: ['moderation'] })
+export const handle = routeTexts({ i18n: ['moderation', 'eventForm'] })
 
 export function loader({ request, params }: LoaderFunctionArgs) {
   return postEditorLoader(request, 'events', params.id ?? '')

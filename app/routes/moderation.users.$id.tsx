@@ -7,7 +7,7 @@ import { UserEditor } from '~/features/moderation/user-editor'
 import { userEditorAction, userEditorLoader } from '~/features/moderation/user-editor.server'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
-export const handle = routeTexts({ i18n: ['moderation'] })
+export const handle = routeTexts({ i18n: ['moderation', 'eventForm'] })
 
 export function loader({ request, params }: LoaderFunctionArgs) {
   return userEditorLoader(request, params.id ?? '')

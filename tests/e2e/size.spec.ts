@@ -1,11 +1,12 @@
 // What each page costs a person on a slow phone: the compressed bytes of JavaScript Chromium downloads for it
 // with a cold cache (a fresh browser context per page, the Accept-Encoding Chromium sends), measured through
-// the DevTools protocol. `npm run size` prints the table. Each page has the budget of issue "Light and
-// finished" and the test fails above it (bytes are deterministic for a build, so this is a test, not a timing).
+// the DevTools protocol. `npm run size` prints the table. Each page has the budget of issue 44 (issue "Light and
+// finished" before it) and the test fails above it (bytes are deterministic for a build, so this is a test, not
+// a timing). A signed-in page also fetches socket.io's client for the live bell once it has hydrated
+// (live-updates.ts): counted apart, with its own budget, since the page shows and works without it.
 import type { Browser, CDPSession } from '@playwright/test'
-import { e2e } from './env'
 import { createEventViaApi } from './event-fixtures'
-import { expect, test, type TestUser } from './fixtures'
+import { expect, signIn, test, type TestUser } from './fixtures'
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'JavaScript bytes: measured with JavaScript on')
 
@@ -17,16 +18,18 @@ interface Measured {
   bytes: number
   /** Script bytes by file, for the table's biggest items. */
   files: Map<string, number>
+  /** Of `bytes`, the live updates' socket client (app/features/notifications/socket-client.ts). */
+  live: number
 }
 
+const LIVE_CLIENT = /\/socket-client-[A-Z0-9]+\.js$/
+const LIVE_BUDGET = 12.5 * 1024
+
 /** Loads `path` in a fresh context and sums the encoded (on-the-wire) bytes of every script response. */
-async function measure(browser: Browser, path: string, options: { cookie?: string; width?: number; showMap?: boolean; mapInView?: boolean } = {}): Promise<Measured> {
+async function measure(browser: Browser, path: string, options: { signedInAs?: TestUser; width?: number; showMap?: boolean; mapInView?: boolean } = {}): Promise<Measured> {
   const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 800 } })
-  if (options.cookie) {
-    const [name, value] = options.cookie.split(/=(.*)/s) as [string, string]
-    await context.addCookies([{ name, value, url: e2e.webUrl, httpOnly: true, sameSite: 'Lax' }])
-  }
   const page = await context.newPage()
+  if (options.signedInAs) await signIn(page, options.signedInAs)
   const cdp: CDPSession = await context.newCDPSession(page)
   await cdp.send('Network.enable')
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
@@ -40,10 +43,14 @@ async function measure(browser: Browser, path: string, options: { cookie?: strin
     const url = urls.get(event.requestId)
     if (url) files.set(new URL(url).pathname, (files.get(new URL(url).pathname) ?? 0) + event.encodedDataLength)
   })
+  // A signed-in page fetches the live updates' client a few requests after hydrating: waited for, so a slow
+  // moment between those requests does not end the measurement before it.
+  const liveClient = options.signedInAs ? page.waitForResponse((response) => LIVE_CLIENT.test(new URL(response.url()).pathname)) : null
   await page.goto(path, { waitUntil: 'load' })
   // A page that ships scripts is measured once it has hydrated (and then gone quiet): what it needs to work.
   if ((await page.locator('script[type="module"]').count()) > 0)
     await page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: unknown }).__remixRouter))
+  await liveClient
   await page.waitForLoadState('networkidle')
   // The list pages' map loads as it scrolls into view (it is in view at 1280 px): counted once it is there.
   if (options.mapInView) {
@@ -57,7 +64,8 @@ async function measure(browser: Browser, path: string, options: { cookie?: strin
   }
   await context.close()
   const bytes = [...files.values()].reduce((sum, n) => sum + n, 0)
-  return { page: path, scripts: files.size, bytes, files }
+  const live = [...files].filter(([file]) => LIVE_CLIENT.test(file)).reduce((sum, [, n]) => sum + n, 0)
+  return { page: path, scripts: files.size, bytes, files, live }
 }
 
 const kib = (bytes: number) => `${(bytes / KiB).toFixed(1)} KiB`
@@ -65,28 +73,34 @@ const kib = (bytes: number) => `${(bytes / KiB).toFixed(1)} KiB`
 test('every page ships JavaScript within its budget', async ({ browser, createUser }) => {
   test.slow()
   const organizer: TestUser = await createUser()
+  const reader: TestUser = await createUser()
   const event = await createEventViaApi(organizer, { title: `Size ${Date.now()}` })
 
-  const rows: { name: string; budget: number | null; measured: Measured }[] = []
+  const rows: { name: string; budget: number | null; signedIn: boolean; measured: Measured }[] = []
   const row = async (name: string, budget: number | null, path: string, options: Parameters<typeof measure>[2] = {}) => {
-    rows.push({ name, budget, measured: await measure(browser, path, options) })
+    rows.push({ name, budget, signedIn: Boolean(options.signedInAs), measured: await measure(browser, path, options) })
   }
-  await row('home (with the map)', 200 * KiB, '/', { mapInView: true })
-  await row('places (with the map)', 200 * KiB, '/places', { mapInView: true })
-  await row('event page, before the map', 150 * KiB, `/event/${event._id}`, { width: 390 })
+  await row('home (with the map)', 160 * KiB, '/', { mapInView: true })
+  await row('places (with the map)', 160 * KiB, '/places', { mapInView: true })
+  await row('event page, before the map', 135 * KiB, `/event/${event._id}`, { width: 390 })
+  // Signed in, the layout adds the person's menu, the bell and its texts (a chunk of their own, decision 054);
+  // the organizer also gets the page's owner controls.
+  await row('event page, signed in', 135 * KiB, `/event/${event._id}`, { width: 390, signedInAs: reader })
+  await row('event page, its organizer', 135 * KiB, `/event/${event._id}`, { width: 390, signedInAs: organizer })
   await row('event page, map shown', null, `/event/${event._id}`, { width: 390, showMap: true })
-  // 125.2 KiB in issue 27, when every page loaded every API text; 123.2 since decision 044 (the browser loads only
-  // the texts its own code can show).
-  await row('sign in', 125 * KiB, '/auth')
-  await row('register', 125 * KiB, '/auth/register')
-  await row('forgot password', 125 * KiB, '/auth/forgotPassword')
-  await row('people', 125 * KiB, '/users')
-  await row('month view', 125 * KiB, '/calendar/2030-06')
-  await row('a collection', 125 * KiB, '/collections/for-kids')
-  await row('404', 125 * KiB, '/no/such-page')
+  // Issue 44's goal for these is 110 KiB. The 404 page (the layout alone) is 106.8: React, Remix and i18next are
+  // 88 of it. The sign-in screens add conform (9.9 KiB) and their form; people, the month and a collection
+  // their own screens (4–7 KiB). Their budgets are what they measure, with a little room, until that moves.
+  await row('sign in', 121 * KiB, '/auth')
+  await row('register', 121 * KiB, '/auth/register')
+  await row('forgot password', 121 * KiB, '/auth/forgotPassword')
+  await row('people', 115 * KiB, '/users')
+  await row('month view', 115 * KiB, '/calendar/2030-06')
+  await row('a collection', 115 * KiB, '/collections/for-kids')
+  await row('404', 110 * KiB, '/no/such-page')
   await row('privacy policy (static)', 0, '/privacy-policy')
   await row('terms of use (static)', 0, '/terms-of-use')
-  await row('embed builder', 125 * KiB, `/embed?organizer=${organizer.id}`)
+  await row('embed builder', 110 * KiB, `/embed?organizer=${organizer.id}`)
   // The framed programme other sites show (decision 043): no script at all.
   await row('embedded programme', 0, `/embed/events?organizer=${organizer.id}`)
 
@@ -98,7 +112,8 @@ test('every page ships JavaScript within its budget', async ({ browser, createUs
   const lines = rows.map(({ name, budget, measured }) => {
     const biggest = [...measured.files].sort(([, a], [, b]) => b - a).slice(0, 3).map(([file, n]) => `${file.replace(/^\/build\//, '')} ${kib(n)}`)
     const limits = budget === null ? '—' : `budget ${kib(budget)}`
-    return `${name.padEnd(30)} ${kib(measured.bytes).padStart(10)}  ${limits.padEnd(18)} ${measured.scripts} files; ${biggest.join(', ')}`
+    const live = measured.live ? ` (+ ${kib(measured.live)} live updates after hydration, budget ${kib(LIVE_BUDGET)})` : ''
+    return `${name.padEnd(30)} ${kib(measured.bytes - measured.live).padStart(10)}  ${limits.padEnd(18)} ${measured.scripts} files; ${biggest.join(', ')}${live}`
   })
   lines.push(`${'the event page’s map chunk(s)'.padEnd(30)} ${kib(mapBytes).padStart(10)}  ${`budget ${kib(50 * KiB)}`.padEnd(18)} ${mapChunks.map(([file]) => file).join(', ') || 'none: the map ships with the page'}`)
   console.log(`JavaScript per page (compressed, cold cache):\n${lines.join('\n')}`)
@@ -107,7 +122,16 @@ test('every page ships JavaScript within its budget', async ({ browser, createUs
     for (const { name, measured } of rows)
       console.log(`${name}:\n${[...measured.files].sort(([, a], [, b]) => b - a).map(([file, n]) => `  ${kib(n).padStart(10)} ${file}`).join('\n')}`)
 
-  const over = rows.filter(({ budget, measured }) => budget !== null && measured.bytes > budget).map(({ name, measured, budget }) => `${name}: ${kib(measured.bytes)} > ${kib(budget!)}`)
+  const over = rows
+    .filter(({ budget, measured }) => budget !== null && measured.bytes - measured.live > budget)
+    .map(({ name, measured, budget }) => `${name}: ${kib(measured.bytes - measured.live)} > ${kib(budget!)}`)
   if (mapBytes > 50 * KiB) over.push(`the event page's map: ${kib(mapBytes)} > 50 KiB`)
+  for (const { name, signedIn, measured } of rows) {
+    if (measured.live > LIVE_BUDGET) over.push(`${name}: live updates ${kib(measured.live)} > ${kib(LIVE_BUDGET)}`)
+    // A visitor has no bell: their pages never fetch the socket client.
+    if (!signedIn && measured.live > 0) over.push(`${name}: a visitor's page fetched the live updates' client`)
+  }
+  // The signed-in pages do fetch it (or the rows above would not see it to count it apart).
+  expect(rows.filter(({ signedIn, measured }) => signedIn && measured.live === 0).map(({ name }) => name)).toEqual([])
   expect(over).toEqual([])
 })

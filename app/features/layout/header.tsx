@@ -3,11 +3,11 @@
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { Language, LatestNotifications, User } from '#contract'
-import { NotificationBell } from '~/features/notifications/bell'
 import { LogoMark } from '~/components/ui/icons'
 import { LanguageSwitch } from '~/components/layout/language-switch'
 import { SearchForm } from '~/components/layout/search-form'
 import { SectionSwitch } from '~/components/layout/section-switch'
+import { NotificationBell } from './signed-in'
 import { UserMenu } from './user-menu'
 
 type HeaderProps = {

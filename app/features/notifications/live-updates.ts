@@ -32,7 +32,7 @@ export function useLiveNotifications(enabled: boolean) {
     let refetch: ReturnType<typeof setTimeout> | undefined
     let retry: ReturnType<typeof setTimeout> | undefined
 
-    void import('socket.io-client').then(({ io }) => {
+    void import('./socket-client').then(({ io }) => {
       if (stopped) return
       // An API under a path (https://example.org/api behind a balancer): socket.io would take the path for a
       // namespace, so the origin is the address and the path goes before the socket's own.

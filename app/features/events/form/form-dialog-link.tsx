@@ -2,17 +2,22 @@
 // form in a modal (620 px, SPEC §9) or a side drawer (600 px; full width on narrow screens) instead of
 // leaving the page. The form's data comes from the page's own loader (a fetcher), and the form posts to
 // the page's action, so a success navigates with its toast; without JavaScript it is a plain link. The
-// dialog (Radix, the form, its validation) is a chunk of its own, fetched when the link is pointed at,
-// focused or clicked: pages that only show the link do not pay for it. Radix keeps focus inside the open
+// dialog (Radix, the form, its validation) is a chunk of its own, fetched with its texts (the eventForm
+// namespace) when the link is pointed at, focused or clicked: pages that only show the link do not pay for
+// either. Radix keeps focus inside the open
 // dialog; closing it (Escape, Close, the backdrop) gives focus back to the link, or to the toggle of the
 // dropdown the link was in.
 import { Link, useLocation } from '@remix-run/react'
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react'
 import { focusOpener } from '~/components/ui/focus'
 import { useHydrated } from '~/components/ui/use-hydrated'
+import { loadTexts } from '~/locales/load'
 
-const loadDialog = () => import('./form-dialog')
+const loadDialog = () => Promise.all([import('./form-dialog'), loadTexts(['eventForm'])]).then(([dialog]) => dialog)
 const FormDialog = lazy(loadDialog)
+
+/** The dialog's heading: a text of the eventForm namespace, which comes with the dialog. */
+export type FormDialogTitle = 'newEvent' | 'newPlace' | 'editEvent' | 'editPlace'
 
 export function FormDialogLink({
   to,
@@ -24,7 +29,7 @@ export function FormDialogLink({
   to: string
   variant: 'modal' | 'drawer'
   /** The dialog's heading. */
-  title: string
+  title: FormDialogTitle
   className?: string
   children: ReactNode
 }) {

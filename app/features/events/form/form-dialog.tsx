@@ -8,6 +8,7 @@ import { DRAWER_WIDTH_PX, MODAL_WIDTH_PX } from '#contract'
 import { useRootData } from '~/components/layout/use-root-data'
 import { CloseIcon } from '~/components/ui/icons'
 import { EventForm } from './event-form'
+import type { FormDialogTitle } from './form-dialog-link'
 import type { EventFormLoaderData } from './types'
 
 export default function FormDialog({
@@ -19,7 +20,7 @@ export default function FormDialog({
 }: {
   to: string
   variant: 'modal' | 'drawer'
-  title: string
+  title: FormDialogTitle
   onClose: () => void
   /** Where focus goes when it closes (the link that opened it). */
   onCloseFocus: () => void
@@ -51,7 +52,7 @@ export default function FormDialog({
           className={`fixed z-50 overflow-y-auto bg-white p-4 shadow-xl sm:p-6 ${panel}`}
         >
           <div className="mb-4 flex items-center justify-between gap-3">
-            <Dialog.Title className="text-xl font-semibold">{title}</Dialog.Title>
+            <Dialog.Title className="text-xl font-semibold">{t(title)}</Dialog.Title>
             <Dialog.Close className="rounded-md p-1 text-slate-500 hover:bg-slate-100" aria-label={t('cancel')}>
               <CloseIcon className="h-5 w-5" />
             </Dialog.Close>

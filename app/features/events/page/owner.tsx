@@ -45,7 +45,6 @@ export function OwnerActions({
 }) {
   const { t } = useTranslation('eventPage')
   const { t: tp } = useTranslation('profile')
-  const { t: tf } = useTranslation('eventForm')
   const confirmText = event.eventType === 'PLACE' ? t('owner.confirmDeletePlace') : t('owner.confirmDelete')
   return (
     <div role="group" aria-label={t('owner.label')} className="flex flex-wrap items-center gap-2">
@@ -84,7 +83,7 @@ export function OwnerActions({
         <FormDialogLink
           to={`/event/${encodeURIComponent(event._id)}/edit`}
           variant="drawer"
-          title={tf(event.eventType === 'PLACE' ? 'editPlace' : 'editEvent')}
+          title={event.eventType === 'PLACE' ? 'editPlace' : 'editEvent'}
           className="inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
         >
           {t('owner.edit')}

@@ -9,6 +9,7 @@
 //
 //   npm run bench:scale
 //   SCALE_SIZES=1000,100000 SCALE_DATABASES=sqlite SCALE_ROUNDS=40 npm run bench:scale
+//   SCALE_ONLY=events npm run bench:scale   (only the lists whose name holds the word)
 //   SCALE_PG_URL=postgres://postgres@127.0.0.1:5432/postgres   (where the nearby_scale_<n> databases live)
 import crypto from 'node:crypto'
 import fs from 'node:fs'
@@ -21,11 +22,13 @@ import { loadConfig } from '../api/config'
 import { createDb } from '../api/db/index'
 import { migrateToLatest } from '../api/db/migrations'
 import { SCALE_PASSWORD, seedScale, type ScaleIdentities } from '../tests/support/scale-data'
-import { SCALE_LISTS as LISTS } from '../tests/support/scale-lists'
+import { SCALE_LISTS } from '../tests/support/scale-lists'
 
 const SIZES = (process.env.SCALE_SIZES ?? '1000,10000,100000').split(',').map(Number)
 const DATABASES = (process.env.SCALE_DATABASES ?? 'sqlite,postgres').split(',') as ('sqlite' | 'postgres')[]
 const ROUNDS = Number(process.env.SCALE_ROUNDS ?? 20)
+/** SCALE_ONLY=events: only the lists whose name holds the word. */
+const LISTS = SCALE_LISTS.filter((list) => !process.env.SCALE_ONLY || list.name.includes(process.env.SCALE_ONLY))
 const WARMUP = 3
 const PG_URL = process.env.SCALE_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const root = path.resolve(import.meta.dirname, '..')
@@ -33,7 +36,14 @@ const dataDir = path.join(root, '.cache/bench-scale')
 const version = crypto
   .createHash('sha1')
   .update(fs.readFileSync(path.join(root, 'tests/support/scale-data.ts')))
-  .update(fs.readFileSync(path.join(root, 'api/db/migrations.ts')))
+  // Every migration, in order (api/db/migrations/NNN_*.ts and their index).
+  .update(
+    fs
+      .readdirSync(path.join(root, 'api/db/migrations'))
+      .sort()
+      .map((file) => fs.readFileSync(path.join(root, 'api/db/migrations', file), 'utf8'))
+      .join('\0'),
+  )
   .digest('hex')
   .slice(0, 12)
 

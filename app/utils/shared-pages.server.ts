@@ -3,7 +3,7 @@
 // anew: the same bytes as a render, only without the work.
 import { parseCookie } from 'cookie'
 import { todayInZone } from '#contract'
-import { STATIC_PAGES } from '~/components/layout/footer'
+import { STATIC_PAGES } from '~/components/layout/static-pages'
 import { getLanguage, localeCookie } from '~/i18n.server'
 import { getEnv } from './env.server'
 import { detectMobilePlatform } from './layout.server'

@@ -15,13 +15,17 @@ const plain = i18next.createInstance()
 await plain.init({ ...i18nConfig, resources, ns: [...NAMESPACES], lng: 'en', initImmediate: false })
 
 /** Every key of a namespace's texts, nested keys joined with dots, plural suffixes dropped. */
-function keysOf(texts: Record<string, unknown>, prefix = ''): string[] {
-  return Object.entries(texts).flatMap(([key, value]) =>
-    value && typeof value === 'object'
-      ? keysOf(value as Record<string, unknown>, `${prefix}${key}.`)
-      : [`${prefix}${key.replace(/_(zero|one|two|few|many|other)$/, '')}`],
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/
+
+/** Every text's key as written, plural forms apart (`items_one`, `items_other`). */
+function keysOf(texts: object, prefix = ''): string[] {
+  return Object.entries(texts).flatMap(([name, value]) =>
+    typeof value === 'string' ? [`${prefix}${name}`] : value && typeof value === 'object' && !Array.isArray(value) ? keysOf(value, `${prefix}${name}.`) : [],
   )
 }
+
+/** The keys a screen asks for: plural forms as one key (`items`, asked with a count). */
+const askedKeysOf = (texts: object) => [...new Set(keysOf(texts).map((key) => key.replace(PLURAL_SUFFIX, '')))]
 
 describe('texts remembered by a page instance', () => {
   for (const language of LANGUAGES) {
@@ -29,7 +33,7 @@ describe('texts remembered by a page instance', () => {
       const page = pageI18n(language)
       let compared = 0
       for (const namespace of NAMESPACES) {
-        const keys = [...new Set(keysOf(resources[language][namespace] as Record<string, unknown>))]
+        const keys = askedKeysOf(resources[language][namespace] as object)
         const remembered = page.getFixedT(language, [namespace, 'common'])
         const expected = plain.getFixedT(language, [namespace, 'common'])
         for (const round of [1, 2]) {
@@ -91,12 +95,6 @@ describe('texts remembered by a page instance', () => {
 
 describe('texts with values, filled from the remembered text (decision 054)', () => {
   /** Every text key of a namespace, as i18next names it (nested objects joined with dots, plural forms kept apart). */
-  function keysOf(texts: object, prefix = ''): string[] {
-    return Object.entries(texts).flatMap(([name, value]) =>
-      typeof value === 'string' ? [`${prefix}${name}`] : value && typeof value === 'object' && !Array.isArray(value) ? keysOf(value, `${prefix}${name}.`) : [],
-    )
-  }
-
   it('answers every text of every language and namespace as i18next does, with values, counts and plural forms, twice', () => {
     let compared = 0
     for (const [language, namespaces] of Object.entries(resources)) {
@@ -104,8 +102,7 @@ describe('texts with values, filled from the remembered text (decision 054)', ()
       const plainT = plain.getFixedT(language)
       for (const [namespace, texts] of Object.entries(namespaces)) {
         const names = keysOf(texts)
-        const plural = /_(zero|one|two|few|many|other)$/
-        for (const key of new Set(names.map((name) => name.replace(plural, '')))) {
+        for (const key of askedKeysOf(texts)) {
           const placeholders = [...new Set([...JSON.stringify(texts).matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]!))]
           const values = Object.fromEntries(placeholders.map((name) => [name, `<${name}>`]))
           const counted = [0, 1, 2, 5, 21, 1.5].map((count) => ({ ...values, count }))

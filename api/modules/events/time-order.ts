@@ -11,6 +11,7 @@
 // The last class (longer than 256 days) has no bound and is read whole: such events are rare.
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely'
 import type { Database, PostRow } from '../../db/schema'
+import { dialectOf } from '../../db/index'
 
 /**
  * The sort key of the event lists: the start date (ISO text), undated events after every dated one. Kept as
@@ -40,6 +41,8 @@ export interface TimeWindow {
   startsBy?: string
   /** The base holds few rows already (a person's events): filter and sort them, no ranges to merge. */
   fewRows?: boolean
+  /** PostgreSQL: the ranges as statements of their own, merged here (eachRange), rather than one union. */
+  rangesApart?: boolean
 }
 
 const startSort = sql<string>`${sql.raw(START_SORT_SQL)}`
@@ -71,6 +74,10 @@ export async function postsInStartOrder(
   if (window.fewRows) return ordered(bounded.where('ends_at', '>=', window.runningFrom), order.limit, order.offset).execute()
 
   const { recent, classes } = runningRanges(bounded.where('ends_at', '>=', window.runningFrom), window.runningFrom)
+  if (window.rangesApart && dialectOf(db) === 'postgres') {
+    const rows = await eachRange(ordered(recent, order.offset + order.limit), classes)
+    return rows.sort(byStart(order.direction)).slice(order.offset, order.offset + order.limit)
+  }
   const merged = unionOf(db, ordered(recent, order.offset + order.limit), classes)
   return db
     .selectFrom(merged.as('merged'))
@@ -126,6 +133,27 @@ function runningRanges(running: PostsQuery, from: string) {
     return days === null ? ofClass : ofClass.where(startSort, '>=', startsFrom(days))
   })
   return { recent: running.where(startSort, '>=', dayBefore), classes }
+}
+
+/**
+ * PostgreSQL, for the lists that ask (rangesApart): the ranges as statements of their own, run side by side and
+ * merged by the caller. PostgreSQL plans each call for its values (decision 033). For the city's event lists —
+ * radius, filters, the author's state in every range — planning the union of six ranges with its sort cost more
+ * than six plans of one range: measured side by side at 100k events (order alternated per round), 10–37 % less CPU
+ * and half the wall time. The collections and the calendar feeds took up to a fifth more as six statements, the
+ * month and the running-now list no less, so they keep the union. SQLite plans a union for almost nothing.
+ */
+async function eachRange(recent: PostsQuery, classes: PostsQuery[]): Promise<PostRow[]> {
+  const ranges = await Promise.all([recent, ...classes].map((range) => range.execute()))
+  return ranges.flat()
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
+/** The lists' order in memory: START_SORT_SQL, then id (ISO texts and ids sort alike here and in both databases). */
+function byStart(direction: 'asc' | 'desc') {
+  const sign = direction === 'asc' ? 1 : -1
+  return (a: PostRow, b: PostRow) => sign * (compare(a.start_date ?? '9999', b.start_date ?? '9999') || compare(a.id, b.id))
 }
 
 function unionOf(db: Kysely<Database>, recent: PostsQuery, classes: PostsQuery[]) {

@@ -4,13 +4,8 @@ import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { APP_VERSION_LABEL, type AppVersion } from '#contract'
 import { LifeBuoyIcon, LogoMark, SmartphoneIcon } from '~/components/ui/icons'
+import { STATIC_PAGES } from './static-pages'
 
-export const STATIC_PAGES = [
-  { to: '/docs/deleteAccount', key: 'deleteAccount' },
-  { to: '/privacy-policy', key: 'privacyPolicy' },
-  { to: '/terms-of-use', key: 'termsOfUse' },
-  { to: '/child-safety', key: 'childSafety' },
-] as const
 
 const linkClass = 'rounded text-slate-600 underline-offset-4 hover:text-slate-900 hover:underline'
 // Links inside a sentence stay underlined, so they do not rely on colour alone (WCAG 1.4.1).

@@ -1,8 +1,9 @@
 // The layout's signed-in parts (signed-in-parts.tsx), one chunk loaded when a signed-in page renders them.
 import { lazyComponent } from '~/components/ui/lazy-component'
 
-const load = () => import('./signed-in-parts')
+/** Also started early where a page is about to become a signed-in one (the sign-in screens' forms). */
+export const loadSignedInParts = () => import('./signed-in-parts')
 
-export const SignedInMenu = lazyComponent(load, 'SignedInMenu')
-export const NotificationBell = lazyComponent(load, 'NotificationBell')
-export const LiveNotifications = lazyComponent(load, 'LiveNotifications')
+export const SignedInMenu = lazyComponent(loadSignedInParts, 'SignedInMenu')
+export const NotificationBell = lazyComponent(loadSignedInParts, 'NotificationBell')
+export const LiveNotifications = lazyComponent(loadSignedInParts, 'LiveNotifications')

@@ -12,12 +12,10 @@ import { lazy, Suspense, useRef, useState, type ReactNode } from 'react'
 import { focusOpener } from '~/components/ui/focus'
 import { useHydrated } from '~/components/ui/use-hydrated'
 import { loadTexts } from '~/locales/load'
+import type { FormDialogTitle } from './types'
 
 const loadDialog = () => Promise.all([import('./form-dialog'), loadTexts(['eventForm'])]).then(([dialog]) => dialog)
 const FormDialog = lazy(loadDialog)
-
-/** The dialog's heading: a text of the eventForm namespace, which comes with the dialog. */
-export type FormDialogTitle = 'newEvent' | 'newPlace' | 'editEvent' | 'editPlace'
 
 export function FormDialogLink({
   to,

@@ -8,8 +8,7 @@ import { DRAWER_WIDTH_PX, MODAL_WIDTH_PX } from '#contract'
 import { useRootData } from '~/components/layout/use-root-data'
 import { CloseIcon } from '~/components/ui/icons'
 import { EventForm } from './event-form'
-import type { FormDialogTitle } from './form-dialog-link'
-import type { EventFormLoaderData } from './types'
+import type { EventFormLoaderData, FormDialogTitle } from './types'
 
 export default function FormDialog({
   to,

@@ -10,3 +10,6 @@ export type EventFormActionData = {
   /** Addresses found for "Search address"; null when no search was made. */
   candidates: GeoItem[] | null
 }
+
+/** A form dialog's heading (form-dialog-link.tsx): a text of the eventForm namespace, which comes with the dialog. */
+export type FormDialogTitle = 'newEvent' | 'newPlace' | 'editEvent' | 'editPlace'

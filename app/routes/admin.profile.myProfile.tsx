@@ -2,12 +2,11 @@
 // activity, invitations). Screen: features/profile/my-profile.tsx; loader: profile.server.ts (loadMyProfile).
 import { routeTexts } from '~/locales/load'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { DEFAULT_LANGUAGE } from '#contract'
 import { MyProfile } from '~/features/profile/my-profile'
 import { loadMyProfile } from '~/features/profile/profile.server'
 import type { loader as rootLoader } from '~/root'
 import { requireActivatedUser } from '~/utils/auth.server'
-import { metaText } from '~/utils/meta-text'
+import { metaLanguage, metaText } from '~/utils/meta-text'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
 export const handle = routeTexts({ i18n: ['eventPage', 'profile'] })
@@ -18,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
-  const locale = matches.find((match) => match.id === 'root')?.data?.locale ?? DEFAULT_LANGUAGE
+  const locale = metaLanguage(matches)
   return [{ title: metaText(locale, 'profile', 'meta.myTitle') }]
 }
 

@@ -2,11 +2,10 @@
 // city's list (?city=&categories=). Screen: features/embed/builder.tsx; the framed page is /embed/events.
 import { routeTexts } from '~/locales/load'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { DEFAULT_LANGUAGE } from '#contract'
 import { EmbedBuilder } from '~/features/embed/builder'
 import { loadEmbedBuilder } from '~/features/embed/builder.server'
 import type { loader as rootLoader } from '~/root'
-import { metaText } from '~/utils/meta-text'
+import { metaLanguage, metaText } from '~/utils/meta-text'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
 export const handle = routeTexts({ i18n: ['embed'] })
@@ -16,7 +15,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
-  const locale = matches.find((match) => match.id === 'root')?.data?.locale ?? DEFAULT_LANGUAGE
+  const locale = metaLanguage(matches)
   return [{ title: metaText(locale, 'embed', 'builder.title') }, { name: 'robots', content: 'noindex' }]
 }
 

@@ -2,12 +2,11 @@
 // JavaScript). Screen: features/events/page/invite-drawer.tsx; loader and action: invite.server.ts.
 import { routeTexts } from '~/locales/load'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { DEFAULT_LANGUAGE } from '#contract'
 import { InviteDrawer } from '~/features/events/page/invite-drawer'
 import { inviteAction, loadInvitePage } from '~/features/events/page/invite.server'
 import type { loader as rootLoader } from '~/root'
 import { requireActivatedUser } from '~/utils/auth.server'
-import { metaText } from '~/utils/meta-text'
+import { metaLanguage, metaText } from '~/utils/meta-text'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
 export const handle = routeTexts({ i18n: ['profile'] })
@@ -23,7 +22,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
-  const locale = matches.find((match) => match.id === 'root')?.data?.locale ?? DEFAULT_LANGUAGE
+  const locale = metaLanguage(matches)
   return [{ title: metaText(locale, 'profile', 'meta.invite') }]
 }
 

@@ -3,12 +3,11 @@
 // Nested routes (e.g. /event/{id}/edit) render in the screen's <Outlet />.
 import { routeTexts } from '~/locales/load'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { DEFAULT_LANGUAGE } from '#contract'
 import { EventPage } from '~/features/events/page/event-page'
 import { eventPageAction, loadEventPage } from '~/features/events/page/event-page.server'
 import { eventMeta } from '~/features/events/page/meta'
 import type { loader as rootLoader } from '~/root'
-import { metaText } from '~/utils/meta-text'
+import { metaLanguage, metaText } from '~/utils/meta-text'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
 export const handle = routeTexts({ i18n: ['eventPage', 'profile', 'report', 'fediverse'] })
@@ -22,7 +21,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data, matches }) => {
-  const locale = matches.find((match) => match.id === 'root')?.data?.locale ?? DEFAULT_LANGUAGE
+  const locale = metaLanguage(matches)
   const text = (key: string) => metaText(locale, 'eventPage', `meta.${key}`)
   // The loader threw (404, …): the root's meta names the error page.
   if (!data) return matches.find((match) => match.id === 'root')?.meta ?? []

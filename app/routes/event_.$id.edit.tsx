@@ -6,10 +6,11 @@ import { EventFormPage } from '~/features/events/form/event-form'
 import { eventFormAction, eventFormLoader } from '~/features/events/form/event-form.server'
 import type { EventFormActionData } from '~/features/events/form/types'
 import { routeTexts } from '~/locales/load'
+import { metaLanguage, metaText } from '~/utils/meta-text'
 
 export const handle = routeTexts({ i18n: ['eventForm'] })
 
-export const meta: MetaFunction = () => [{ title: 'Nearby · Edit' }]
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: `${metaText(metaLanguage(matches), 'eventForm', data?.eventType === 'PLACE' ? 'editPlace' : 'editEvent')} · Nearby` }]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return eventFormLoader(request, { kind: 'edit', id: params.id ?? '' })

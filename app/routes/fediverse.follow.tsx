@@ -3,12 +3,11 @@
 import { routeTexts } from '~/locales/load'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { DEFAULT_LANGUAGE } from '#contract'
 import type { FormActionData } from '~/utils/submission.server'
 import { RemoteFollowScreen } from '~/features/fediverse/follow-screen'
 import { remoteFollowAction, remoteFollowLoader } from '~/features/fediverse/follow.server'
 import type { loader as rootLoader } from '~/root'
-import { metaText } from '~/utils/meta-text'
+import { metaLanguage, metaText } from '~/utils/meta-text'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
 export const handle = routeTexts({ i18n: ['fediverse'] })
@@ -22,7 +21,7 @@ export function action({ request }: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches, data }) => {
-  const locale = matches.find((match) => match.id === 'root')?.data?.locale ?? DEFAULT_LANGUAGE
+  const locale = metaLanguage(matches)
   return [
     { title: metaText(locale, 'fediverse', 'followTitle', { handle: data?.handle ?? '' }) },
     { name: 'robots', content: 'noindex' },

@@ -3,16 +3,15 @@
 // action: notifications.server.ts.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
-import { DEFAULT_LANGUAGE } from '#contract'
 import { NotificationsScreen } from '~/features/notifications/notifications-screen'
 import { notificationAction } from '~/features/notifications/notifications.server'
 import type { loader as rootLoader } from '~/root'
 import { requireActivatedUser } from '~/utils/auth.server'
-import { metaText } from '~/utils/meta-text'
+import { metaLanguage, metaText } from '~/utils/meta-text'
 import { loadNotificationPages } from '~/utils/notifications.server'
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
-  const locale = matches.find((match) => match.id === 'root')?.data?.locale ?? DEFAULT_LANGUAGE
+  const locale = metaLanguage(matches)
   return [{ title: `${metaText(locale, 'notifications', 'title')} · Nearby` }]
 }
 

@@ -6,10 +6,11 @@ import { EventFormPage } from '~/features/events/form/event-form'
 import { eventFormAction, eventFormLoader } from '~/features/events/form/event-form.server'
 import type { EventFormActionData } from '~/features/events/form/types'
 import { routeTexts } from '~/locales/load'
+import { metaLanguage, metaText } from '~/utils/meta-text'
 
 export const handle = routeTexts({ i18n: ['eventForm'] })
 
-export const meta: MetaFunction = () => [{ title: 'Nearby · New place' }]
+export const meta: MetaFunction<typeof loader> = ({ matches }) => [{ title: `${metaText(metaLanguage(matches), 'eventForm', 'newPlace')} · Nearby` }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return eventFormLoader(request, { kind: 'create', eventType: 'PLACE' })

@@ -2,13 +2,12 @@
 // loader: profile.server.ts (loadPublicProfile).
 import { routeTexts } from '~/locales/load'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { DEFAULT_LANGUAGE } from '#contract'
 import { personName } from '~/features/events/page/meta'
 import { PublicProfile } from '~/features/profile/public-profile'
 import { loadPublicProfile } from '~/features/profile/profile.server'
 import type { loader as rootLoader } from '~/root'
 import { getApi } from '~/utils/api.server'
-import { metaText } from '~/utils/meta-text'
+import { metaLanguage, metaText } from '~/utils/meta-text'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
 export const handle = routeTexts({ i18n: ['eventList', 'eventPage', 'profile', 'report', 'fediverse'] })
@@ -19,7 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data: page, matches }) => {
-  const locale = matches.find((match) => match.id === 'root')?.data?.locale ?? DEFAULT_LANGUAGE
+  const locale = metaLanguage(matches)
   if (!page) return matches.find((match) => match.id === 'root')?.meta ?? []
   const name = personName(page.profile)
   return [

@@ -2,11 +2,10 @@
 // loader: users.server.ts.
 import { routeTexts } from '~/locales/load'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { DEFAULT_LANGUAGE } from '#contract'
 import { UsersScreen } from '~/features/users/users-screen'
 import { searchUsers } from '~/features/users/users.server'
 import type { loader as rootLoader } from '~/root'
-import { metaText } from '~/utils/meta-text'
+import { metaLanguage, metaText } from '~/utils/meta-text'
 
 /** The texts of this screen beyond the root's (app/i18n.ts). */
 export const handle = routeTexts({ i18n: ['users'] })
@@ -16,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
-  const locale = matches.find((match) => match.id === 'root')?.data?.locale ?? DEFAULT_LANGUAGE
+  const locale = metaLanguage(matches)
   return [{ title: metaText(locale, 'users', 'meta.title') }]
 }
 

@@ -124,3 +124,23 @@ describe('every page says everything in its own language', () => {
     expect(missing, missing.join('\n')).toEqual([])
   }, 240_000)
 })
+
+describe('page titles', () => {
+  it('name the event form pages in the reader’s language', async () => {
+    const titles: Record<string, string> = {}
+    for (const language of LANGUAGES)
+      for (const path of ['/event/new', '/place/new', `/event/${ids.event}/edit`]) {
+        const response = await fetch(`${web.url}${path}`, { headers: { Accept: 'text/html', 'Accept-Language': language, Cookie: `lng=${language}; ${cookies.admin}` } })
+        expect(response.status, path).toBe(200)
+        titles[`${language} ${path.replace(ids.event, ':id')}`] = /<title>([^<]*)<\/title>/.exec(await response.text())?.[1] ?? ''
+      }
+    expect(titles).toEqual({
+      'en /event/new': 'New event · Nearby',
+      'en /place/new': 'New place · Nearby',
+      'en /event/:id/edit': 'Edit event · Nearby',
+      'ru /event/new': 'Новое событие · Nearby',
+      'ru /place/new': 'Новое место · Nearby',
+      'ru /event/:id/edit': 'Редактировать событие · Nearby',
+    })
+  })
+})

@@ -5,6 +5,7 @@ import { hydrateRoot } from 'react-dom/client'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { getInitialNamespaces } from 'remix-i18next/client'
 import { languageOr } from '#contract'
+import { loadSignedInParts } from './features/layout/signed-in'
 import { i18nConfig, ROOT_NAMESPACES, SIGNED_IN_NAMESPACES, type Namespace } from './i18n'
 import { announceTexts, textsBackend } from './locales/load'
 
@@ -19,8 +20,13 @@ async function hydrate() {
   // of the page's namespaces, before hydrating, so nothing suspends or flashes a key.
   const ns = pageNamespaces()
   announceTexts(ns)
-  await i18next.use(initReactI18next).use(textsBackend).init({ ...i18nConfig, // The server's `<html lang>` (the language switch reloads the document).
-    lng: languageOr(document.documentElement.lang), ns })
+  await Promise.all([
+    i18next.use(initReactI18next).use(textsBackend).init({ ...i18nConfig, // The server's `<html lang>` (the language switch reloads the document).
+      lng: languageOr(document.documentElement.lang), ns }),
+    // A signed-in page's header parts (a chunk of their own, signed-in.tsx) come before hydrating too, as its texts
+    // do: a boundary still waiting for its code would hold back every update React makes meanwhile (a press).
+    document.documentElement.hasAttribute('data-signed-in') ? loadSignedInParts() : null,
+  ])
   startTransition(() => {
     hydrateRoot(
       document,

@@ -41,6 +41,10 @@ test('Like, Join and Leave pressed while the page starts on a slow CPU: the page
   const misses: string[] = []
   for (let attempt = 0; attempt < 20; attempt++) {
     const pressLike = attempt % 2 === 0
+    // What the press must change: the poll below waits for that, not only for the page to agree with the server
+    // (both still showing the state before the press agree too, and the press's answer may come a moment later).
+    const before = await saved(event._id, token)
+    const pressed = (now: Saved) => (pressLike ? now.isLiked !== before.isLiked : now.isParticipant !== before.isParticipant)
     await page.goto(`/event/${event._id}`, { waitUntil: 'commit' })
     const main = page.getByRole('main')
     const button = pressLike
@@ -49,12 +53,12 @@ test('Like, Join and Leave pressed while the page starts on a slow CPU: the page
     // Pressed as soon as it can be: before, during or just after hydration.
     await button.click()
     try {
-      // The press is answered (a page load or the fetcher's answer), then the page agrees with the server…
+      // The press is saved and answered (a page load or the fetcher's answer), then the page agrees with the server…
       await expect
         .poll(async () => {
           const now = await saved(event._id, token)
           const view = await shown(page)
-          return view.isLiked === now.isLiked && view.likesCount === now.likesCount && view.isParticipant === now.isParticipant
+          return pressed(now) && view.isLiked === now.isLiked && view.likesCount === now.likesCount && view.isParticipant === now.isParticipant
         }, { timeout: 10_000 })
         .toBe(true)
       // …and keeps agreeing (no late answer puts the old state back).

@@ -110,6 +110,8 @@ export const eventSchema = z.object({
   views: z.number().int(),
   postedBy: userSummarySchema,
   createdBy: z.string(),
+  /** The group it is posted as (issue 45): its owners, admins and editors organize it (isOwner for them). */
+  group: z.object({ id: z.string(), handle: z.string(), name: z.string() }).nullable().optional(),
   moderationStatus: z.enum(MODERATION_STATUSES),
   moderationImageStatus: z.enum(MODERATION_STATUSES),
   postStatus: z.enum(POST_STATUSES),
@@ -117,6 +119,7 @@ export const eventSchema = z.object({
   updatedAt: z.string(),
   isLiked: z.boolean(),
   isParticipant: z.boolean(),
+  /** The viewer organizes it: its author, or (a group's event) an owner, admin or editor of the group. */
   isOwner: z.boolean(),
   /** The viewer may take moderation decisions on it: a moderator, and not its author (another moderator decides). */
   mayModerate: z.boolean(),

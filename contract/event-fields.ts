@@ -205,6 +205,8 @@ export const eventFieldsObject = z.object({
       .transform((list) => [...new Set(list ?? [])]),
   ),
   channelLink: linkField,
+  /** The group it is posted as (issue 45), by handle; set when created. Its owners, admins and editors may. */
+  group: z.preprocess(emptyToUndefined, z.string({ error: 'invalidValue' }).trim().toLowerCase().max(100, 'invalidValue').optional()),
   hours: z.preprocess(
     emptyToUndefined,
     z.array(hoursItemSchema).max(EVENT_LIMITS.hoursMax, 'tooLong').optional(),

@@ -1,7 +1,7 @@
 // The one access policy of the API (ARCHITECTURE "Rules the spec leaves open"; docs/decisions/015-access-policy.md):
 // who may read, interact with, edit or moderate a post or a profile. Every route and service asks it, and
 // lists filter with `postsVisibleTo`, the same rule as a query. Role-only rules come from contract `can()`.
-import { can, type Role } from '#contract'
+import { can, canInGroup, type GroupRole, type Role } from '#contract'
 import { type ExpressionBuilder, type Expression, type SqlBool, sql } from 'kysely'
 import type { Database } from '../db/schema'
 import type { PostRow, UserRow } from '../db/schema'
@@ -14,7 +14,7 @@ export interface Viewer {
 
 export type PostFacts = Pick<
   PostRow,
-  'id' | 'posted_by' | 'access_type' | 'post_status' | 'moderation_status' | 'moderation_image_status' | 'event_type'
+  'id' | 'posted_by' | 'access_type' | 'post_status' | 'moderation_status' | 'moderation_image_status' | 'event_type' | 'group_id'
 >
 
 /** What ties the viewer to the post (loaded by the caller, e.g. events/dto loadRelations). */
@@ -25,6 +25,8 @@ export interface PostTies {
   followsAuthor: boolean
   /** The author's account is deactivated (disabled, or deletion requested): their posts are gone. */
   authorInactive: boolean
+  /** The viewer's role in the group the post is posted as (issue 45), or null/absent: not a member, or no group. */
+  groupRole?: GroupRole | null
 }
 
 export interface PostAccess {
@@ -63,12 +65,15 @@ const removed = (post: Pick<PostFacts, 'post_status' | 'moderation_status'>) =>
   post.post_status !== 'ACTIVE' || post.moderation_status === 'REJECTED'
 
 export function postAccess(post: PostFacts, viewer: Viewer | null, ties: PostTies): PostAccess {
-  const isOwner = !!viewer && viewer.id === post.posted_by
+  // A group's event is organized by the group's owners, admins and editors (contract GROUP_PERMISSIONS postEvents).
+  const groupRole = post.group_id ? (ties.groupRole ?? null) : null
+  const isOwner = !!viewer && (viewer.id === post.posted_by || canInGroup(groupRole, 'postEvents'))
   const isModerator = can(viewer?.role, 'moderate')
   const privileged = isOwner || isModerator
   const visible = privileged || (!removed(post) && !ties.authorInactive)
   const invited = ties.isInvited
-  const follower = ties.followsAuthor
+  // A group's "followers only" event is its members' (the group's followers get its public events).
+  const follower = post.group_id ? canInGroup(groupRole, 'seeMembers') : ties.followsAuthor
   let joinable: boolean
   if (post.access_type === 'COMMON') joinable = true
   else if (post.access_type === 'SUBSCRIBERS') joinable = follower || invited

@@ -15,10 +15,12 @@ import type {
 } from './schema-federation'
 import type { CalendarSourcesTable, WebhookDeliveriesTable, WebhooksTable } from './schema-connected'
 import type { CollectionEventsTable, CollectionsTable } from './schema-collections'
+import type { GroupFollowersTable, GroupInvitationsTable, GroupMembersTable, GroupsTable } from './schema-groups'
 
 export type * from './schema-federation'
 export type * from './schema-connected'
 export type * from './schema-collections'
+export type * from './schema-groups'
 
 type Bool = number // 0 | 1
 type Iso = string // ISO-8601 UTC, e.g. 2026-01-31T12:00:00.000Z
@@ -161,6 +163,8 @@ export interface PostsTable {
   /** Accessibility features, comma-separated in ACCESSIBILITY_FEATURES order, and the words for the rest (migration 023). */
   accessibility: Generated<string>
   accessibility_note: string | null
+  /** The group it is posted as (issue 45), or null: its organizer's own. */
+  group_id: string | null
 }
 
 /** People waiting for a seat of a full event, in line by `position`. */
@@ -377,6 +381,10 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable
   collections: CollectionsTable
   collection_events: CollectionEventsTable
+  groups: GroupsTable
+  group_members: GroupMembersTable
+  group_invitations: GroupInvitationsTable
+  group_followers: GroupFollowersTable
   reports: ReportsTable
   auth_throttles: AuthThrottlesTable
   jobs: JobsTable

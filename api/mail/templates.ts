@@ -194,3 +194,28 @@ export function webhookDisabledMail(language: Language, name: string, url: strin
   const html = layout('A webhook was turned off', `<p>Hello ${escapeHtml(name)},</p><p>The address ${escapeHtml(url)} failed every delivery for a day, so we turned this webhook off.</p><p><a href="${escapeHtml(settingsUrl)}">Fix it and turn it on again</a></p>`)
   return { subject, text, html }
 }
+
+/** An invitation to join a group (issue 45): to a person's account, or to an address that has none yet. */
+export function groupInvitationMail(
+  language: Language,
+  invite: { name: string | null; inviter: string; group: string; role: 'admin' | 'editor' | 'member'; url: string },
+): MailContent {
+  const ru = language === 'ru'
+  const roles = ru ? { admin: 'администратор', editor: 'редактор', member: 'участник' } : { admin: 'an admin', editor: 'an editor', member: 'a member' }
+  const subject = ru ? `Nearby: приглашение в группу «${invite.group}»` : `Nearby: an invitation to join “${invite.group}”`
+  const hello = invite.name ? (ru ? `Здравствуйте, ${invite.name}!` : `Hello ${invite.name},`) : ru ? 'Здравствуйте!' : 'Hello,'
+  const lead = ru
+    ? `${invite.inviter} приглашает вас в группу «${invite.group}» на Nearby (роль: ${roles[invite.role]}).`
+    : `${invite.inviter} invites you to join the group “${invite.group}” on Nearby as ${roles[invite.role]}.`
+  const how = invite.name
+    ? ru
+      ? 'Принять или отклонить приглашение можно на странице группы.'
+      : 'Accept or decline it on the group’s page.'
+    : ru
+      ? 'Зарегистрируйтесь на Nearby с этим адресом почты — приглашение будет ждать вас на странице группы.'
+      : 'Sign up on Nearby with this email address: the invitation waits for you on the group’s page.'
+  const open = ru ? 'Открыть группу' : 'Open the group'
+  const text = `${hello}\n\n${lead}\n${how}\n${invite.url}\n`
+  const html = layout(subject, `<p>${escapeHtml(hello)}</p><p>${escapeHtml(lead)}</p><p>${escapeHtml(how)}</p><p><a href="${escapeHtml(invite.url)}">${open}</a></p>`)
+  return { subject, text, html }
+}

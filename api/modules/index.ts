@@ -24,6 +24,7 @@ import remindersRoutes from './reminders/routes'
 import reportsRoutes from './reports/routes'
 import sourcesRoutes from './sources/routes'
 import collectionsRoutes from './collections/routes'
+import groupsRoutes from './groups/routes'
 import webhooksRoutes from './webhooks/routes'
 
 export const modules: { name: string; plugin: FastifyPluginAsync }[] = [
@@ -48,5 +49,6 @@ export const modules: { name: string; plugin: FastifyPluginAsync }[] = [
   { name: 'calendar sources', plugin: sourcesRoutes },
   { name: 'webhooks', plugin: webhooksRoutes },
   { name: 'collections', plugin: collectionsRoutes },
+  { name: 'groups', plugin: groupsRoutes },
   { name: 'federation', plugin: federationRoutes },
 ]

@@ -69,6 +69,11 @@ export interface paths {
                                 } | null;
                                 fediverseBoosts?: number;
                                 fediverseLikes?: number;
+                                group?: {
+                                    handle: string;
+                                    id: string;
+                                    name: string;
+                                } | null;
                                 hasOnlineUrl: boolean;
                                 hours: {
                                     close: string;
@@ -784,6 +789,11 @@ export interface paths {
                                 } | null;
                                 fediverseBoosts?: number;
                                 fediverseLikes?: number;
+                                group?: {
+                                    handle: string;
+                                    id: string;
+                                    name: string;
+                                } | null;
                                 hasOnlineUrl: boolean;
                                 hours: {
                                     close: string;
@@ -1113,6 +1123,11 @@ export interface paths {
                             } | null;
                             fediverseBoosts?: number;
                             fediverseLikes?: number;
+                            group?: {
+                                handle: string;
+                                id: string;
+                                name: string;
+                            } | null;
                             hasOnlineUrl: boolean;
                             hours: {
                                 close: string;
@@ -6087,6 +6102,11 @@ export interface paths {
                                 } | null;
                                 fediverseBoosts?: number;
                                 fediverseLikes?: number;
+                                group?: {
+                                    handle: string;
+                                    id: string;
+                                    name: string;
+                                } | null;
                                 hasOnlineUrl: boolean;
                                 hours: {
                                     close: string;
@@ -6606,6 +6626,11 @@ export interface paths {
                             } | null;
                             fediverseBoosts?: number;
                             fediverseLikes?: number;
+                            group?: {
+                                handle: string;
+                                id: string;
+                                name: string;
+                            } | null;
                             hasOnlineUrl: boolean;
                             hours: {
                                 close: string;
@@ -6907,6 +6932,11 @@ export interface paths {
                             } | null;
                             fediverseBoosts?: number;
                             fediverseLikes?: number;
+                            group?: {
+                                handle: string;
+                                id: string;
+                                name: string;
+                            } | null;
                             hasOnlineUrl: boolean;
                             hours: {
                                 close: string;
@@ -7197,6 +7227,11 @@ export interface paths {
                             } | null;
                             fediverseBoosts?: number;
                             fediverseLikes?: number;
+                            group?: {
+                                handle: string;
+                                id: string;
+                                name: string;
+                            } | null;
                             hasOnlineUrl: boolean;
                             hours: {
                                 close: string;
@@ -7655,6 +7690,11 @@ export interface paths {
                             } | null;
                             fediverseBoosts?: number;
                             fediverseLikes?: number;
+                            group?: {
+                                handle: string;
+                                id: string;
+                                name: string;
+                            } | null;
                             hasOnlineUrl: boolean;
                             hours: {
                                 close: string;
@@ -7958,6 +7998,11 @@ export interface paths {
                                 } | null;
                                 fediverseBoosts?: number;
                                 fediverseLikes?: number;
+                                group?: {
+                                    handle: string;
+                                    id: string;
+                                    name: string;
+                                } | null;
                                 hasOnlineUrl: boolean;
                                 hours: {
                                     close: string;
@@ -9796,6 +9841,11 @@ export interface paths {
                             } | null;
                             fediverseBoosts?: number;
                             fediverseLikes?: number;
+                            group?: {
+                                handle: string;
+                                id: string;
+                                name: string;
+                            } | null;
                             hasOnlineUrl: boolean;
                             hours: {
                                 close: string;
@@ -11242,6 +11292,11 @@ export interface paths {
                                 } | null;
                                 fediverseBoosts?: number;
                                 fediverseLikes?: number;
+                                group?: {
+                                    handle: string;
+                                    id: string;
+                                    name: string;
+                                } | null;
                                 hasOnlineUrl: boolean;
                                 hours: {
                                     close: string;
@@ -11757,6 +11812,11 @@ export interface paths {
                                 } | null;
                                 fediverseBoosts?: number;
                                 fediverseLikes?: number;
+                                group?: {
+                                    handle: string;
+                                    id: string;
+                                    name: string;
+                                } | null;
                                 hasOnlineUrl: boolean;
                                 hours: {
                                     close: string;
@@ -12062,6 +12122,11 @@ export interface paths {
                                 } | null;
                                 fediverseBoosts?: number;
                                 fediverseLikes?: number;
+                                group?: {
+                                    handle: string;
+                                    id: string;
+                                    name: string;
+                                } | null;
                                 hasOnlineUrl: boolean;
                                 hours: {
                                     close: string;
@@ -12362,6 +12427,11 @@ export interface paths {
                                 } | null;
                                 fediverseBoosts?: number;
                                 fediverseLikes?: number;
+                                group?: {
+                                    handle: string;
+                                    id: string;
+                                    name: string;
+                                } | null;
                                 hasOnlineUrl: boolean;
                                 hours: {
                                     close: string;
@@ -12915,6 +12985,2042 @@ export interface paths {
                 };
                 /** @description Default Response */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Active groups by name; q searches names and handles (every word) */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    q?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            hasMore: boolean;
+                            items: {
+                                avatarUrl: string | null;
+                                createdAt: string;
+                                description: string;
+                                fediverse?: {
+                                    actorUrl: string;
+                                    followers: number;
+                                    handle: string;
+                                } | null;
+                                followersCount: number;
+                                handle: string;
+                                id: string;
+                                membersCount: number;
+                                /** @enum {string} */
+                                moderationStatus: "PENDING" | "APPROVED";
+                                name: string;
+                                /** @enum {string} */
+                                status: "ACTIVE" | "SUSPENDED" | "DELETED";
+                                statusReason: string | null;
+                                viewer: {
+                                    invitation: {
+                                        id: string;
+                                        /** @enum {string} */
+                                        role: "admin" | "editor" | "member";
+                                    } | null;
+                                    isFollowing: boolean;
+                                    /** @enum {string|null} */
+                                    role: "owner" | "admin" | "editor" | "member" | null;
+                                };
+                            }[];
+                            page: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Make a group; the caller is its owner
+         * @description The handle is 4–30 lowercase latin letters, digits or underscores, and free among groups and usernames (400 groupHandleTaken). 409 groupLimit past 10 groups owned.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        description?: string;
+                        handle: string;
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            avatarUrl: string | null;
+                            createdAt: string;
+                            description: string;
+                            fediverse?: {
+                                actorUrl: string;
+                                followers: number;
+                                handle: string;
+                            } | null;
+                            followersCount: number;
+                            handle: string;
+                            id: string;
+                            membersCount: number;
+                            /** @enum {string} */
+                            moderationStatus: "PENDING" | "APPROVED";
+                            name: string;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "SUSPENDED" | "DELETED";
+                            statusReason: string | null;
+                            viewer: {
+                                invitation: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    role: "admin" | "editor" | "member";
+                                } | null;
+                                isFollowing: boolean;
+                                /** @enum {string|null} */
+                                role: "owner" | "admin" | "editor" | "member" | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{handle}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A group, with my ties to it */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    handle: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            avatarUrl: string | null;
+                            createdAt: string;
+                            description: string;
+                            fediverse?: {
+                                actorUrl: string;
+                                followers: number;
+                                handle: string;
+                            } | null;
+                            followersCount: number;
+                            handle: string;
+                            id: string;
+                            membersCount: number;
+                            /** @enum {string} */
+                            moderationStatus: "PENDING" | "APPROVED";
+                            name: string;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "SUSPENDED" | "DELETED";
+                            statusReason: string | null;
+                            viewer: {
+                                invitation: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    role: "admin" | "editor" | "member";
+                                } | null;
+                                isFollowing: boolean;
+                                /** @enum {string|null} */
+                                role: "owner" | "admin" | "editor" | "member" | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete the group (owners); its events stay as their organizers’ own */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    handle: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Change the name or description (owners and admins) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    handle: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        description?: string;
+                        name?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            avatarUrl: string | null;
+                            createdAt: string;
+                            description: string;
+                            fediverse?: {
+                                actorUrl: string;
+                                followers: number;
+                                handle: string;
+                            } | null;
+                            followersCount: number;
+                            handle: string;
+                            id: string;
+                            membersCount: number;
+                            /** @enum {string} */
+                            moderationStatus: "PENDING" | "APPROVED";
+                            name: string;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "SUSPENDED" | "DELETED";
+                            statusReason: string | null;
+                            viewer: {
+                                invitation: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    role: "admin" | "editor" | "member";
+                                } | null;
+                                isFollowing: boolean;
+                                /** @enum {string|null} */
+                                role: "owner" | "admin" | "editor" | "member" | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/groups/{handle}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The group’s events: upcoming (soonest first) or past (newest first); members-only ones for its members */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    when?: "upcoming" | "past";
+                };
+                header?: never;
+                path: {
+                    handle: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            events: {
+                                _id: string;
+                                accessibility: ("stepFree" | "accessibleToilet" | "hearingLoop" | "signLanguage" | "quietSpace" | "seating")[];
+                                accessibilityNote: string | null;
+                                /** @enum {string} */
+                                accessType: "COMMON" | "SUBSCRIBERS" | "PRIVATE";
+                                address: string | null;
+                                /** @enum {string} */
+                                attendanceMode: "IN_PERSON" | "ONLINE" | "HYBRID";
+                                canAsk: boolean;
+                                cancelledAt: string | null;
+                                cancelMessage: string | null;
+                                canJoin: boolean;
+                                canWait: boolean;
+                                categories: string[];
+                                channelLink: string | null;
+                                coordinates: [
+                                    number,
+                                    number
+                                ] | null;
+                                createdAt: string;
+                                createdBy: string;
+                                description: string | null;
+                                endDate: string | null;
+                                /** @enum {string} */
+                                eventType: "EVENT" | "PLACE";
+                                fediverse?: {
+                                    actorUrl: string;
+                                    followers: number;
+                                    handle: string;
+                                } | null;
+                                fediverseBoosts?: number;
+                                fediverseLikes?: number;
+                                group?: {
+                                    handle: string;
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                hasOnlineUrl: boolean;
+                                hours: {
+                                    close: string;
+                                    day: string;
+                                    open: string;
+                                }[];
+                                images: {
+                                    _id: string;
+                                    name: string;
+                                    path: string;
+                                    thumbnailPath: string;
+                                    thumbnailUrl: string;
+                                    url: string;
+                                }[];
+                                importedFrom?: {
+                                    name: string | null;
+                                    paused: boolean;
+                                    sourceId: string;
+                                    trusted: boolean;
+                                    url: string;
+                                };
+                                invitation: {
+                                    invitationId: string;
+                                    /** @enum {string} */
+                                    status: "PENDING" | "ACCEPTED" | "DECLINED";
+                                } | null;
+                                isEnded: boolean;
+                                isLiked: boolean;
+                                isOwner: boolean;
+                                isParticipant: boolean;
+                                joinApproval: boolean;
+                                joinRequest: {
+                                    createdAt: string;
+                                    /** @enum {string} */
+                                    status: "PENDING" | "DECLINED";
+                                } | null;
+                                joinRequestsPending: number;
+                                likes: string[];
+                                likesCount: number;
+                                location: {
+                                    coordinates: [
+                                        number,
+                                        number
+                                    ];
+                                    /** @enum {string} */
+                                    type: "Point";
+                                } | null;
+                                maxParticipants: number | null;
+                                mayModerate: boolean;
+                                /** @enum {string} */
+                                moderationImageStatus: "PENDING" | "APPROVED" | "REJECTED";
+                                moderationReasons?: {
+                                    image: string | null;
+                                    info: string | null;
+                                    removed: string | null;
+                                } | null;
+                                /** @enum {string} */
+                                moderationStatus: "PENDING" | "APPROVED" | "REJECTED";
+                                onlineUrl: string | null;
+                                onlineUrlPublic: boolean;
+                                participants: string[];
+                                participantsCount: number;
+                                postedBy: {
+                                    _id: string;
+                                    avatarFile: {
+                                        name: string;
+                                        thumbnailUrl?: string;
+                                        url: string;
+                                    } | null;
+                                    lastname: string;
+                                    name: string;
+                                    username: string;
+                                };
+                                /** @enum {string} */
+                                postStatus: "ACTIVE" | "DELETED";
+                                previousStartDate: string | null;
+                                price: {
+                                    amount: number | null;
+                                    /** @enum {string|null} */
+                                    currency: "RUB" | "EUR" | "USD" | "RSD" | null;
+                                    donation: boolean;
+                                    /** @enum {string|null} */
+                                    range: "FROM" | "UPTO" | null;
+                                } | null;
+                                remote?: {
+                                    domain: string;
+                                    handle?: string;
+                                    html?: string | null;
+                                    url: string;
+                                };
+                                rescheduledAt: string | null;
+                                restricted: boolean;
+                                series?: {
+                                    _id: string;
+                                    cancelledAt: string | null;
+                                    dates: {
+                                        _id: string;
+                                        cancelled: boolean;
+                                        startDate: string;
+                                    }[];
+                                    rrule: string;
+                                    timeZone: string;
+                                };
+                                startDate: string | null;
+                                title: string;
+                                updatedAt: string;
+                                views: number;
+                                waitlistCount: number;
+                                waitlistPosition: number | null;
+                            }[];
+                            hasMore: boolean;
+                            page: number;
+                            pageSize: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{handle}/follow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Follow or unfollow (without `follow`: toggle) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    handle: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        follow?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            followersCount: number;
+                            isFollowing: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{handle}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Invitations waiting in the group (owners and admins) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    handle: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                createdAt: string;
+                                email: string | null;
+                                id: string;
+                                invitedBy: {
+                                    _id: string;
+                                    avatarFile: {
+                                        name: string;
+                                        thumbnailUrl?: string;
+                                        url: string;
+                                    } | null;
+                                    lastname: string;
+                                    name: string;
+                                    username: string;
+                                } | null;
+                                /** @enum {string} */
+                                role: "admin" | "editor" | "member";
+                                user: {
+                                    _id: string;
+                                    avatarFile: {
+                                        name: string;
+                                        thumbnailUrl?: string;
+                                        url: string;
+                                    } | null;
+                                    lastname: string;
+                                    name: string;
+                                    username: string;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Invite by username or email address (owners and admins); the invitee hears by mail
+         * @description who: a username (with or without @) or an email address; an address without an account is invited as it is, and the invitation is theirs once they sign up with it. 400 groupUserNotFound, groupAlreadyMember, groupAlreadyInvited; 409 groupInvitationLimit past 100 waiting.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    handle: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @default member
+                         * @enum {string}
+                         */
+                        role?: "admin" | "editor" | "member";
+                        who: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            createdAt: string;
+                            email: string | null;
+                            id: string;
+                            invitedBy: {
+                                _id: string;
+                                avatarFile: {
+                                    name: string;
+                                    thumbnailUrl?: string;
+                                    url: string;
+                                } | null;
+                                lastname: string;
+                                name: string;
+                                username: string;
+                            } | null;
+                            /** @enum {string} */
+                            role: "admin" | "editor" | "member";
+                            user: {
+                                _id: string;
+                                avatarFile: {
+                                    name: string;
+                                    thumbnailUrl?: string;
+                                    url: string;
+                                } | null;
+                                lastname: string;
+                                name: string;
+                                username: string;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{handle}/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraw an invitation (owners and admins) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    handle: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{handle}/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Leave the group (409 groupLastOwner for its last owner) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    handle: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{handle}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Members and their roles (members and moderators) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    handle: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                joinedAt: string;
+                                /** @enum {string} */
+                                role: "owner" | "admin" | "editor" | "member";
+                                user: {
+                                    _id: string;
+                                    avatarFile: {
+                                        name: string;
+                                        thumbnailUrl?: string;
+                                        url: string;
+                                    } | null;
+                                    lastname: string;
+                                    name: string;
+                                    username: string;
+                                };
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{handle}/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a member (owners and admins; owners: owners only); my own id: leave */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    handle: string;
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Give a member a role (owners and admins; owner and owners’ roles: owners only)
+         * @description 409 groupLastOwner when it would leave the group without an owner.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    handle: string;
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        role: "owner" | "admin" | "editor" | "member";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            joinedAt: string;
+                            /** @enum {string} */
+                            role: "owner" | "admin" | "editor" | "member";
+                            user: {
+                                _id: string;
+                                avatarFile: {
+                                    name: string;
+                                    thumbnailUrl?: string;
+                                    url: string;
+                                } | null;
+                                lastname: string;
+                                name: string;
+                                username: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/groups/{handle}/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make another member an owner; I stay on as an admin (owners) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    handle: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        userId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/invitations/{id}/respond": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept (join with its role) or decline an invitation of mine */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        accept: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            handle: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/invitations/my": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Invitations to groups waiting for me (to my account or my email address) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                createdAt: string;
+                                email: string | null;
+                                group: {
+                                    avatarUrl: string | null;
+                                    createdAt: string;
+                                    description: string;
+                                    fediverse?: {
+                                        actorUrl: string;
+                                        followers: number;
+                                        handle: string;
+                                    } | null;
+                                    followersCount: number;
+                                    handle: string;
+                                    id: string;
+                                    membersCount: number;
+                                    /** @enum {string} */
+                                    moderationStatus: "PENDING" | "APPROVED";
+                                    name: string;
+                                    /** @enum {string} */
+                                    status: "ACTIVE" | "SUSPENDED" | "DELETED";
+                                    statusReason: string | null;
+                                    viewer: {
+                                        invitation: {
+                                            id: string;
+                                            /** @enum {string} */
+                                            role: "admin" | "editor" | "member";
+                                        } | null;
+                                        isFollowing: boolean;
+                                        /** @enum {string|null} */
+                                        role: "owner" | "admin" | "editor" | "member" | null;
+                                    };
+                                };
+                                id: string;
+                                invitedBy: {
+                                    _id: string;
+                                    avatarFile: {
+                                        name: string;
+                                        thumbnailUrl?: string;
+                                        url: string;
+                                    } | null;
+                                    lastname: string;
+                                    name: string;
+                                    username: string;
+                                } | null;
+                                /** @enum {string} */
+                                role: "admin" | "editor" | "member";
+                                user: {
+                                    _id: string;
+                                    avatarFile: {
+                                        name: string;
+                                        thumbnailUrl?: string;
+                                        url: string;
+                                    } | null;
+                                    lastname: string;
+                                    name: string;
+                                    username: string;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/my": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The groups I am a member of, with my role */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            hasMore: boolean;
+                            items: {
+                                avatarUrl: string | null;
+                                createdAt: string;
+                                description: string;
+                                fediverse?: {
+                                    actorUrl: string;
+                                    followers: number;
+                                    handle: string;
+                                } | null;
+                                followersCount: number;
+                                handle: string;
+                                id: string;
+                                membersCount: number;
+                                /** @enum {string} */
+                                moderationStatus: "PENDING" | "APPROVED";
+                                name: string;
+                                /** @enum {string} */
+                                status: "ACTIVE" | "SUSPENDED" | "DELETED";
+                                statusReason: string | null;
+                                viewer: {
+                                    invitation: {
+                                        id: string;
+                                        /** @enum {string} */
+                                        role: "admin" | "editor" | "member";
+                                    } | null;
+                                    isFollowing: boolean;
+                                    /** @enum {string|null} */
+                                    role: "owner" | "admin" | "editor" | "member" | null;
+                                };
+                            }[];
+                            page: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -13672,6 +15778,11 @@ export interface paths {
                                 } | null;
                                 fediverseBoosts?: number;
                                 fediverseLikes?: number;
+                                group?: {
+                                    handle: string;
+                                    id: string;
+                                    name: string;
+                                } | null;
                                 hasOnlineUrl: boolean;
                                 hours: {
                                     close: string;

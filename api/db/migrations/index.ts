@@ -25,6 +25,7 @@ import { migration as m020_source_default_place } from './020_source_default_pla
 import { migration as m021_collections } from './021_collections'
 import { migration as m022_online_events } from './022_online_events'
 import { migration as m023_accessibility } from './023_accessibility'
+import { migration as m024_groups } from './024_groups'
 
 export const migrations: Record<string, Migration> = {
   '001_initial': m001_initial,
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '021_collections': m021_collections,
   '022_online_events': m022_online_events,
   '023_accessibility': m023_accessibility,
+  '024_groups': m024_groups,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -3,6 +3,7 @@
 import type { Language } from '#contract'
 import type { Db } from '../../db'
 import type { UserRow } from '../../db/schema'
+import { nameInUse } from '../users/names'
 
 /** The fields a new account is made with; every other column starts empty, PENDING, reminders on. */
 export type NewAccount = Pick<
@@ -74,14 +75,8 @@ export function createAccountLookup(db: Db) {
       .executeTakeFirst()
   }
 
-  async function usernameTaken(username: string): Promise<boolean> {
-    const row = await db
-      .selectFrom('users')
-      .select('id')
-      .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
-      .executeTakeFirst()
-    return !!row
-  }
+  /** A username another person or a group answers to (one namespace: users/names.ts). */
+  const usernameTaken = (username: string): Promise<boolean> => nameInUse(db, username)
 
   return { userById, userByEmail, userByLogin, usernameTaken }
 }

@@ -31,13 +31,14 @@ export function isEnded(
 export function accessOf(
   row: PostRow,
   viewer: Viewer | null,
-  rel: Pick<Relations, 'joined' | 'following' | 'invited' | 'inactiveAuthors'>,
+  rel: Pick<Relations, 'joined' | 'following' | 'invited' | 'inactiveAuthors' | 'groupRoles'>,
 ): PostAccess {
   return postAccess(row, viewer, {
     isParticipant: rel.joined.has(row.id),
     isInvited: rel.invited.has(row.id),
     followsAuthor: rel.following.has(row.posted_by),
     authorInactive: rel.inactiveAuthors.has(row.posted_by),
+    groupRole: row.group_id ? (rel.groupRoles.get(row.group_id) ?? null) : null,
   })
 }
 
@@ -155,6 +156,7 @@ export function toEventDto(row: PostRow, rel: Relations, viewer: Viewer | null, 
       avatarFile: null,
     },
     createdBy: row.created_by,
+    group: row.group_id ? (rel.groups.get(row.group_id) ?? null) : null,
     moderationStatus: row.moderation_status as ModerationStatus,
     moderationImageStatus: row.moderation_image_status as ModerationStatus,
     postStatus: row.post_status as PostStatus,

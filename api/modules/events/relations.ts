@@ -7,9 +7,12 @@ import {
   type JoinRequestStatus,
   type ModerationReasons,
   can,
+  canInGroup,
+  type GroupRole,
   type UserSummary,
   WEEK_DAYS,
 } from '#contract'
+import { rolesIn } from '../../access/group-roles'
 import { accountVisibleTo, activeAccounts, isInactiveAccount, profileAccess, type Viewer } from '../../access/policy'
 import { currentReasons } from '../moderation/log'
 import { type RawBuilder, sql } from 'kysely'
@@ -53,6 +56,34 @@ export interface Relations {
   sources: Map<string, ImportedFrom>
   /** pending requests per post, for the organizer's own posts */
   pendingRequests: Map<string, number>
+  /** the groups the posts are posted as (issue 45; active ones), and the viewer's role in each */
+  groups: Map<string, EventGroup>
+  groupRoles: Map<string, GroupRole>
+}
+
+/** The group an event is posted as, as its page and cards name it. */
+export interface EventGroup {
+  id: string
+  handle: string
+  name: string
+}
+
+/** Whether the viewer organizes the post: its author, or an owner, admin or editor of its group. */
+export function organizes(row: Pick<PostRow, 'posted_by' | 'group_id'>, viewer: Viewer | null, rel: Pick<Relations, 'groupRoles'>): boolean {
+  if (!viewer) return false
+  return row.posted_by === viewer.id || (!!row.group_id && canInGroup(rel.groupRoles.get(row.group_id), 'postEvents'))
+}
+
+/** The active groups of these posts and the viewer's roles in them: nothing to read for posts of no group. */
+async function loadGroups(db: Db, rows: PostRow[], viewer: Viewer | null, rel: Relations): Promise<void> {
+  const ids = [...new Set(rows.map((r) => r.group_id).filter((id): id is string => !!id))]
+  if (ids.length === 0) return
+  const [groups, roles] = await Promise.all([
+    db.selectFrom('groups').select(['id', 'handle', 'name']).where('id', 'in', ids).where('status', '=', 'ACTIVE').execute(),
+    rolesIn(db, ids, viewer?.id),
+  ])
+  for (const g of groups) rel.groups.set(g.id, g)
+  rel.groupRoles = roles
 }
 
 /** An event that needs approval, for a viewer who is not invited: they ask instead of joining (decision 042). */
@@ -64,7 +95,7 @@ export function mustAsk(row: Pick<PostRow, 'id' | 'join_approval'>, rel: Pick<Re
 async function loadJoinRequests(db: Db, rows: PostRow[], viewer: Viewer, rel: Relations): Promise<void> {
   const asking = rows.filter((r) => Number(r.join_approval) === 1)
   if (asking.length === 0) return
-  const own = asking.filter((r) => r.posted_by === viewer.id).map((r) => r.id)
+  const own = asking.filter((r) => organizes(r, viewer, rel)).map((r) => r.id)
   const [mine, pending] = await Promise.all([
     db
       .selectFrom('post_join_requests')
@@ -290,12 +321,13 @@ export async function loadRelations(
     waitlistPositions: new Map(),
     joinRequests: new Map(),
     pendingRequests: new Map(),
+    groups: new Map(),
+    groupRoles: new Map(),
   }
   const ids = rows.map((r) => r.id)
   if (ids.length === 0) return rel
-  const privileged = viewer
-    ? rows.filter((r) => r.posted_by === viewer.id || can(viewer.role, 'moderate'))
-    : []
+  await loadGroups(db, rows, viewer, rel)
+  const privileged = viewer ? rows.filter((r) => organizes(r, viewer, rel) || can(viewer.role, 'moderate')) : []
   const [details, reasons, sources] = await Promise.all([
     readCardDetails(db, ids, viewer?.id ?? null),
     currentReasons(db, privileged),

@@ -26,6 +26,7 @@ import { addPhotos, backToReview, datesChanged, insertEvent, movedColumns, repla
 import { keepUnsentOnlineAccess, onlineAccessColumns } from './online-access'
 import { announceSeats, fillFromWaitlist, lockPost, seatTransaction, type LockedPost } from './seats'
 import type { Fields, PostRows } from './rows'
+import { assertGroupUnchanged, groupToPostAs } from './group-posting'
 
 const UPLOAD_FOLDER = 'posts'
 
@@ -252,6 +253,7 @@ export function createPostWriting(ctx: AppContext, rows: PostRows) {
   async function updateOne(id: string, fields: Fields, viewer: Viewer): Promise<Event> {
     const existing = await ownedRow(id, viewer)
     if (existing.cancelled_at !== null) throw new HttpError(400, 'eventCancelled')
+    await assertGroupUnchanged(db, fields, existing)
     // Post-moderation: the owner's edit sends the information back for review.
     const seats = await applyEdit(existing, fields, viewer, backToReview(existing, { words: true, photos: false }, 'organizer'))
     // New dates are news for everyone who planned around the old ones; other edits for participants.
@@ -274,6 +276,7 @@ export function createPostWriting(ctx: AppContext, rows: PostRows) {
       // Invitations are made for one date: a private event's other dates would have nobody who may open them.
       if (repeating && v.accessType === 'PRIVATE') throw validationError({ repeat: ['repeatNotPrivate'] })
       const series = repeating ? parseRepeat(fields.repeat, v.startDate, config.timeZone) : null
+      const groupId = await groupToPostAs(db, v.group, v.eventType, viewer)
       const stored = await images.saveAll(UPLOAD_FOLDER, files)
       const id = newId()
       const now = nowIso()
@@ -284,6 +287,7 @@ export function createPostWriting(ctx: AppContext, rows: PostRows) {
               id,
               ...columns(v, viewer),
               posted_by: viewer.id,
+              group_id: groupId,
               created_by: viewer.id,
               moderation_status: 'PENDING',
               moderation_image_status: 'PENDING',
@@ -313,6 +317,7 @@ export function createPostWriting(ctx: AppContext, rows: PostRows) {
     async update(id: string, fields: Fields, viewer: Viewer, scope: EditScope = 'this'): Promise<Event> {
       if (scope !== 'following') return updateOne(id, fields, viewer)
       const before = await ownedRow(id, viewer)
+      await assertGroupUnchanged(db, fields, before)
       const later = await seriesService.laterDates(before)
       // Checked before anything is written: this date's form, then each later date's, so a refusal changes none.
       const edited = validateFields(fields, viewer, { existing: before, fileCount: 0, requirePhotos: false })

@@ -13,6 +13,7 @@ import {
   type MyInvitation,
   type UserSummary,
 } from '#contract'
+import { roleIn } from '../../access/group-roles'
 import { postAccess, postsVisibleTo, type PostTies } from '../../access/policy'
 import type { AppContext } from '../../context'
 import { nowIso } from '../../db'
@@ -37,10 +38,10 @@ export function createInvitationsService(ctx: AppContext) {
   }
 
   /** The post for its organizer (the access policy's mayEdit): 404 when gone or hidden, 403 for anyone else. */
-  function requireOrganizer(post: PostRow | undefined, viewer: Viewer) {
+  async function requireOrganizer(post: PostRow | undefined, viewer: Viewer) {
     if (!post || post.post_status === 'DELETED') throw new HttpError(404, 'notFound')
-    // Only the organizer passes, and their own ties to the post do not matter here.
-    const access = postAccess(post, viewer, NO_TIES)
+    // Only an organizer passes (the author, or a co-organizer of its group); their other ties do not matter here.
+    const access = postAccess(post, viewer, { ...NO_TIES, groupRole: await roleIn(db, post.group_id, viewer.id) })
     if (!access.visible) throw new HttpError(404, 'notFound')
     if (!access.mayEdit) throw new HttpError(403, 'notOrganizer')
     return { post, access }
@@ -69,7 +70,7 @@ export function createInvitationsService(ctx: AppContext) {
 
   return {
     async create(input: CreateInvitationInput, viewer: Viewer): Promise<CreateInvitationResponse> {
-      const { post, access } = requireOrganizer(await getPost(input.postId), viewer)
+      const { post, access } = await requireOrganizer(await getPost(input.postId), viewer)
       if (post.event_type === 'PLACE') throw new HttpError(400, 'invitationsNotForPlaces')
       if (!access.open) throw new HttpError(400, 'eventNotAvailable')
       if (isEnded(post)) throw new HttpError(400, 'eventEnded')
@@ -210,7 +211,7 @@ export function createInvitationsService(ctx: AppContext) {
 
     async statuses(id: string, viewer: Viewer) {
       const { postId, invitationId } = await resolve(id)
-      requireOrganizer(await getPost(postId), viewer)
+      await requireOrganizer(await getPost(postId), viewer)
       const rows = await recipientRows(postId, { invitationId })
       const users = await loadUserSummaries(
         db,
@@ -268,7 +269,7 @@ export function createInvitationsService(ctx: AppContext) {
     /** The organizer withdraws one recipient's invitation; one who had accepted also leaves the event. */
     async revoke(id: string, userId: string, viewer: Viewer) {
       const { postId } = await resolve(id)
-      requireOrganizer(await getPost(postId), viewer)
+      await requireOrganizer(await getPost(postId), viewer)
       const { leftEvent, promoted, locked } = await seatTransaction(ctx, async (conn) => {
         const locked = await lockPost(conn, ctx.dialect, postId)
         const rows = await conn

@@ -1,5 +1,5 @@
 // Notifications: rows made from domain events for the right recipients (ARCHITECTURE: follow → followee;
-// newPost → the author's followers; updatePost → participants; invite → recipients; newParticipate →
+// newPost → the author's followers (and a group's followers, or its members for a members-only event); updatePost → participants; invite → recipients; newParticipate →
 // organizer; postLike → post owner; never the actor; eventReminder → the participants the reminders job
 // claimed, decision 030), then delivered in the background over the socket
 // and by web push. Storing is awaited (the response that caused it comes after); delivering is not.
@@ -87,14 +87,20 @@ export function createNotificationsService(ctx: AppContext) {
       return null
     const post = await conn
       .selectFrom('posts')
-      .select(['id', 'posted_by', 'post_status'])
+      .select(['id', 'posted_by', 'post_status', 'group_id', 'access_type'])
       .where('id', '=', event.postId)
       .executeTakeFirst()
     if (!post || post.post_status !== 'ACTIVE') return null
     switch (event.type) {
       case 'newPost': {
+        // A group's event (issue 45): its members-only ones to its members; the others to the group's followers too.
+        if (post.group_id && post.access_type === 'SUBSCRIBERS') {
+          const members = await conn.selectFrom('group_members').select('user_id').where('group_id', '=', post.group_id).execute()
+          return { type: 'newPost', entityId: post.id, recipients: members.map((r) => r.user_id) }
+        }
         const rows = await conn.selectFrom('follows').select('follower_id').where('followee_id', '=', post.posted_by).execute()
-        return { type: 'newPost', entityId: post.id, recipients: rows.map((r) => r.follower_id) }
+        const groupFollowers = post.group_id ? await conn.selectFrom('group_followers').select('user_id').where('group_id', '=', post.group_id).execute() : []
+        return { type: 'newPost', entityId: post.id, recipients: [...new Set([...rows.map((r) => r.follower_id), ...groupFollowers.map((r) => r.user_id)])] }
       }
       case 'updatePost': {
         const rows = await conn.selectFrom('post_participants').select('user_id').where('post_id', '=', post.id).execute()

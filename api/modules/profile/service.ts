@@ -22,6 +22,7 @@ import { HttpError } from '../../lib/errors'
 import { assertReachable, hasNextPage } from '../../lib/paging'
 import { currentReasons } from '../moderation/log'
 import { createAvatars } from './avatars'
+import { nameInUse } from '../users/names'
 import {
   avatarFileOf,
   countFollows,
@@ -143,16 +144,6 @@ export function createProfileService(ctx: AppContext) {
     }
   }
 
-  async function usernameTakenByOther(username: string, userId: string): Promise<boolean> {
-    const row = await db
-      .selectFrom('users')
-      .select('id')
-      .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
-      .where('id', '!=', userId)
-      .executeTakeFirst()
-    return !!row
-  }
-
   async function followList(
     kind: 'followers' | 'following',
     userId: string,
@@ -243,7 +234,7 @@ export function createProfileService(ctx: AppContext) {
       if (
         set.username !== undefined &&
         set.username !== null &&
-        (await usernameTakenByOther(set.username, viewer.id))
+        (await nameInUse(db, set.username, viewer.id))
       )
         throw new HttpError(409, 'usernameTaken', { username: ['usernameTaken'] })
       if (moderated) set.moderation_status = 'PENDING'

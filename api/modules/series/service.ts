@@ -85,6 +85,7 @@ export function createSeriesService(ctx: AppContext) {
       price_currency: post.price_currency,
       price_range: post.price_range,
       posted_by: post.posted_by,
+      group_id: post.group_id,
       created_by: post.created_by,
       moderation_status: post.moderation_status,
       moderation_image_status: post.moderation_image_status,

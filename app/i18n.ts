@@ -24,6 +24,7 @@ export const NAMESPACES = [
   'report',
   'fediverse',
   'embed',
+  'groups',
 ] as const
 export type Namespace = (typeof NAMESPACES)[number]
 

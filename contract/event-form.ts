@@ -28,6 +28,8 @@ export const eventWebFieldsSchema = z.object({
   range: text,
   categories: z.union([z.string(), z.array(z.string())]).optional(),
   channelLink: text,
+  /** The handle of the group a new event is posted as (issue 45); empty: the author's own. */
+  group: text,
   /** In a place, online or both (issue 43): IN_PERSON, ONLINE or HYBRID; the link and whether everyone sees it. */
   attendanceMode: text,
   onlineUrl: text,
@@ -130,6 +132,8 @@ export function toEventPayload(v: z.output<typeof eventWebFieldsSchema>, options
       : undefined,
     categories: asList(v.categories),
     channelLink: isPlace || options.isAdmin ? v.channelLink : undefined,
+    // Chosen when the event is made; an edit leaves it out and the API keeps it.
+    group: isPlace || options.lockedAccessType ? undefined : v.group || undefined,
     attendanceMode: isPlace ? undefined : v.attendanceMode || 'IN_PERSON',
     onlineUrl: isPlace ? undefined : v.onlineUrl,
     onlineUrlPublic: isPlace ? undefined : !!v.onlineUrlPublic,

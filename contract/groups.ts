@@ -173,3 +173,31 @@ export const myGroupInvitationsSchema = z.object({
 
 export const groupFollowBodySchema = z.object({ follow: z.boolean({ error: 'invalidValue' }).optional() }).strict()
 export const groupFollowResponseSchema = z.object({ followersCount: z.number().int(), isFollowing: z.boolean() })
+
+// --- the web's forms (one schema each, checked again by the API) ------------------------------------------
+
+const formIdField = z.string({ error: 'invalidValue' }).trim().min(1, 'invalidValue').max(100, 'invalidValue')
+
+/** A group's page: follow, unfollow, leave, and the viewer's invitation answered. */
+export const groupPageIntentSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('follow') }),
+  z.object({ intent: z.literal('unfollow') }),
+  z.object({ intent: z.literal('leave') }),
+  z.object({ intent: z.literal('accept'), invitationId: formIdField }),
+  z.object({ intent: z.literal('decline'), invitationId: formIdField }),
+])
+
+/** A group's members page: invite, give a role, remove, make an owner, withdraw an invitation. */
+export const groupPeopleIntentSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('invite'), who: groupInviteBodySchema.shape.who, role: groupInviteBodySchema.shape.role }),
+  z.object({ intent: z.literal('role'), userId: formIdField, role: groupRoleBodySchema.shape.role }),
+  z.object({ intent: z.literal('remove'), userId: formIdField }),
+  z.object({ intent: z.literal('transfer'), userId: formIdField }),
+  z.object({ intent: z.literal('withdraw'), invitationId: formIdField }),
+])
+
+/** A group's settings page: its name and description, or deleting it. */
+export const groupSettingsIntentSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('save'), name: groupFields.name, description: z.string({ error: 'invalidValue' }).trim().max(GROUP_LIMITS.descriptionMax, 'tooLong').default('') }),
+  z.object({ intent: z.literal('delete') }),
+])

@@ -9,6 +9,7 @@ import { mulberry32 } from '../lib/random'
 import type { ImageStore } from '../media/images'
 import { avatarPicture, postPicture } from './demo-pictures'
 import { demoCityCalendar } from './seed-city-calendar'
+import { demoGroups } from './seed-groups'
 
 /** Documented demo accounts (README, tests). */
 export const DEMO_ACCOUNTS = [
@@ -415,6 +416,7 @@ export async function seedDemo(
     sequence: 1,
   })
   const city = demoCityCalendar(showcase, adminId, created)
+  const team = demoGroups(showcase, { owner: userId, admin: adminId, member: newbieId, follower: superId, invitee: superId }, created)
   const moved = showcase('Pottery class')
   const firstStart = new Date(Date.parse(moved.start_date as string) - 7 * 86_400_000).toISOString()
   Object.assign(moved, { previous_start_date: firstStart, rescheduled_at: created, sequence: 1 })
@@ -453,6 +455,10 @@ export async function seedDemo(
 
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('users').values(users).execute()
+    await trx.insertInto('groups').values(team.groups).execute()
+    await trx.insertInto('group_members').values(team.members).execute()
+    await trx.insertInto('group_followers').values(team.followers).execute()
+    await trx.insertInto('group_invitations').values(team.invitations).execute()
     for (const p of posts) await trx.insertInto('posts').values(p).execute()
     await trx.insertInto('post_categories').values(categories).execute()
     if (images.length) await trx.insertInto('post_images').values(images).execute()

@@ -28,6 +28,7 @@ const chunks: Record<Language, Record<Namespace, () => Promise<Texts>>> = {
     report: () => import('./en/report'),
     fediverse: () => import('./en/fediverse'),
     embed: () => import('./en/embed'),
+    groups: () => import('./en/groups'),
   },
   ru: {
     common: () => import('./ru/common'),
@@ -47,6 +48,7 @@ const chunks: Record<Language, Record<Namespace, () => Promise<Texts>>> = {
     report: () => import('./ru/report'),
     fediverse: () => import('./ru/fediverse'),
     embed: () => import('./ru/embed'),
+    groups: () => import('./ru/groups'),
   },
 }
 

@@ -14,6 +14,7 @@ import enProfile from './en/profile'
 import enReport from './en/report'
 import enFediverse from './en/fediverse'
 import enEmbed from './en/embed'
+import enGroups from './en/groups'
 import enSettings from './en/settings'
 import enStatic from './en/static'
 import enToast from './en/toast'
@@ -30,6 +31,7 @@ import ruProfile from './ru/profile'
 import ruReport from './ru/report'
 import ruFediverse from './ru/fediverse'
 import ruEmbed from './ru/embed'
+import ruGroups from './ru/groups'
 import ruSettings from './ru/settings'
 import ruStatic from './ru/static'
 import ruToast from './ru/toast'
@@ -54,6 +56,7 @@ export const resources = {
     report: enReport,
     fediverse: enFediverse,
     embed: enEmbed,
+    groups: enGroups,
   },
   ru: {
     common: ruCommon,
@@ -73,5 +76,6 @@ export const resources = {
     report: ruReport,
     fediverse: ruFediverse,
     embed: ruEmbed,
+    groups: ruGroups,
   },
 } satisfies Record<Language, Record<Namespace, object>>

@@ -20,7 +20,7 @@ const day = 86_400_000
 beforeAll(async () => {
   api = await startTestApi()
   photo = await jpeg()
-  ;[owner, admin, editor, member, outsider, follower] = await Promise.all(Array.from({ length: 6 }, () => makeUser(api)))
+  ;[owner, admin, editor, member, outsider, follower] = (await Promise.all(Array.from({ length: 6 }, () => makeUser(api)))) as [TestUser, TestUser, TestUser, TestUser, TestUser, TestUser]
   handle = `band_${Date.now().toString(36)}`
   expect((await send(api, 'POST', '/groups', { token: owner.token, json: { handle, name: 'The Brass Band' } })).status).toBe(201)
   for (const [user, role] of [[admin, 'admin'], [editor, 'editor'], [member, 'member']] as const) {

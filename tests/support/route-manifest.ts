@@ -107,6 +107,8 @@ export interface RealIds {
   user: string
   /** A collection's slug (the demo's for-kids unless given). */
   collection?: string
+  /** A group's handle (the demo's belgrade_walkers unless given). */
+  group?: string
 }
 
 /** A route's path with `ids` in its dynamic segments; throws on a segment it has no value for. */
@@ -118,6 +120,7 @@ export function realPath(manifest: RouteManifest, url: RouteUrl, ids: RealIds): 
     if (segment === ':tab') return 'users'
     if (segment === ':link') return 'no-such-reset-link'
     if (segment === ':slug') return ids.collection ?? 'for-kids'
+    if (segment === ':handle') return ids.group ?? 'belgrade_walkers'
     if (segment === ':month') return new Date().toISOString().slice(0, 7) // the month view of this month
     throw new Error(`${url.pattern}: no value for ${segment}; add one in realPath() (tests/support/route-manifest.ts)`)
   })

@@ -113,6 +113,7 @@ async function prepare(testCase: Case, user: TestUser, profileOwner: TestUser): 
     if (segment === ':tab') return 'users'
     if (segment === ':link') return 'no-such-reset-link'
     if (segment === ':slug') return 'no-such-collection' // the guard answers before the loader looks
+    if (segment === ':handle') return 'no_such_group' // likewise
     if (segment === ':month') return new Date().toISOString().slice(0, 7) // the month view of this month
     throw new Error(`${testCase.pattern}: no value for ${segment}; add one in prepare()`)
   })

@@ -1,15 +1,16 @@
-// Events / Places / Users (SPEC §2 Layout) / Collections (issue 43): a <details> dropdown of plain links, so it works without
+// Events / Places / Users (SPEC §2 Layout) / Collections (issue 43) / Groups (issue 45): a <details> dropdown of plain links, so it works without
 // JavaScript. The current section is marked with aria-current.
 import { Link, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { Dropdown, menuItemClass } from '~/components/ui/dropdown'
-import { CalendarIcon, CheckIcon, ChevronDownIcon, LayersIcon, MapPinIcon, UsersIcon } from '~/components/ui/icons'
+import { CalendarIcon, CheckIcon, ChevronDownIcon, PennantIcon, LayersIcon, MapPinIcon, UsersIcon } from '~/components/ui/icons'
 
 const SECTIONS = [
   { key: 'events', to: '/', Icon: CalendarIcon },
   { key: 'places', to: '/places', Icon: MapPinIcon },
   { key: 'users', to: '/users', Icon: UsersIcon },
   { key: 'collections', to: '/collections', Icon: LayersIcon },
+  { key: 'groups', to: '/groups', Icon: PennantIcon },
 ] as const
 
 export type Section = (typeof SECTIONS)[number]['key']
@@ -19,6 +20,7 @@ export function currentSection(pathname: string): Section | null {
   if (pathname === '/places' || pathname.startsWith('/places/')) return 'places'
   if (pathname === '/users' || pathname.startsWith('/users/')) return 'users'
   if (pathname === '/collections' || pathname.startsWith('/collections/')) return 'collections'
+  if (pathname === '/groups' || pathname.startsWith('/groups/')) return 'groups'
   return null
 }
 

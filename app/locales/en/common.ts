@@ -10,7 +10,8 @@ export default {
     ru: 'Русский',
     switchTo: 'Switch language to {{language}}',
   },
-  nav: { collections: 'Collections', events: 'Events', places: 'Places', users: 'Users', section: 'Section', main: 'Main' },
+  pager: { previous: 'Previous', next: 'Next', page: 'Page {{page}}' },
+  nav: { collections: 'Collections', groups: 'Groups', events: 'Events', places: 'Places', users: 'Users', section: 'Section', main: 'Main' },
   header: {
     home: 'Nearby home',
     notifications: 'Notifications',

@@ -8,6 +8,9 @@ export default {
   description: 'Description',
   accessType: 'Who can join',
   accessLocked: 'The access type cannot be changed after publishing.',
+  postAs: 'Post as',
+  postAsMe: 'Myself',
+  postAsHint: 'A group’s event is organized by its owners, admins and editors; its followers hear of it. “Followers only” then means the group’s members. It cannot be changed later.',
   repeat: {
     legend: 'Repeats',
     freq: 'Repeats',

@@ -52,6 +52,7 @@ export default {
     title: 'Organizer',
     host: 'Hosted by',
     avatar: 'Photo of {{name}}',
+    postedBy: 'posted by {{name}}',
     you: 'You are the organizer.',
   },
   stats: {

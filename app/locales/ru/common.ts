@@ -13,7 +13,8 @@ export default {
     ru: 'Русский',
     switchTo: 'Переключить язык на {{language}}',
   },
-  nav: { collections: 'Подборки', events: 'События', places: 'Места', users: 'Люди', section: 'Раздел', main: 'Основное' },
+  pager: { previous: 'Назад', next: 'Вперёд', page: 'Страница {{page}}' },
+  nav: { collections: 'Подборки', groups: 'Группы', events: 'События', places: 'Места', users: 'Люди', section: 'Раздел', main: 'Основное' },
   header: {
     home: 'Nearby — на главную',
     notifications: 'Уведомления',

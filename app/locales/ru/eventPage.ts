@@ -53,6 +53,7 @@ export default {
     title: 'Организатор',
     host: 'Организует',
     avatar: 'Фото: {{name}}',
+    postedBy: 'опубликовал(а) {{name}}',
     you: 'Вы организатор.',
   },
   stats: {

@@ -11,6 +11,7 @@ import {
   type EventType,
   type GeoItem,
   can,
+  canInGroup,
   type User,
   adminPostStatusesFormSchema,
   webFieldOf,
@@ -72,12 +73,20 @@ async function ownEvent(api: Api, id: string): Promise<Event> {
 export async function eventFormLoader(request: Request, target: EventFormTarget) {
   const { user, api } = await guard(request, target)
   const event = await targetEvent(api, target)
-  const body: EventFormLoaderData = {
-    eventType: event?.eventType ?? (target.kind === 'create' ? target.eventType : 'EVENT'),
-    isAdmin: can(user.role, 'eventAdminFields'),
-    event,
+  const eventType = event?.eventType ?? (target.kind === 'create' ? target.eventType : 'EVENT')
+  const body: EventFormLoaderData = { eventType, isAdmin: can(user.role, 'eventAdminFields'), event }
+  if (target.kind === 'create' && eventType === 'EVENT') {
+    body.groups = await groupsToPostAs(api)
+    const asked = new URL(request.url).searchParams.get('group')
+    if (asked && body.groups.some((group) => group.handle === asked)) body.group = asked
   }
   return data(body)
+}
+
+/** The active groups in which the person may post events (contract GROUP_PERMISSIONS postEvents). */
+async function groupsToPostAs(api: Api): Promise<{ handle: string; name: string }[]> {
+  const { items } = await ok(api.typed.GET('/groups/my'))
+  return items.filter((group) => group.status === 'ACTIVE' && canInGroup(group.viewer.role, 'postEvents')).map(({ handle, name }) => ({ handle, name }))
 }
 
 function ruleOptions(user: User, eventType: EventType, event: Event | null) {

@@ -32,10 +32,11 @@ import { AccessibilityFields } from './accessibility-fields'
 import { AddressFields } from './address-fields'
 import { Errors, inputClass, labelClass, Section } from './form-kit'
 import { OnlineFields } from './online-fields'
+import { PostAsField } from './post-as-field'
 import { PhotoFields } from './photo-fields'
 import { LimitFields, PriceFields } from './price-fields'
 import { RepeatFields, ScopeFields } from './repeat-fields'
-import type { EventFormActionData } from './types'
+import type { EventFormActionData, EventFormLoaderData } from './types'
 
 function defaultsOf(event: Event | null, timeZone: string): Record<string, unknown> | undefined {
   if (!event) return undefined
@@ -74,10 +75,15 @@ export function EventForm({
   actionData,
   action,
   extraFields,
+  groups,
+  group,
 }: {
   eventType: EventType
   isAdmin: boolean
   event: Event | null
+  /** A new event: the groups it may be posted as, and the one preselected (issue 45). */
+  groups?: { handle: string; name: string }[]
+  group?: string
   timeZone: string
   actionData: EventFormActionData | undefined
   /** The route that handles the post (the modal posts to the page's route). */
@@ -141,6 +147,7 @@ export function EventForm({
           <input key={photo.token} type="hidden" name={fields.staged.name} value={photo.token} />
         ))}
 
+        {!event && groups?.length ? <PostAsField meta={fields.group} groups={groups} initial={value('group') || group || ''} /> : null}
         <div className="space-y-1">
           <label htmlFor={fields.title.id} className={labelClass}>
             {t('title')}
@@ -275,7 +282,7 @@ export function EventFormPage({
   actionData,
 }: {
   heading: string
-  data: { eventType: EventType; isAdmin: boolean; event: Event | null }
+  data: EventFormLoaderData
   actionData: EventFormActionData | undefined
 }) {
   const root = useRootData()

@@ -1,7 +1,14 @@
 import type { SubmissionResult } from '@conform-to/react'
 import type { Event, EventType, GeoItem } from '#contract'
 
-export type EventFormLoaderData = { eventType: EventType; isAdmin: boolean; event: Event | null }
+export type EventFormLoaderData = {
+  eventType: EventType
+  isAdmin: boolean
+  event: Event | null
+  /** A new event: the groups the person may post as (issue 45), and the one asked for (?group=). */
+  groups?: { handle: string; name: string }[]
+  group?: string
+}
 
 export type EventFormActionData = {
   result: SubmissionResult<string[]>

@@ -111,7 +111,7 @@ export function DetailsList({ event, timeZone }: { event: Event; timeZone: strin
   )
 }
 
-export function Organizer({ postedBy }: { postedBy: Event['postedBy'] }) {
+export function Organizer({ postedBy, group }: { postedBy: Event['postedBy']; group?: Event['group'] }) {
   const { t } = useTranslation('eventPage')
   const name = personName(postedBy)
   return (
@@ -119,11 +119,17 @@ export function Organizer({ postedBy }: { postedBy: Event['postedBy'] }) {
       <Avatar name={name} avatarFile={postedBy.avatarFile} size="md" alt={t('organizer.avatar', { name })} />
       <div className="min-w-0">
         <p className="text-xs text-slate-500">{t('organizer.host')}</p>
+        {/* A group's event (issue 45): the group hosts it, posted by one of its people. */}
+        {group ? (
+          <Link to={`/groups/${group.handle}`} className="block truncate font-semibold text-slate-900 hover:text-brand-700 hover:underline" data-testid="organizer-group">
+            {group.name}
+          </Link>
+        ) : null}
         <Link
           to={`/profile/${encodeURIComponent(postedBy._id)}`}
-          className="block truncate font-semibold text-slate-900 hover:text-brand-700 hover:underline"
+          className={group ? 'block truncate text-sm text-slate-700 hover:underline' : 'block truncate font-semibold text-slate-900 hover:text-brand-700 hover:underline'}
         >
-          {name}
+          {group ? t('organizer.postedBy', { name }) : name}
         </Link>
       </div>
     </div>

@@ -113,7 +113,7 @@ function EventDetails({
         <aside className="min-w-0 space-y-4" aria-label={t('details.label')}>
           {event.remote ? <RemoteOriginCard remote={event.remote} kind="event" /> : null}
           <div className="space-y-4 rounded-xl border border-slate-200 bg-white p-4">
-            <Organizer postedBy={event.postedBy} />
+            <Organizer postedBy={event.postedBy} group={event.group} />
             <DetailsList event={event} timeZone={timeZone} />
             <Stats
               event={event}

@@ -43,9 +43,11 @@ export const migration: Migration = {
       .addColumn('invited_by', id, (c) => c.references('users.id').onDelete('set null'))
       .addColumn('created_at', ts, (c) => c.notNull())
       .execute()
-    await db.schema.createIndex('group_invitations_group_idx').on('group_invitations').columns(['group_id']).execute()
-    await db.schema.createIndex('group_invitations_user_idx').on('group_invitations').columns(['user_id']).execute()
-    await db.schema.createIndex('group_invitations_email_idx').on('group_invitations').columns(['email']).execute()
+    // One invitation per person or address in a group (nulls are distinct: a row is one or the other).
+    await db.schema.createIndex('group_invitations_user_idx').on('group_invitations').columns(['group_id', 'user_id']).unique().execute()
+    await db.schema.createIndex('group_invitations_email_idx').on('group_invitations').columns(['group_id', 'email']).unique().execute()
+    await db.schema.createIndex('group_invitations_invitee_idx').on('group_invitations').columns(['user_id']).execute()
+    await db.schema.createIndex('group_invitations_address_idx').on('group_invitations').columns(['email']).execute()
     await db.schema
       .createTable('group_followers')
       .addColumn('group_id', id, (c) => c.notNull().references('groups.id').onDelete('cascade'))

@@ -12,7 +12,7 @@ import {
   type UserSummary,
   WEEK_DAYS,
 } from '#contract'
-import { rolesIn } from '../../access/group-roles'
+import { eventRolesIn } from '../../access/group-roles'
 import { accountVisibleTo, activeAccounts, isInactiveAccount, profileAccess, type Viewer } from '../../access/policy'
 import { currentReasons } from '../moderation/log'
 import { type RawBuilder, sql } from 'kysely'
@@ -80,7 +80,7 @@ async function loadGroups(db: Db, rows: PostRow[], viewer: Viewer | null, rel: R
   if (ids.length === 0) return
   const [groups, roles] = await Promise.all([
     db.selectFrom('groups').select(['id', 'handle', 'name']).where('id', 'in', ids).where('status', '=', 'ACTIVE').execute(),
-    rolesIn(db, ids, viewer?.id),
+    eventRolesIn(db, ids, viewer?.id),
   ])
   for (const g of groups) rel.groups.set(g.id, g)
   rel.groupRoles = roles

@@ -5,6 +5,7 @@ import {
   can,
   canInGroup,
   type GroupInvitation,
+  type GroupPermission,
   type GroupInviteBody,
   GROUP_LIMITS,
   type GroupMember,
@@ -13,7 +14,8 @@ import {
   languageOr,
 } from '#contract'
 import type { AppContext } from '../../context'
-import { type Db, nowIso } from '../../db'
+import { activeAccounts } from '../../access/policy'
+import { type Db, isUniqueViolation, nowIso, unicodeLower } from '../../db'
 import type { GroupRow } from '../../db/schema'
 import { lockedRows, writeTransaction } from '../../db/transaction'
 import { newId } from '../../lib/crypto'
@@ -29,15 +31,30 @@ export function createGroupMembersService(ctx: AppContext) {
   const db: Db = ctx.db
   const summary = (u: Parameters<typeof toUserSummary>[0]) => toUserSummary(u, ctx.config.publicUrl)
 
-  /** How many owners a group has (inside the transaction that may take one away). */
-  async function ownersOf(trx: Db, groupId: string): Promise<number> {
-    const rows = await lockedRows(ctx.dialect, trx.selectFrom('group_members').select('user_id').where('group_id', '=', groupId).where('role', '=', 'owner')).execute()
-    return rows.length
+  /**
+   * The group's members and roles, locked until the transaction ends (FOR UPDATE on PostgreSQL; SQLite's write
+   * transaction holds the database): every change of roles, leaving or removal reads the roster here, so two owners
+   * acting at once are taken one after the other and the second sees what the first left (a group keeps an owner).
+   */
+  async function lockedRoster(trx: Db, groupId: string) {
+    const rows = await lockedRows(ctx.dialect, trx.selectFrom('group_members').select(['user_id', 'role']).where('group_id', '=', groupId)).execute()
+    const roles = new Map(rows.map((r) => [r.user_id, r.role as GroupRole]))
+    return { roleOf: (userId: string) => roles.get(userId) ?? null, owners: rows.filter((r) => r.role === 'owner').length }
   }
 
-  /** A member's row, or 404 notParticipant-like: the person is not in the group. */
-  async function memberRole(trx: Db, groupId: string, userId: string): Promise<GroupRole> {
-    const role = await roleIn(trx, groupId, userId)
+  type Roster = Awaited<ReturnType<typeof lockedRoster>>
+
+  /** The caller's role in the locked roster, which must allow `action` (as requireGroupRole, read again inside). */
+  function callerMay(roster: Roster, viewer: GroupViewer, action: GroupPermission): GroupRole {
+    const role = roster.roleOf(viewer.id)
+    if (!role) throw new HttpError(403, 'groupNotMember')
+    if (!canInGroup(role, action)) throw new HttpError(403, action === 'manageOwners' ? 'groupOwnersOnly' : 'groupNeedsRole')
+    return role
+  }
+
+  /** A member's role in the locked roster, or 404: the person is not in the group. */
+  function memberRole(roster: Roster, userId: string): GroupRole {
+    const role = roster.roleOf(userId)
     if (!role) throw new HttpError(404, 'notFound')
     return role
   }
@@ -98,13 +115,14 @@ export function createGroupMembersService(ctx: AppContext) {
       const role = await roleIn(db, group.id, viewer.id)
       assertVisible(group, role, viewer)
       if (!canInGroup(role, 'seeMembers') && !can(viewer.role, 'moderate')) throw new HttpError(403, 'groupNotMember')
-      const rows = await db
+      let query = db
         .selectFrom('group_members as m')
         .innerJoin('users as u', 'u.id', 'm.user_id')
         .select([...SUMMARY, 'm.role', 'm.joined_at'])
         .where('m.group_id', '=', group.id)
-        .orderBy('m.joined_at')
-        .execute()
+      // A disabled or leaving account is gone for everyone but moderators, as in follower lists.
+      if (!can(viewer.role, 'moderate')) query = query.where(activeAccounts('u'))
+      const rows = await query.orderBy('m.joined_at').execute()
       const rank = (r: string) => ['owner', 'admin', 'editor', 'member'].indexOf(r)
       rows.sort((a, b) => rank(a.role) - rank(b.role))
       return { items: rows.map((r) => ({ user: summary(r), role: r.role as GroupRole, joinedAt: r.joined_at })) }
@@ -127,43 +145,45 @@ export function createGroupMembersService(ctx: AppContext) {
       const role = body.role ?? 'member'
       const who = body.who.trim()
       const byEmail = isEmailAddress(who)
+      // Someone with an account and a say here: not a fediverse actor, not disabled or leaving.
+      const people = db.selectFrom('users').select(['id', 'email', 'name', 'locale']).where('remote_actor', 'is', null).where(activeAccounts('users'))
+      // By address, the invitation stays the address's (matched to an account when read): the inviter learns nothing
+      // of whose address it is, nor whether that person is in the group already.
       const person = byEmail
-        ? await db.selectFrom('users').select(['id', 'email', 'name', 'locale']).where('email', '=', who.toLowerCase()).where('remote_actor', 'is', null).executeTakeFirst()
-        : await db
-            .selectFrom('users')
-            .select(['id', 'email', 'name', 'locale'])
-            .where((eb) => eb(eb.fn('lower', ['username']), '=', who.toLowerCase()))
-            .where('remote_actor', 'is', null)
-            .executeTakeFirst()
+        ? await people.where('email', '=', who.toLowerCase()).executeTakeFirst()
+        : await people.where((eb) => eb(unicodeLower(ctx.dialect, 'username'), '=', who.toLowerCase())).executeTakeFirst()
       if (!byEmail && !person) throw validationError({ who: ['groupUserNotFound'] })
-      const email = person ? null : who.toLowerCase()
+      const invitee = byEmail ? { user_id: null, email: who.toLowerCase() } : { user_id: person!.id, email: null }
       const id = newId()
-      await writeTransaction(ctx, async ({ db: trx, afterCommit }) => {
-        if (person && (await roleIn(trx, group.id, person.id))) throw validationError({ who: ['groupAlreadyMember'] })
-        const pending = await trx.selectFrom('group_invitations').select(['user_id', 'email']).where('group_id', '=', group.id).execute()
-        if (pending.some((p) => (person ? p.user_id === person.id || (!!person.email && p.email === person.email) : p.email === email)))
-          throw validationError({ who: ['groupAlreadyInvited'] })
-        if (pending.length >= GROUP_LIMITS.pendingInvitationsMax) throw new HttpError(409, 'groupInvitationLimit')
-        await trx
-          .insertInto('group_invitations')
-          .values({ id, group_id: group.id, user_id: person?.id ?? null, email, role, invited_by: viewer.id, created_at: nowIso(ctx.now()) })
-          .execute()
-        const inviter = await trx.selectFrom('users').select(['name', 'lastname']).where('id', '=', viewer.id).executeTakeFirst()
-        const to = person?.email ?? email
-        if (to)
-          afterCommit(() =>
-            ctx.sendMail({
-              to,
-              ...groupInvitationMail(languageOr(person?.locale ?? language), {
-                name: person?.name ?? null,
-                inviter: inviter ? `${inviter.name} ${inviter.lastname}`.trim() : '',
-                group: group.name,
-                role,
-                url: `${ctx.config.webUrl}/groups/${group.handle}`,
+      try {
+        await writeTransaction(ctx, async ({ db: trx, afterCommit }) => {
+          if (!byEmail && (await roleIn(trx, group.id, person!.id))) throw validationError({ who: ['groupAlreadyMember'] })
+          const pending = await trx.selectFrom('group_invitations').select(['user_id', 'email']).where('group_id', '=', group.id).execute()
+          if (pending.some((p) => (byEmail ? p.email === invitee.email : p.user_id === invitee.user_id))) throw validationError({ who: ['groupAlreadyInvited'] })
+          if (pending.length >= GROUP_LIMITS.pendingInvitationsMax) throw new HttpError(409, 'groupInvitationLimit')
+          await trx.insertInto('group_invitations').values({ id, group_id: group.id, ...invitee, role, invited_by: viewer.id, created_at: nowIso(ctx.now()) }).execute()
+          const inviter = await trx.selectFrom('users').select(['name', 'lastname']).where('id', '=', viewer.id).executeTakeFirst()
+          // To the address typed, or to the person's: a member invited by address hears too (and their answer changes nothing).
+          const to = invitee.email ?? person?.email
+          if (to)
+            afterCommit(() =>
+              ctx.sendMail({
+                to,
+                ...groupInvitationMail(languageOr(person?.locale ?? language), {
+                  name: person?.name ?? null,
+                  inviter: inviter ? `${inviter.name} ${inviter.lastname}`.trim() : '',
+                  group: group.name,
+                  role,
+                  url: `${ctx.config.webUrl}/groups/${group.handle}`,
+                }),
               }),
-            }),
-          )
-      })
+            )
+        })
+      } catch (error) {
+        // Two invitations of one person at once: the unique index (migration 024) keeps one.
+        if (isUniqueViolation(error)) throw validationError({ who: ['groupAlreadyInvited'] })
+        throw error
+      }
       const [{ groupId: _groupId, ...made }] = (await invitationsOf((q) => q.where('i.id', '=', id))) as [GroupInvitation & { groupId: string }]
       return made
     },
@@ -201,7 +221,10 @@ export function createGroupMembersService(ctx: AppContext) {
       if (!group || group.status === 'DELETED') throw new HttpError(404, 'notFound')
       if (accept && group.status === 'SUSPENDED') throw new HttpError(403, 'groupSuspended')
       await writeTransaction(ctx, async ({ db: trx }) => {
-        // Every invitation of this person to this group goes: by account and by address.
+        // Withdrawn meanwhile: nothing to answer.
+        const still = await trx.deleteFrom('group_invitations').where('id', '=', invitation.id).executeTakeFirst()
+        if (Number(still.numDeletedRows) === 0) throw new HttpError(404, 'notFound')
+        // Every other invitation of this person to this group goes too: by account and by address.
         const me = await trx.selectFrom('users').select('email').where('id', '=', viewer.id).executeTakeFirst()
         await trx
           .deleteFrom('group_invitations')
@@ -217,11 +240,13 @@ export function createGroupMembersService(ctx: AppContext) {
     /** A new role for a member. Admins give admin, editor and member; only owners make or unmake owners. */
     async setRole(handle: string, userId: string, role: GroupRole, viewer: GroupViewer): Promise<GroupMember> {
       const group = await groupByHandle(db, handle)
-      const myRole = await requireGroupRole(db, group, viewer, 'manageMembers')
+      await requireGroupRole(db, group, viewer, 'manageMembers')
       await writeTransaction(ctx, async ({ db: trx }) => {
-        const current = await memberRole(trx, group.id, userId)
+        const roster = await lockedRoster(trx, group.id)
+        const myRole = callerMay(roster, viewer, 'manageMembers')
+        const current = memberRole(roster, userId)
         if ((current === 'owner' || role === 'owner') && !canInGroup(myRole, 'manageOwners')) throw new HttpError(403, 'groupOwnersOnly')
-        if (current === 'owner' && role !== 'owner' && (await ownersOf(trx, group.id)) <= 1) throw new HttpError(409, 'groupLastOwner')
+        if (current === 'owner' && role !== 'owner' && roster.owners <= 1) throw new HttpError(409, 'groupLastOwner')
         await trx.updateTable('group_members').set({ role }).where('group_id', '=', group.id).where('user_id', '=', userId).execute()
       })
       return (await this.members(handle, viewer)).items.find((m) => m.user._id === userId)!
@@ -231,10 +256,14 @@ export function createGroupMembersService(ctx: AppContext) {
     async remove(handle: string, userId: string, viewer: GroupViewer): Promise<void> {
       const group = await groupByHandle(db, handle)
       if (userId === viewer.id) return this.leave(handle, viewer)
-      const myRole = await requireGroupRole(db, group, viewer, 'manageMembers')
+      await requireGroupRole(db, group, viewer, 'manageMembers')
       await writeTransaction(ctx, async ({ db: trx }) => {
-        const current = await memberRole(trx, group.id, userId)
-        if (current === 'owner' && !canInGroup(myRole, 'manageOwners')) throw new HttpError(403, 'groupOwnersOnly')
+        const roster = await lockedRoster(trx, group.id)
+        const myRole = callerMay(roster, viewer, 'manageMembers')
+        if (memberRole(roster, userId) === 'owner') {
+          if (!canInGroup(myRole, 'manageOwners')) throw new HttpError(403, 'groupOwnersOnly')
+          if (roster.owners <= 1) throw new HttpError(409, 'groupLastOwner')
+        }
         await trx.deleteFrom('group_members').where('group_id', '=', group.id).where('user_id', '=', userId).execute()
       })
     },
@@ -243,9 +272,10 @@ export function createGroupMembersService(ctx: AppContext) {
     async leave(handle: string, viewer: GroupViewer): Promise<void> {
       const group = await groupByHandle(db, handle)
       await writeTransaction(ctx, async ({ db: trx }) => {
-        const role = await roleIn(trx, group.id, viewer.id)
+        const roster = await lockedRoster(trx, group.id)
+        const role = roster.roleOf(viewer.id)
         if (!role) throw new HttpError(403, 'groupNotMember')
-        if (role === 'owner' && (await ownersOf(trx, group.id)) <= 1) throw new HttpError(409, 'groupLastOwner')
+        if (role === 'owner' && roster.owners <= 1) throw new HttpError(409, 'groupLastOwner')
         await trx.deleteFrom('group_members').where('group_id', '=', group.id).where('user_id', '=', viewer.id).execute()
       })
     },
@@ -256,7 +286,9 @@ export function createGroupMembersService(ctx: AppContext) {
       await requireGroupRole(db, group, viewer, 'manageOwners')
       if (userId === viewer.id) throw validationError({ userId: ['invalidValue'] })
       await writeTransaction(ctx, async ({ db: trx }) => {
-        await memberRole(trx, group.id, userId)
+        const roster = await lockedRoster(trx, group.id)
+        callerMay(roster, viewer, 'manageOwners')
+        memberRole(roster, userId)
         await trx.updateTable('group_members').set({ role: 'owner' }).where('group_id', '=', group.id).where('user_id', '=', userId).execute()
         await trx.updateTable('group_members').set({ role: 'admin' }).where('group_id', '=', group.id).where('user_id', '=', viewer.id).execute()
       })

@@ -9,9 +9,9 @@ import {
   type GroupRole,
   type UpdateGroupBody,
 } from '#contract'
-import { postsListedFor, postsVisibleTo } from '../../access/policy'
+import { activeAccounts, postsListedFor, postsVisibleTo } from '../../access/policy'
 import type { AppContext } from '../../context'
-import { type Db, isUniqueViolation, nowIso } from '../../db'
+import { type Db, isUniqueViolation, nowIso, unicodeLower } from '../../db'
 import type { GroupRow } from '../../db/schema'
 import { writeTransaction } from '../../db/transaction'
 import { newId } from '../../lib/crypto'
@@ -19,6 +19,7 @@ import { HttpError, validationError } from '../../lib/errors'
 import { assertReachable, hasNextPage } from '../../lib/paging'
 import { toEventDtos } from '../events/dto'
 import { postsInStartOrder } from '../events/time-order'
+import { sql } from 'kysely'
 import { nameInUse } from '../users/names'
 import { assertVisible, groupByHandle, type GroupViewer, requireGroupRole, roleIn } from './access'
 
@@ -27,7 +28,14 @@ export async function toGroupDtos(db: Db, rows: GroupRow[], viewer: GroupViewer 
   if (rows.length === 0) return []
   const ids = rows.map((r) => r.id)
   const [members, followers, mine, following, invited] = await Promise.all([
-    db.selectFrom('group_members').select(['group_id', (eb) => eb.fn.countAll<number>().as('n')]).where('group_id', 'in', ids).groupBy('group_id').execute(),
+    db
+      .selectFrom('group_members')
+      .innerJoin('users as u', 'u.id', 'group_members.user_id')
+      .select(['group_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('group_id', 'in', ids)
+      .where(activeAccounts('u'))
+      .groupBy('group_id')
+      .execute(),
     db.selectFrom('group_followers').select(['group_id', (eb) => eb.fn.countAll<number>().as('n')]).where('group_id', 'in', ids).groupBy('group_id').execute(),
     viewer ? db.selectFrom('group_members').select(['group_id', 'role']).where('group_id', 'in', ids).where('user_id', '=', viewer.id).execute() : [],
     viewer ? db.selectFrom('group_followers').select('group_id').where('group_id', 'in', ids).where('user_id', '=', viewer.id).execute() : [],
@@ -83,11 +91,12 @@ export function createGroupsService(ctx: AppContext) {
       const size = GROUP_LIMITS.pageSize
       assertReachable({ page: query.page, pageSize: size })
       let q = db.selectFrom('groups').selectAll().where('status', '=', 'ACTIVE')
-      const words = (query.q ?? '').toLowerCase().split(/\s+/).filter(Boolean)
-      for (const word of words) {
-        const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-        q = q.where((eb) => eb.or([eb(eb.fn('lower', ['name']), 'like', like), eb('handle', 'like', like)]))
-      }
+      // Every word in the name or the handle, in any script (unicodeLower folds them on SQLite too), as a plain
+      // substring: no LIKE wildcards to escape (a handle's underscore is one).
+      const position = (column: 'name' | 'handle', word: string) =>
+        ctx.dialect === 'postgres' ? sql<number>`strpos(${unicodeLower(ctx.dialect, column)}, ${word})` : sql<number>`instr(${unicodeLower(ctx.dialect, column)}, ${word})`
+      for (const word of (query.q ?? '').toLowerCase().split(/\s+/).filter(Boolean))
+        q = q.where((eb) => eb.or([eb(position('name', word), '>', 0), eb(position('handle', word), '>', 0)]))
       const rows = await q.orderBy('name').orderBy('handle').offset((query.page - 1) * size).limit(size + 1).execute()
       return {
         items: await toGroupDtos(db, rows.slice(0, size), viewer, await emailOf(viewer)),

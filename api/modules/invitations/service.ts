@@ -13,7 +13,7 @@ import {
   type MyInvitation,
   type UserSummary,
 } from '#contract'
-import { roleIn } from '../../access/group-roles'
+import { eventRoleIn } from '../../access/group-roles'
 import { postAccess, postsVisibleTo, type PostTies } from '../../access/policy'
 import type { AppContext } from '../../context'
 import { nowIso } from '../../db'
@@ -41,7 +41,7 @@ export function createInvitationsService(ctx: AppContext) {
   async function requireOrganizer(post: PostRow | undefined, viewer: Viewer) {
     if (!post || post.post_status === 'DELETED') throw new HttpError(404, 'notFound')
     // Only an organizer passes (the author, or a co-organizer of its group); their other ties do not matter here.
-    const access = postAccess(post, viewer, { ...NO_TIES, groupRole: await roleIn(db, post.group_id, viewer.id) })
+    const access = postAccess(post, viewer, { ...NO_TIES, groupRole: await eventRoleIn(db, post.group_id, viewer.id) })
     if (!access.visible) throw new HttpError(404, 'notFound')
     if (!access.mayEdit) throw new HttpError(403, 'notOrganizer')
     return { post, access }

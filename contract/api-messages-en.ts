@@ -151,6 +151,7 @@ const en = {
   calendarPersonalName: 'Nearby: my events',
   calendarPersonalDescription: 'The events you joined or organize on Nearby.',
   calendarCollectionName: 'Nearby: {collection}',
+  calendarGroupName: 'Nearby: {group}',
   calendarOrganizerName: 'Nearby: events by {user}',
   calendarPlaceName: 'Nearby: events at {place}',
   calendarCityName: 'Nearby: events in {city}',

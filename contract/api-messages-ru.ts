@@ -150,6 +150,7 @@ const ru: Record<keyof typeof en, string> = {
   calendarPersonalName: 'Nearby: мои события',
   calendarPersonalDescription: 'События Nearby, в которых вы участвуете или которые организуете.',
   calendarCollectionName: 'Nearby: {collection}',
+  calendarGroupName: 'Nearby: {group}',
   calendarOrganizerName: 'Nearby: события {user}',
   calendarPlaceName: 'Nearby: события в месте «{place}»',
   calendarCityName: 'Nearby: события в городе {city}',

@@ -25,6 +25,7 @@ export const calendarFeedPaths = {
   organizer: (userId: string) => `/calendar/organizer/${encodeURIComponent(userId)}.ics`,
   place: (placeId: string) => `/calendar/place/${encodeURIComponent(placeId)}.ics`,
   collection: (slug: string, format: 'ics' | 'atom' = 'ics') => `/calendar/collection/${encodeURIComponent(slug)}.${format}`,
+  group: (handle: string, format: 'ics' | 'atom' = 'ics') => `/calendar/group/${encodeURIComponent(handle)}.${format}`,
   city: (query: { city?: string; categories?: readonly string[] }, format: 'ics' | 'atom' = 'ics') => {
     const params = new URLSearchParams()
     if (query.city) params.set('city', query.city)

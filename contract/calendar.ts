@@ -22,6 +22,8 @@ export const calendarOrganizerParamsSchema = z.object({ userId: z.string().min(1
 export const calendarPlaceParamsSchema = z.object({ placeId: z.string().min(1).max(100) })
 /** GET /calendar/collection/{slug}.ics and .atom */
 export const calendarCollectionParamsSchema = z.object({ slug: z.string().min(1).max(100) })
+/** GET /calendar/group/{handle}.ics and .atom (issue 45). */
+export const calendarGroupParamsSchema = z.object({ handle: z.string().min(1).max(100) })
 /** Query of the personal, organizer, place and collection feeds. */
 export const calendarFeedQuerySchema = z.object({ lang: langField })
 

@@ -17,6 +17,8 @@ export type EmbedTheme = (typeof EMBED_THEMES)[number]
 /** What the address of a programme can say (the parsed query of contract/embed.ts, loosely). */
 export interface EmbedAddress {
   organizer?: string
+  /** A group's handle (issue 45). */
+  group?: string
   collection?: string
   place?: string
   city?: string
@@ -31,6 +33,7 @@ export interface EmbedAddress {
 export function embedSearch(q: EmbedAddress): string {
   const search = new URLSearchParams()
   if (q.organizer) search.set('organizer', q.organizer)
+  else if (q.group) search.set('group', q.group)
   else if (q.collection) search.set('collection', q.collection)
   else if (q.place) search.set('place', q.place)
   else {

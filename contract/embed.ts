@@ -15,11 +15,14 @@ const list = (v: unknown) => {
 const id = z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().min(1).max(100, 'tooLong').optional())
 
 /**
- * What a programme shows: one organizer, one collection, one place, or a city (the list's city lookup, 50 km)
- * with optional categories. organizer wins over collection, collection over place, place over city; none of them is the default city.
+ * What a programme shows: one organizer, one group, one collection, one place, or a city (the list's city lookup,
+ * 50 km) with optional categories. organizer wins over group, group over collection, collection over place, place
+ * over city; none of them is the default city.
  */
 export const embedQuerySchema = z.object({
   organizer: id,
+  /** A group's handle (issue 45). */
+  group: id,
   /** A collection's slug (issue 43). */
   collection: id,
   place: id,

@@ -127,6 +127,8 @@ const ROUTE_PERMISSIONS = {
   'GET /calendar/city.atom': null,
   'GET /calendar/collection/:slug.ics': null,
   'GET /calendar/collection/:slug.atom': null,
+  'GET /calendar/group/:handle.ics': null,
+  'GET /calendar/group/:handle.atom': null,
   'GET /geo/search': null,
   // calendar sources (issue 42): the owner's, or a moderator's (checked by the service: others get 404; all=true,
   // trusted and paused need moderate)

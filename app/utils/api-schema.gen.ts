@@ -5379,6 +5379,200 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/calendar/group/{handle}.atom": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A group's upcoming public events as an Atom feed (RFC 4287)
+         * @description The next 50 public events of the group that have not ended, soonest first. 404 for an unknown, suspended or deleted group.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    lang?: "en" | "ru";
+                };
+                header?: never;
+                path: {
+                    handle: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description An Atom feed (RFC 4287, application/atom+xml) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/atom+xml": string;
+                    };
+                };
+                /** @description Not modified: the copy named by If-None-Match / If-Modified-Since is current */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/atom+xml": unknown;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/atom+xml": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/atom+xml": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/atom+xml": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calendar/group/{handle}.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A group's public events (RFC 5545)
+         * @description The public events posted as the group, upcoming and those that ended in the last 30 days. 404 for an unknown, suspended or deleted group.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    lang?: "en" | "ru";
+                };
+                header?: never;
+                path: {
+                    handle: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description An iCalendar object (RFC 5545, text/calendar) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/calendar": string;
+                    };
+                };
+                /** @description Not modified: the copy named by If-None-Match / If-Modified-Since is current */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/calendar": unknown;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/calendar": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/calendar": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/calendar": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/calendar/me": {
         parameters: {
             query?: never;
@@ -6458,7 +6652,7 @@ export interface paths {
         };
         /**
          * A programme's upcoming public events as JSON (an organizer's, a place's or a city's)
-         * @description organizer (a user id) wins over collection (a slug), collection over place (a place id), place over city (+ country, categories: the list's lookup and 50 km; none is the default city). count: 1–20 (default 5). The events a signed-out visitor may read (COMMON, listed), not ended, soonest first; cancelled ones stay, marked. lang names the programme (else Accept-Language). Any origin may read it (Access-Control-Allow-Origin: *); Cache-Control public, max-age 300; ETag with 304 to If-None-Match. 404 for an unknown organizer, collection or place, 404 cityNotFound.
+         * @description organizer (a user id) wins over group (a handle), group over collection (a slug), collection over place (a place id), place over city (+ country, categories: the list's lookup and 50 km; none is the default city). count: 1–20 (default 5). The events a signed-out visitor may read (COMMON, listed), not ended, soonest first; cancelled ones stay, marked. lang names the programme (else Accept-Language). Any origin may read it (Access-Control-Allow-Origin: *); Cache-Control public, max-age 300; ETag with 304 to If-None-Match. 404 for an unknown organizer, group, collection or place, 404 cityNotFound.
          */
         get: {
             parameters: {
@@ -6468,6 +6662,7 @@ export interface paths {
                     collection?: string;
                     count?: number;
                     country?: string;
+                    group?: string;
                     lang?: "en" | "ru";
                     organizer?: string;
                     place?: string;

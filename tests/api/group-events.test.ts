@@ -94,6 +94,29 @@ describe('posting as a group', () => {
   })
 })
 
+describe('the group’s feeds and embed', () => {
+  it('its calendar and Atom feeds and the embed hold its public events, not its members-only ones', async () => {
+    await postAs(editor, { title: 'Feed concert' })
+    await postAs(editor, { title: 'Feed rehearsal', accessType: 'SUBSCRIBERS' })
+    const ics = await api.get(`/calendar/group/${handle}.ics`)
+    expect(ics.status).toBe(200)
+    expect(ics.headers.get('content-type')).toMatch(/text\/calendar/)
+    expect(ics.text).toContain('SUMMARY:Feed concert')
+    expect(ics.text).not.toContain('Feed rehearsal')
+    expect(ics.text).toContain('X-WR-CALNAME:Nearby: The Brass Band')
+    const atom = await api.get(`/calendar/group/${handle}.atom`)
+    expect(atom.status).toBe(200)
+    expect(atom.text).toContain('<title>Feed concert</title>')
+    expect(atom.text).toContain(`/groups/${handle}`)
+    const embed = await api.get(`/embed/events?group=${handle}`)
+    expect(embed.status).toBe(200)
+    expect(embed.body.events.map((e: { title: string }) => e.title)).toContain('Feed concert')
+    expect(embed.body.events.map((e: { title: string }) => e.title)).not.toContain('Feed rehearsal')
+    expect((await api.get('/calendar/group/no_such_group.ics')).status).toBe(404)
+    expect((await api.get('/embed/events?group=no_such_group')).status).toBe(404)
+  })
+})
+
 describe('the group’s lists', () => {
   it('upcoming soonest first, past newest first; a deleted group’s events stay, as their organizers’ own', async () => {
     const group = (await send(api, 'GET', `/groups/${handle}`)).body

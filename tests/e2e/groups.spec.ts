@@ -101,12 +101,15 @@ test('roles: the last owner cannot leave; after making someone else an owner, th
   await expect(page.getByText(/You are .* of this group/)).toHaveCount(0)
 })
 
-test('follow: visitors are asked to sign in; people follow and unfollow', async ({ page, createUser, signIn, javaScriptEnabled }) => {
+test('follow: visitors are asked to sign in; people follow and unfollow; the feeds and the embed are linked', async ({ page, createUser, signIn, javaScriptEnabled }) => {
   const owner = await createUser()
   const handle = `follow_${Date.now().toString(36)}${javaScriptEnabled ? 'j' : 'n'}`
   await callApiAs(owner, 'POST', '/groups', { handle, name: 'Garden club' }, 201)
   await page.goto(`/groups/${handle}`)
   await expect(page.getByRole('link', { name: 'Sign in to follow' })).toBeVisible()
+  // Its feeds and the embed are linked from the page.
+  await expect(page.getByTestId('group-atom-link')).toHaveAttribute('href', new RegExp(`/calendar/group/${handle}\\.atom$`))
+  await expect(page.getByTestId('embed-link')).toHaveAttribute('href', `/embed?group=${handle}`)
   const reader = await createUser()
   await signIn(page, reader)
   await page.goto(`/groups/${handle}`)

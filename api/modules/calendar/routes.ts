@@ -5,6 +5,7 @@
 //   GET  /calendar/city.ics?city=&country=&categories=   public events within 50 km of a city
 //   GET  /calendar/city.atom?…                the same city's upcoming events as Atom
 //   GET  /calendar/collection/{slug}.ics, .atom   a collection's public events (issue 43)
+//   GET  /calendar/group/{handle}.ics, .atom      a group's public events (issue 45)
 //   GET  /calendar/me, POST /calendar/me/reset   the signed-in user's personal address; reset replaces it
 // Feeds answer ETag / Last-Modified and 304 to If-None-Match / If-Modified-Since.
 import {
@@ -12,6 +13,7 @@ import {
   CALENDAR_LIMITS,
   calendarCityQuerySchema,
   calendarCollectionParamsSchema,
+  calendarGroupParamsSchema,
   calendarFeedPaths,
   calendarFeedQuerySchema,
   calendarFeedUrlSchema,
@@ -300,6 +302,52 @@ export default async function calendarRoutes(app: FastifyInstance) {
       const body = atom(feed, lang, {
         selfUrl: `${apiUrl}${calendarFeedPaths.collection(feed.slug, 'atom')}`,
         alternateUrl: `${webUrl}/collections/${encodeURIComponent(feed.slug)}`,
+        subtitle: feed.description ?? feed.name,
+      })
+      return sendAtom(req, reply, feed, body)
+    },
+  )
+
+  r.get(
+    '/calendar/group/:handle.ics',
+    {
+      ...feedRoute,
+      schema: {
+        tags,
+        summary: "A group's public events (RFC 5545)",
+        description: 'The public events posted as the group, upcoming and those that ended in the last 30 days. 404 for an unknown, suspended or deleted group.',
+        params: calendarGroupParamsSchema,
+        querystring: calendarFeedQuerySchema,
+        produces: ['text/calendar'],
+        response: { 200: icsBody, 304: notModified, ...feedErrors },
+      },
+    },
+    async (req, reply) => {
+      const lang = language(req, req.query.lang)
+      return sendIcs(req, reply, await service.group(req.params.handle, lang), lang, 'public')
+    },
+  )
+
+  r.get(
+    '/calendar/group/:handle.atom',
+    {
+      ...feedRoute,
+      schema: {
+        tags,
+        summary: "A group's upcoming public events as an Atom feed (RFC 4287)",
+        description: `The next ${CALENDAR_LIMITS.atomEntries} public events of the group that have not ended, soonest first. 404 for an unknown, suspended or deleted group.`,
+        params: calendarGroupParamsSchema,
+        querystring: calendarFeedQuerySchema,
+        produces: ['application/atom+xml'],
+        response: { 200: atomBody, 304: notModified, ...feedErrors },
+      },
+    },
+    async (req, reply) => {
+      const lang = language(req, req.query.lang)
+      const feed = await service.group(req.params.handle, lang, { upcomingOnly: true })
+      const body = atom(feed, lang, {
+        selfUrl: `${apiUrl}${calendarFeedPaths.group(feed.handle, 'atom')}`,
+        alternateUrl: `${webUrl}/groups/${encodeURIComponent(feed.handle)}`,
         subtitle: feed.description ?? feed.name,
       })
       return sendAtom(req, reply, feed, body)

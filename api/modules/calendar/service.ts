@@ -285,6 +285,21 @@ export function createCalendarService(ctx: AppContext) {
         lastModified: later(feed.lastModified, collection.updated_at),
       }
     },
+
+    /** A group's public events (issue 45): an active group's; its own changes (name, description) move Last-Modified. */
+    async group(handle: string, language: Language, options: { upcomingOnly?: boolean } = {}): Promise<Feed & { handle: string }> {
+      const group = await db.selectFrom('groups').selectAll().where('handle', '=', handle.toLowerCase()).where('status', '=', 'ACTIVE').executeTakeFirst()
+      if (!group) throw new HttpError(404, 'notFound')
+      const feed = await load((q) => q.where('posts.group_id', '=', group.id).where(postsListedFor(null)), publicOnly)
+      if (options.upcomingOnly) feed.events = upcoming(feed.events)
+      return {
+        name: translateMessage('calendarGroupName', language).replace('{group}', group.name),
+        ...(group.description ? { description: group.description } : {}),
+        handle: group.handle,
+        events: feed.events,
+        lastModified: later(feed.lastModified, group.updated_at),
+      }
+    },
   }
 }
 

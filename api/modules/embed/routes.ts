@@ -1,5 +1,5 @@
 // The embeddable programme's JSON (issue 27, decision 043): GET /embed/events — an organizer's, a place's, a
-// collection's (issue 43) or a city's upcoming public events, the same ones their calendar feeds hold (decision 029), for sites that want
+// collection's (issue 43), a group's (issue 45) or a city's upcoming public events, the same ones their calendar feeds hold (decision 029), for sites that want
 // their own markup and for the web's framed page. Public, cacheable (ETag, 304) and readable from any origin.
 import { EMBED_LIMITS, type EmbedList, embedListSchema, embedQuerySchema, type Language } from '#contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -43,6 +43,10 @@ export default async function embedRoutes(app: FastifyInstance) {
     if (q.organizer) {
       feed = await calendar.organizer(q.organizer, language)
       url = `${webUrl}/profile/${encodeURIComponent(q.organizer)}`
+    } else if (q.group) {
+      const group = await calendar.group(q.group, language)
+      feed = group
+      url = `${webUrl}/groups/${encodeURIComponent(group.handle)}`
     } else if (q.collection) {
       const collection = await calendar.collection(q.collection, language)
       feed = collection
@@ -95,7 +99,7 @@ export default async function embedRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "A programme's upcoming public events as JSON (an organizer's, a place's or a city's)",
-        description: `organizer (a user id) wins over collection (a slug), collection over place (a place id), place over city (+ country, categories: the list's lookup and 50 km; none is the default city). count: 1–${EMBED_LIMITS.maxCount} (default ${EMBED_LIMITS.defaultCount}). The events a signed-out visitor may read (COMMON, listed), not ended, soonest first; cancelled ones stay, marked. lang names the programme (else Accept-Language). Any origin may read it (Access-Control-Allow-Origin: *); Cache-Control public, max-age ${EMBED_LIMITS.maxAgeSeconds}; ETag with 304 to If-None-Match. 404 for an unknown organizer, collection or place, 404 cityNotFound.`,
+        description: `organizer (a user id) wins over group (a handle), group over collection (a slug), collection over place (a place id), place over city (+ country, categories: the list's lookup and 50 km; none is the default city). count: 1–${EMBED_LIMITS.maxCount} (default ${EMBED_LIMITS.defaultCount}). The events a signed-out visitor may read (COMMON, listed), not ended, soonest first; cancelled ones stay, marked. lang names the programme (else Accept-Language). Any origin may read it (Access-Control-Allow-Origin: *); Cache-Control public, max-age ${EMBED_LIMITS.maxAgeSeconds}; ETag with 304 to If-None-Match. 404 for an unknown organizer, group, collection or place, 404 cityNotFound.`,
         querystring: embedQuerySchema,
         response: { 200: embedListSchema, 304: z.void().describe('Not modified'), ...errorResponses(400, 404, 429) },
       },

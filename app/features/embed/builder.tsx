@@ -47,7 +47,7 @@ export function EmbedBuilder() {
   const frameUrl = `${loaded.webOrigin}/embed/events?${embedSearch(current)}`
   const snippet = embedSnippet(frameUrl, loaded.title, current.count)
   const jsonUrl = `${loaded.apiOrigin}/embed/events?${embedSearch({ ...current, theme: undefined })}`
-  const isCity = !loaded.query.organizer && !loaded.query.collection && !loaded.query.place
+  const isCity = !loaded.query.organizer && !loaded.query.group && !loaded.query.collection && !loaded.query.place
   const lang = current.lang ?? (i18n.language === 'ru' ? 'ru' : 'en')
 
   return (
@@ -74,6 +74,7 @@ export function EmbedBuilder() {
             </span>
           </p>
           {loaded.query.organizer ? <input type="hidden" name="organizer" value={loaded.query.organizer} /> : null}
+          {loaded.query.group ? <input type="hidden" name="group" value={loaded.query.group} /> : null}
           {loaded.query.collection ? <input type="hidden" name="collection" value={loaded.query.collection} /> : null}
           {loaded.query.place ? <input type="hidden" name="place" value={loaded.query.place} /> : null}
           {isCity && loaded.query.city ? <input type="hidden" name="city" value={loaded.query.city} /> : null}

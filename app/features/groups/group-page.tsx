@@ -1,13 +1,15 @@
 // /groups/{handle} (issue 45): a group's name, handle, description and counts; Follow; the viewer's invitation to
 // answer, their role and what it lets them do (new event as the group, members, settings, leave); its upcoming or
-// past events (the lists' cards) a page at a time. Plain forms and links: the same page with or without JavaScript.
+// past events (the lists' cards) a page at a time; its calendar and Atom feeds and the embed. Plain forms and links: the same page with or without JavaScript.
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { canInGroup, type Group } from '#contract'
+import { calendarFeedPaths, canInGroup, embedSearch, type Group } from '#contract'
 import { ActionToast } from '~/components/forms/action-toast'
 import { SubmitButton } from '~/components/forms/submit-button'
 import { useRootData } from '~/components/layout/use-root-data'
 import { Pager } from '~/components/ui/pager'
+import { FeedLink, useApiUrl } from '~/features/calendar/feed-link'
+import { EmbedLink } from '~/features/embed/embed-link'
 import { EventCard } from '~/features/events/list/event-card'
 import type { FormActionData } from '~/utils/submission.server'
 import type { loadGroupPage } from './groups.server'
@@ -108,6 +110,7 @@ export function GroupScreen() {
   const actionData = useActionData<FormActionData>()
   const timeZone = useRootData()?.ENV.TIME_ZONE ?? 'UTC'
   const base = `/groups/${group.handle}`
+  const atomUrl = useApiUrl(calendarFeedPaths.group(group.handle, 'atom'))
   const tab = (which: 'upcoming' | 'past') => (
     <Link
       to={which === 'past' ? `${base}?when=past` : base}
@@ -146,6 +149,17 @@ export function GroupScreen() {
         )}
       </div>
       <Pager page={page} hasMore={hasMore} href={(to) => `${base}?${when === 'past' ? 'when=past&' : ''}page=${to}`} />
+      {group.status === 'ACTIVE' ? (
+        <p className="mt-6 flex flex-wrap justify-end gap-x-5 gap-y-1 text-sm">
+          <FeedLink path={calendarFeedPaths.group(group.handle)} testId="group-feed-link">
+            {t('feeds.calendar')}
+          </FeedLink>
+          <a href={atomUrl} type="application/atom+xml" className="text-slate-600 underline hover:text-slate-900" data-testid="group-atom-link">
+            {t('feeds.atom')}
+          </a>
+          <EmbedLink search={embedSearch({ group: group.handle })} />
+        </p>
+      ) : null}
     </section>
   )
 }

@@ -39,6 +39,7 @@ export default {
   all: 'All groups',
   suspended: 'A moderator suspended this group: nothing can be posted or changed in it now.',
   suspendedReason: 'Reason: {{reason}}',
+  feeds: { calendar: 'Calendar feed of this group', atom: 'Atom feed', atomTitle: '{{name}} (Atom)' },
   form: {
     title: 'New group',
     handle: 'Handle',

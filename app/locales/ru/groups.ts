@@ -45,6 +45,7 @@ export default {
   all: 'Все группы',
   suspended: 'Модератор приостановил эту группу: сейчас в ней ничего нельзя публиковать или менять.',
   suspendedReason: 'Причина: {{reason}}',
+  feeds: { calendar: 'Календарь событий группы', atom: 'Лента Atom', atomTitle: '{{name}} (Atom)' },
   form: {
     title: 'Новая группа',
     handle: 'Имя группы',

@@ -107,8 +107,9 @@ export type InvitationStatus = (typeof INVITATION_STATUSES)[number]
 export const REPORT_TARGET_TYPES = ['POST', 'USER'] as const
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number]
 
-/** What a moderation decision is about: a post (event or place), a user, or a fediverse server (decision 040). */
-export const MODERATION_TARGET_TYPES = ['POST', 'USER', 'DOMAIN'] as const
+/** What a moderation decision is about: a post (event or place), a user, a fediverse server (decision 040), or an
+ *  organizer group (issue 45). */
+export const MODERATION_TARGET_TYPES = ['POST', 'USER', 'DOMAIN', 'GROUP'] as const
 export type ModerationTargetType = (typeof MODERATION_TARGET_TYPES)[number]
 
 /** What a moderation decision changed (one log row per field). */
@@ -123,6 +124,8 @@ export const MODERATION_FIELDS = [
   'images',
   /** A fediverse server's status: ALLOWED, SILENCED, BLOCKED, or none. */
   'federation',
+  /** A group's status: ACTIVE, SUSPENDED, DELETED (its moderationStatus is logged as moderationStatus). */
+  'groupStatus',
 ] as const
 export type ModerationField = (typeof MODERATION_FIELDS)[number]
 

@@ -201,3 +201,34 @@ export const groupSettingsIntentSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('save'), name: groupFields.name, description: z.string({ error: 'invalidValue' }).trim().max(GROUP_LIMITS.descriptionMax, 'tooLong').default('') }),
   z.object({ intent: z.literal('delete') }),
 ])
+
+// --- the moderation console (Console → Groups) -------------------------------------------------------------
+
+/** What a moderator decides on a group: approve it, suspend it, restore it, or delete it; all but approval say why. */
+export const GROUP_DECISIONS = ['APPROVE', 'SUSPEND', 'RESTORE', 'DELETE'] as const
+export type GroupDecision = (typeof GROUP_DECISIONS)[number]
+
+/** PATCH /admin/groups/{handle}: the decision and its reason, kept in the log (and shown to the group's members). */
+export const groupDecisionSchema = z
+  .object({
+    decision: z.enum(GROUP_DECISIONS, { error: 'invalidValue' }),
+    reason: z.string({ error: 'invalidValue' }).trim().max(500, 'tooLong').optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.decision !== 'APPROVE' && !v.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'required' })
+  })
+export type GroupDecisionBody = z.input<typeof groupDecisionSchema>
+
+/** The console's form: the same, for the group of its row. */
+export const groupDecisionFormSchema = z.object({ handle: groupHandleParamsSchema.shape.handle }).and(groupDecisionSchema)
+
+/** GET /admin/groups: every group but deleted ones (or only those of a status), newest first, with a search. */
+export const adminGroupsQuerySchema = z.object({
+  status: z.enum([...GROUP_STATUSES, 'PENDING'], { error: 'invalidValue' }).optional(),
+  q: groupListQuerySchema.shape.q,
+  page: groupListQuerySchema.shape.page,
+})
+
+export const adminGroupSchema = groupSchema.extend({ owners: z.array(userSummarySchema) })
+export type AdminGroup = z.infer<typeof adminGroupSchema>
+export const adminGroupListSchema = z.object({ items: z.array(adminGroupSchema), page: z.number().int(), hasMore: z.boolean() })

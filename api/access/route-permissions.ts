@@ -164,6 +164,8 @@ const ROUTE_PERMISSIONS = {
   'GET /groups/:handle/invitations': null,
   'POST /groups/:handle/invitations': null,
   'DELETE /groups/:handle/invitations/:id': null,
+  'GET /admin/groups': 'moderate',
+  'PATCH /admin/groups/:handle': 'moderate',
   // webhooks (issue 42): each caller's own (others get 404); scope SITE needs moderate (checked by the service)
   'GET /webhooks': null,
   'POST /webhooks': null,

@@ -527,6 +527,284 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Groups for the console: newest first, every one but deleted ones or those of a status (PENDING: not approved yet) */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    q?: string;
+                    status?: "ACTIVE" | "SUSPENDED" | "DELETED" | "PENDING";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            hasMore: boolean;
+                            items: {
+                                avatarUrl: string | null;
+                                createdAt: string;
+                                description: string;
+                                fediverse?: {
+                                    actorUrl: string;
+                                    followers: number;
+                                    handle: string;
+                                } | null;
+                                followersCount: number;
+                                handle: string;
+                                id: string;
+                                membersCount: number;
+                                /** @enum {string} */
+                                moderationStatus: "PENDING" | "APPROVED";
+                                name: string;
+                                owners: {
+                                    _id: string;
+                                    avatarFile: {
+                                        name: string;
+                                        thumbnailUrl?: string;
+                                        url: string;
+                                    } | null;
+                                    lastname: string;
+                                    name: string;
+                                    username: string;
+                                }[];
+                                /** @enum {string} */
+                                status: "ACTIVE" | "SUSPENDED" | "DELETED";
+                                statusReason: string | null;
+                                viewer: {
+                                    invitation: {
+                                        id: string;
+                                        /** @enum {string} */
+                                        role: "admin" | "editor" | "member";
+                                    } | null;
+                                    isFollowing: boolean;
+                                    /** @enum {string|null} */
+                                    role: "owner" | "admin" | "editor" | "member" | null;
+                                };
+                            }[];
+                            page: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/groups/{handle}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Decide on a group: APPROVE, SUSPEND, RESTORE or DELETE (all but APPROVE with a reason), logged
+         * @description SUSPEND: nothing can be posted or changed in the group, and its page shows only to its members and moderators, with the reason; RESTORE undoes it. DELETE: its page and followers go; its events stay, as their organizers’ own.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    handle: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        decision: "APPROVE" | "SUSPEND" | "RESTORE" | "DELETE";
+                        reason?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            avatarUrl: string | null;
+                            createdAt: string;
+                            description: string;
+                            fediverse?: {
+                                actorUrl: string;
+                                followers: number;
+                                handle: string;
+                            } | null;
+                            followersCount: number;
+                            handle: string;
+                            id: string;
+                            membersCount: number;
+                            /** @enum {string} */
+                            moderationStatus: "PENDING" | "APPROVED";
+                            name: string;
+                            owners: {
+                                _id: string;
+                                avatarFile: {
+                                    name: string;
+                                    thumbnailUrl?: string;
+                                    url: string;
+                                } | null;
+                                lastname: string;
+                                name: string;
+                                username: string;
+                            }[];
+                            /** @enum {string} */
+                            status: "ACTIVE" | "SUSPENDED" | "DELETED";
+                            statusReason: string | null;
+                            viewer: {
+                                invitation: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    role: "admin" | "editor" | "member";
+                                } | null;
+                                isFollowing: boolean;
+                                /** @enum {string|null} */
+                                role: "owner" | "admin" | "editor" | "member" | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/admin/log": {
         parameters: {
             query?: never;
@@ -544,7 +822,7 @@ export interface paths {
                     page?: number;
                     pageSize?: number;
                     targetId?: string;
-                    targetType?: "POST" | "USER" | "DOMAIN";
+                    targetType?: "POST" | "USER" | "DOMAIN" | "GROUP";
                 };
                 header?: never;
                 path?: never;
@@ -574,13 +852,13 @@ export interface paths {
                                 } | null;
                                 createdAt: string;
                                 /** @enum {string} */
-                                field: "moderationStatus" | "moderationImageStatus" | "postStatus" | "role" | "isActivated" | "content" | "avatar" | "images" | "federation";
+                                field: "moderationStatus" | "moderationImageStatus" | "postStatus" | "role" | "isActivated" | "content" | "avatar" | "images" | "federation" | "groupStatus";
                                 from: string | null;
                                 reason: string | null;
                                 targetId: string;
                                 targetLabel: string | null;
                                 /** @enum {string} */
-                                targetType: "POST" | "USER" | "DOMAIN";
+                                targetType: "POST" | "USER" | "DOMAIN" | "GROUP";
                                 to: string | null;
                             }[];
                             hasMore: boolean;
@@ -16243,10 +16521,10 @@ export interface paths {
                                 isOpened: boolean;
                                 moderation?: {
                                     /** @enum {string} */
-                                    field: "moderationStatus" | "moderationImageStatus" | "postStatus" | "role" | "isActivated" | "content" | "avatar" | "images" | "federation";
+                                    field: "moderationStatus" | "moderationImageStatus" | "postStatus" | "role" | "isActivated" | "content" | "avatar" | "images" | "federation" | "groupStatus";
                                     reason: string | null;
                                     /** @enum {string} */
-                                    targetType: "POST" | "USER" | "DOMAIN";
+                                    targetType: "POST" | "USER" | "DOMAIN" | "GROUP";
                                     to: string | null;
                                 } | null;
                                 /** @enum {string} */
@@ -16270,7 +16548,7 @@ export interface paths {
                                     targetId: string;
                                     targetLabel: string | null;
                                     /** @enum {string} */
-                                    targetType: "POST" | "USER" | "DOMAIN";
+                                    targetType: "POST" | "USER" | "DOMAIN" | "GROUP";
                                 } | null;
                                 userFrom: {
                                     _id: string;
@@ -16524,10 +16802,10 @@ export interface paths {
                             isOpened: boolean;
                             moderation?: {
                                 /** @enum {string} */
-                                field: "moderationStatus" | "moderationImageStatus" | "postStatus" | "role" | "isActivated" | "content" | "avatar" | "images" | "federation";
+                                field: "moderationStatus" | "moderationImageStatus" | "postStatus" | "role" | "isActivated" | "content" | "avatar" | "images" | "federation" | "groupStatus";
                                 reason: string | null;
                                 /** @enum {string} */
-                                targetType: "POST" | "USER" | "DOMAIN";
+                                targetType: "POST" | "USER" | "DOMAIN" | "GROUP";
                                 to: string | null;
                             } | null;
                             /** @enum {string} */
@@ -16551,7 +16829,7 @@ export interface paths {
                                 targetId: string;
                                 targetLabel: string | null;
                                 /** @enum {string} */
-                                targetType: "POST" | "USER" | "DOMAIN";
+                                targetType: "POST" | "USER" | "DOMAIN" | "GROUP";
                             } | null;
                             userFrom: {
                                 _id: string;
@@ -16683,10 +16961,10 @@ export interface paths {
                                 isOpened: boolean;
                                 moderation?: {
                                     /** @enum {string} */
-                                    field: "moderationStatus" | "moderationImageStatus" | "postStatus" | "role" | "isActivated" | "content" | "avatar" | "images" | "federation";
+                                    field: "moderationStatus" | "moderationImageStatus" | "postStatus" | "role" | "isActivated" | "content" | "avatar" | "images" | "federation" | "groupStatus";
                                     reason: string | null;
                                     /** @enum {string} */
-                                    targetType: "POST" | "USER" | "DOMAIN";
+                                    targetType: "POST" | "USER" | "DOMAIN" | "GROUP";
                                     to: string | null;
                                 } | null;
                                 /** @enum {string} */
@@ -16710,7 +16988,7 @@ export interface paths {
                                     targetId: string;
                                     targetLabel: string | null;
                                     /** @enum {string} */
-                                    targetType: "POST" | "USER" | "DOMAIN";
+                                    targetType: "POST" | "USER" | "DOMAIN" | "GROUP";
                                 } | null;
                                 userFrom: {
                                     _id: string;

@@ -214,3 +214,46 @@ describe('following', () => {
     expect((await api.request('PUT', `/groups/${h}/follow`, { body: {} })).status).toBe(401)
   })
 })
+
+describe('the moderation console', () => {
+  it('moderators list, approve, suspend (with a reason its members see), restore and delete groups; each decision is logged', async () => {
+    const moderator = await makeUser(api, { role: 'admin' })
+    const h = handle()
+    await send(api, 'POST', '/groups', { token: owner.token, json: { handle: h, name: 'Night market traders' } })
+    expect((await send(api, 'GET', '/admin/groups?status=PENDING', { token: owner.token })).status).toBe(403)
+    const pending = await send(api, 'GET', `/admin/groups?status=PENDING&q=${h}`, { token: moderator.token })
+    expect(pending.body.items).toEqual([expect.objectContaining({ handle: h, moderationStatus: 'PENDING', owners: [expect.objectContaining({ _id: owner.id })] })])
+    const decide = (json: Record<string, string>) => send(api, 'PATCH', `/admin/groups/${h}`, { token: moderator.token, json })
+    expect((await decide({ decision: 'APPROVE' })).body.moderationStatus).toBe('APPROVED')
+    // A moderator in the group does not judge it: another one does.
+    const insider = await makeUser(api, { role: 'admin' })
+    const invited = await send(api, 'POST', `/groups/${h}/invitations`, { token: owner.token, json: { who: insider.username } })
+    await send(api, 'POST', `/groups/invitations/${invited.body.id}/respond`, { token: insider.token, json: { accept: true } })
+    expect((await send(api, 'PATCH', `/admin/groups/${h}`, { token: insider.token, json: { decision: 'SUSPEND', reason: 'Mine' } })).status).toBe(403)
+
+    const noReason = await decide({ decision: 'SUSPEND' })
+    expect(noReason.status).toBe(400)
+    expect(noReason.body.errors.reason).toBeDefined()
+    expect((await decide({ decision: 'SUSPEND', reason: 'Selling tickets twice' })).body.status).toBe('SUSPENDED')
+    // Hidden from outsiders; its owner sees why, and can change nothing in it.
+    expect((await api.get(`/groups/${h}`)).status).toBe(404)
+    expect((await send(api, 'GET', `/groups/${h}`, { token: owner.token })).body).toMatchObject({ status: 'SUSPENDED', statusReason: 'Selling tickets twice' })
+    const edit = await send(api, 'PATCH', `/groups/${h}`, { token: owner.token, json: { name: 'Renamed' } })
+    expect(edit.status).toBe(403)
+    expect(edit.body.message).toBe('A moderator suspended this group: it cannot post or change anything now.')
+    expect((await decide({ decision: 'RESTORE', reason: 'Refunded' })).body.status).toBe('ACTIVE')
+    expect((await api.get(`/groups/${h}`)).status).toBe(200)
+    expect((await decide({ decision: 'DELETE', reason: 'Asked by its owner' })).body.status).toBe('DELETED')
+    expect((await api.get(`/groups/${h}`)).status).toBe(404)
+
+    const group = await api.app.ctx.db.selectFrom('groups').select('id').where('handle', '=', h).executeTakeFirstOrThrow()
+    const log = await send(api, 'GET', `/admin/log?targetId=${group.id}`, { token: moderator.token })
+    expect(log.body.entries.map((e: { field: string; to: string; reason: string | null }) => [e.field, e.to, e.reason]).reverse()).toEqual([
+      ['moderationStatus', 'APPROVED', null],
+      ['groupStatus', 'SUSPENDED', 'Selling tickets twice'],
+      ['groupStatus', 'ACTIVE', 'Refunded'],
+      ['groupStatus', 'DELETED', 'Asked by its owner'],
+    ])
+    expect(log.body.entries[0]).toMatchObject({ targetType: 'GROUP', targetLabel: `Night market traders (@${h})` })
+  })
+})

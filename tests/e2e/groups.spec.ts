@@ -130,3 +130,33 @@ test('an unknown group is the not-found page; a stranger gets 403 on its members
   expect((await page.goto(`/groups/${handle}/members`))?.status()).toBe(403)
   expect((await page.goto(`/groups/${handle}/settings`))?.status()).toBe(403)
 })
+
+test('Console → Groups: a moderator approves a group, is asked for a reason to suspend it, suspends it; its owner sees why', async ({ page, createUser, signIn, javaScriptEnabled }) => {
+  const [moderator, owner] = await Promise.all([createUser({ role: 'admin' }), createUser()])
+  const handle = `console_${Date.now().toString(36)}${javaScriptEnabled ? 'j' : 'n'}`
+  await callApiAs(owner, 'POST', '/groups', { handle, name: 'Flea market' }, 201)
+  await signIn(page, moderator)
+  await page.goto(`/moderation/groups?status=PENDING&q=${handle}`)
+  const row = page.getByTestId('console-group').filter({ hasText: `@${handle}` })
+  await expect(row.getByTestId('console-group-status')).toContainText('not approved yet')
+  await press(page, 'Save', javaScriptEnabled, row)
+  await expect(toast(page)).toContainText(`Saved the decision on @${handle}.`)
+
+  await page.goto(`/moderation/groups?q=${handle}`)
+  const again = page.getByTestId('console-group').filter({ hasText: `@${handle}` })
+  await expect(again.getByTestId('console-group-status')).toHaveText('active')
+  await again.getByLabel('Decision').selectOption('SUSPEND')
+  await press(page, 'Save', javaScriptEnabled, again)
+  await expect(again.getByText('This field is required!')).toBeVisible()
+  await again.getByLabel('Reason (shown to its members)').fill('Spam')
+  await press(page, 'Save', javaScriptEnabled, again)
+  await expect(toast(page)).toContainText(`Saved the decision on @${handle}.`)
+  await expect(page.getByTestId('console-group').filter({ hasText: `@${handle}` }).getByTestId('console-group-status')).toContainText('suspended')
+  await expect(page.getByTestId('console-group').filter({ hasText: `@${handle}` })).toContainText('Spam')
+
+  // Its owner sees why on the group's page.
+  await signIn(page, owner)
+  await page.goto(`/groups/${handle}`)
+  await expect(page.getByText('A moderator suspended this group')).toBeVisible()
+  await expect(page.getByText('Reason: Spam')).toBeVisible()
+})

@@ -2,7 +2,11 @@
 // everything else needs an activated account, and the caller's role in the group (contract GROUP_PERMISSIONS,
 // checked by the services: 403 groupNotMember, groupNeedsRole, groupOwnersOnly, groupSuspended).
 import {
+  adminGroupListSchema,
+  adminGroupSchema,
+  adminGroupsQuerySchema,
   createGroupBodySchema,
+  groupDecisionSchema,
   groupEventsQuerySchema,
   groupFollowBodySchema,
   groupFollowResponseSchema,
@@ -33,6 +37,7 @@ import { languageOf } from '../../lib/errors'
 import { bearerSecurity, errorResponses } from '../../lib/openapi'
 import { currentUser } from '../../plugins/auth'
 import { createGroupMembersService } from './members'
+import { createGroupModeration } from './moderation'
 import { createGroupsService } from './service'
 
 const tags = ['groups']
@@ -41,6 +46,7 @@ const groupEventsSchema = z.object({ events: z.array(eventSchema), page: z.numbe
 export default async function groupsRoutes(app: FastifyInstance) {
   const groups = createGroupsService(app.ctx)
   const members = createGroupMembersService(app.ctx)
+  const moderation = createGroupModeration(app.ctx)
   const r = app.withTypeProvider<ZodTypeProvider>()
   const viewer = (req: FastifyRequest) => currentUser(req)
   const maybeViewer = (req: FastifyRequest) => req.user ?? null
@@ -246,5 +252,38 @@ export default async function groupsRoutes(app: FastifyInstance) {
       await members.withdrawInvitation(req.params.handle, req.params.id, viewer(req))
       return { message: 'OK' }
     },
+  )
+
+  // Console → Groups: `moderate` (route-permissions.ts), checked before the body is read.
+  r.get(
+    '/admin/groups',
+    {
+      preHandler: app.requirePermission('moderate'),
+      schema: {
+        tags,
+        security: bearerSecurity,
+        summary: 'Groups for the console: newest first, every one but deleted ones or those of a status (PENDING: not approved yet)',
+        querystring: adminGroupsQuerySchema,
+        response: { 200: adminGroupListSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (req) => moderation.list(req.query, viewer(req)),
+  )
+
+  r.patch(
+    '/admin/groups/:handle',
+    {
+      preHandler: app.requirePermission('moderate'),
+      schema: {
+        tags,
+        security: bearerSecurity,
+        summary: 'Decide on a group: APPROVE, SUSPEND, RESTORE or DELETE (all but APPROVE with a reason), logged',
+        description: 'SUSPEND: nothing can be posted or changed in the group, and its page shows only to its members and moderators, with the reason; RESTORE undoes it. DELETE: its page and followers go; its events stay, as their organizers’ own.',
+        params: groupHandleParamsSchema,
+        body: groupDecisionSchema,
+        response: { 200: adminGroupSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (req) => moderation.decide(req.params.handle, req.body, viewer(req)),
   )
 }

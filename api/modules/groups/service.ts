@@ -11,7 +11,7 @@ import {
 } from '#contract'
 import { activeAccounts, postsListedFor, postsVisibleTo } from '../../access/policy'
 import type { AppContext } from '../../context'
-import { type Db, isUniqueViolation, nowIso, unicodeLower } from '../../db'
+import { type Db, type Dialect, isUniqueViolation, nowIso, unicodeLower } from '../../db'
 import type { GroupRow } from '../../db/schema'
 import { writeTransaction } from '../../db/transaction'
 import { newId } from '../../lib/crypto'
@@ -74,6 +74,19 @@ export async function toGroupDtos(db: Db, rows: GroupRow[], viewer: GroupViewer 
   })
 }
 
+/**
+ * Groups whose name or handle holds every word of `words`, in any script (unicodeLower folds them on SQLite too), as
+ * plain substrings: no LIKE wildcards to escape (a handle's underscore is one).
+ */
+export function groupsMatching(db: Db, dialect: Dialect, words: string | undefined) {
+  let q = db.selectFrom('groups').selectAll()
+  const position = (column: 'name' | 'handle', word: string) =>
+    dialect === 'postgres' ? sql<number>`strpos(${unicodeLower(dialect, column)}, ${word})` : sql<number>`instr(${unicodeLower(dialect, column)}, ${word})`
+  for (const word of (words ?? '').toLowerCase().split(/\s+/).filter(Boolean))
+    q = q.where((eb) => eb.or([eb(position('name', word), '>', 0), eb(position('handle', word), '>', 0)]))
+  return q
+}
+
 export function createGroupsService(ctx: AppContext) {
   const db: Db = ctx.db
 
@@ -90,13 +103,7 @@ export function createGroupsService(ctx: AppContext) {
     async list(query: { q?: string; page: number }, viewer: GroupViewer | null) {
       const size = GROUP_LIMITS.pageSize
       assertReachable({ page: query.page, pageSize: size })
-      let q = db.selectFrom('groups').selectAll().where('status', '=', 'ACTIVE')
-      // Every word in the name or the handle, in any script (unicodeLower folds them on SQLite too), as a plain
-      // substring: no LIKE wildcards to escape (a handle's underscore is one).
-      const position = (column: 'name' | 'handle', word: string) =>
-        ctx.dialect === 'postgres' ? sql<number>`strpos(${unicodeLower(ctx.dialect, column)}, ${word})` : sql<number>`instr(${unicodeLower(ctx.dialect, column)}, ${word})`
-      for (const word of (query.q ?? '').toLowerCase().split(/\s+/).filter(Boolean))
-        q = q.where((eb) => eb.or([eb(position('name', word), '>', 0), eb(position('handle', word), '>', 0)]))
+      const q = groupsMatching(db, ctx.dialect, query.q).where('status', '=', 'ACTIVE')
       const rows = await q.orderBy('name').orderBy('handle').offset((query.page - 1) * size).limit(size + 1).execute()
       return {
         items: await toGroupDtos(db, rows.slice(0, size), viewer, await emailOf(viewer)),

@@ -318,15 +318,18 @@ export function createAdminService(ctx: AppContext, deps: { events: EventsServic
       )
       const postIds = rows.filter((r) => r.target_type === 'POST').map((r) => r.target_id)
       const userIds = rows.filter((r) => r.target_type === 'USER').map((r) => r.target_id)
-      const [actors, posts, users] = await Promise.all([
+      const groupIds = rows.filter((r) => r.target_type === 'GROUP').map((r) => r.target_id)
+      const [actors, posts, users, groups] = await Promise.all([
         loadUserSummaries(db, rows.flatMap((r) => (r.actor_id ? [r.actor_id] : [])), publicUrl, viewer),
         postIds.length ? db.selectFrom('posts').select(['id', 'title']).where('id', 'in', postIds).execute() : Promise.resolve([]),
         userIds.length
           ? db.selectFrom('users').select(['id', 'name', 'lastname', 'username']).where('id', 'in', userIds).execute()
           : Promise.resolve([]),
+        groupIds.length ? db.selectFrom('groups').select(['id', 'name', 'handle']).where('id', 'in', groupIds).execute() : Promise.resolve([]),
       ])
       const labels = new Map<string, string>([
         ...posts.map((p) => [p.id, p.title] as const),
+        ...groups.map((g) => [g.id, `${g.name} (@${g.handle})`] as const),
         ...users.map((u) => [u.id, `${u.name} ${u.lastname} (@${u.username})`] as const),
       ])
       return {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { REPORT_LIMITS } from '#contract'
 import type { loadConsoleSummary } from './moderation.server'
 
-export const MODERATION_TABS = ['users', 'events', 'places', 'reports', 'log', 'fediverse', 'collections'] as const
+export const MODERATION_TABS = ['users', 'events', 'places', 'reports', 'log', 'fediverse', 'collections', 'groups'] as const
 export type ModerationTab = (typeof MODERATION_TABS)[number]
 
 export function ConsoleLayout() {

@@ -24,6 +24,7 @@ export function ModerationLog() {
     if (entry.field === 'role') return t(`roles.${v as 'user'}`)
     if (entry.field === 'isActivated') return v === '1' ? t('yes') : t('no')
     if (entry.field === 'federation') return t(`fediverse.statuses.${v as 'ALLOWED'}`)
+    if (entry.field === 'groupStatus') return t(`groups.statuses.${v as 'ACTIVE'}`)
     return v
   }
   const targetHref = (entry: ModerationLogEntry) =>
@@ -31,7 +32,9 @@ export function ModerationLog() {
       ? `/event/${entry.targetId}`
       : entry.targetType === 'DOMAIN'
         ? '/moderation/fediverse'
-        : `/profile/${entry.targetId}`
+        : entry.targetType === 'GROUP'
+          ? '/moderation/groups'
+          : `/profile/${entry.targetId}`
   return (
     <div className="space-y-3">
       {query.targetId ? (

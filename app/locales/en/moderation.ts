@@ -2,7 +2,7 @@
 export default {
   title: 'Moderation',
   tabsLabel: 'Moderation sections',
-  tabs: { users: 'Users', events: 'Events', places: 'Places', reports: 'Reports', log: 'Log', fediverse: 'Fediverse', collections: 'Collections' },
+  tabs: { users: 'Users', events: 'Events', places: 'Places', reports: 'Reports', log: 'Log', fediverse: 'Fediverse', collections: 'Collections', groups: 'Groups' },
   tabCount: '{{tab}} ({{count}})',
   tabOverdue: '{{tab}} ({{count}}, {{overdue}} over {{hours}} h)',
   oldestReport: 'Oldest open report: {{hours}} h',
@@ -177,6 +177,19 @@ export default {
     remove: 'Remove the collection',
     removeHint: 'Its events stay; only the collection goes.',
   },
+  groups: {
+    status: 'Status',
+    statuses: { ALL: 'All but deleted', PENDING: 'not approved yet', ACTIVE: 'active', SUSPENDED: 'suspended', DELETED: 'deleted' },
+    empty: 'No groups here.',
+    owners: 'Owners',
+    counts: '{{members}} members, {{followers}} followers',
+    decideOn: 'Decide on {{name}}',
+    decision: 'Decision',
+    decisions: { APPROVE: 'Approve', SUSPEND: 'Suspend', RESTORE: 'Restore', DELETE: 'Delete' },
+    reason: 'Reason (shown to its members)',
+    save: 'Save',
+    toast: 'Saved the decision on @{{handle}}.',
+  },
   fediverse: {
     title: 'Fediverse servers',
     intro:
@@ -206,7 +219,7 @@ export default {
     target: 'Target',
     change: 'Change',
     reason: 'Reason',
-    targetType: { POST: 'Post', USER: 'User', DOMAIN: 'Server' },
+    targetType: { POST: 'Post', USER: 'User', DOMAIN: 'Server', GROUP: 'Group' },
     fields: {
       moderationStatus: 'Information',
       moderationImageStatus: 'Image',
@@ -217,6 +230,7 @@ export default {
       avatar: 'Avatar',
       images: 'Photos',
       federation: 'Fediverse server',
+      groupStatus: 'Group status',
     },
     gone: '(deleted)',
     filterTarget: 'Only this target',

@@ -4,7 +4,7 @@ import type { Translation } from '../types'
 export default {
   title: 'Модерация',
   tabsLabel: 'Разделы модерации',
-  tabs: { users: 'Пользователи', events: 'События', places: 'Места', reports: 'Жалобы', log: 'Журнал', fediverse: 'Федиверс', collections: 'Подборки' },
+  tabs: { users: 'Пользователи', events: 'События', places: 'Места', reports: 'Жалобы', log: 'Журнал', fediverse: 'Федиверс', collections: 'Подборки', groups: 'Группы' },
   tabCount: '{{tab}} ({{count}})',
   tabOverdue: '{{tab}} ({{count}}, из них {{overdue}} дольше {{hours}} ч)',
   oldestReport: 'Самая старая открытая жалоба: {{hours}} ч',
@@ -179,6 +179,19 @@ export default {
     remove: 'Удалить подборку',
     removeHint: 'Её события останутся; удалится только подборка.',
   },
+  groups: {
+    status: 'Статус',
+    statuses: { ALL: 'Все, кроме удалённых', PENDING: 'ещё не одобрена', ACTIVE: 'активна', SUSPENDED: 'приостановлена', DELETED: 'удалена' },
+    empty: 'Групп здесь нет.',
+    owners: 'Владельцы',
+    counts: 'участников: {{members}}, подписчиков: {{followers}}',
+    decideOn: 'Решение по группе {{name}}',
+    decision: 'Решение',
+    decisions: { APPROVE: 'Одобрить', SUSPEND: 'Приостановить', RESTORE: 'Восстановить', DELETE: 'Удалить' },
+    reason: 'Причина (её увидят участники)',
+    save: 'Сохранить',
+    toast: 'Решение по @{{handle}} сохранено.',
+  },
   fediverse: {
     title: 'Серверы федиверса',
     intro:
@@ -208,7 +221,7 @@ export default {
     target: 'Объект',
     change: 'Изменение',
     reason: 'Причина',
-    targetType: { POST: 'Публикация', USER: 'Пользователь', DOMAIN: 'Сервер' },
+    targetType: { POST: 'Публикация', USER: 'Пользователь', DOMAIN: 'Сервер', GROUP: 'Группа' },
     fields: {
       moderationStatus: 'Информация',
       moderationImageStatus: 'Изображение',
@@ -219,6 +232,7 @@ export default {
       avatar: 'Аватар',
       images: 'Фото',
       federation: 'Сервер федиверса',
+      groupStatus: 'Статус группы',
     },
     gone: '(удалено)',
     filterTarget: 'Только этот объект',

@@ -220,6 +220,7 @@ for (const { language, width } of PAIRS) {
           { path: '/collections' },
           { path: '/collections/editors-picks', label: 'a collection (the demo’s picks)' },
           { path: '/collections/for-kids', label: 'a collection on a phone', width: 'phone' },
+          { path: '/groups/belgrade_walkers', label: 'a group (the demo’s)' },
           { path: `/event/${data.event}` },
           { path: `/event/${data.place}` },
           { path: `/profile/${data.profile}` },
@@ -242,6 +243,8 @@ for (const { language, width } of PAIRS) {
       const [me, follower] = await Promise.all([createUser(), createUser()])
       await callApiAs(follower, 'PUT', `/profile/${me.id}/follow`)
       const own = await createEventViaApi(me)
+      const group = `a11y_${Date.now().toString(36)}`
+      await callApiAs(me, 'POST', '/groups', { handle: group, name: 'Accessible walkers' }, 201)
       await signIn(page, me)
       expectNoViolations(
         await scanAll(page, language, width, [
@@ -268,6 +271,8 @@ for (const { language, width } of PAIRS) {
           { path: `/event/${own._id}/cancel`, label: 'the cancel drawer' },
           { path: `/event/${own._id}/reschedule`, label: 'the move drawer' },
           { path: `/event/${own._id}/edit` },
+          { path: `/groups/${group}/members`, label: 'a group’s members, as its owner' },
+          { path: '/groups/new' },
           { path: `/event/${data.event}` },
           { path: `/event/${data.event}/report`, label: 'the report form (event)' },
           { path: `/profile/${data.profile}/report`, label: 'the report form (profile)' },
@@ -302,6 +307,7 @@ for (const { language, width } of PAIRS) {
           { path: '/moderation/log' },
           { path: '/moderation/fediverse' },
           { path: '/moderation/collections' },
+          { path: '/moderation/groups' },
           { path: '/moderation/collections/for-kids', label: 'a collection’s form' },
           { path: `/moderation/users/${data.profile}`, label: 'the user editor' },
           { path: `/moderation/events/${data.event}`, label: 'the post editor (event)' },

@@ -91,6 +91,9 @@ export function GroupListScreen() {
           </ul>
         </section>
       ) : null}
+      <h2 id="all-groups" className="mb-2 text-lg font-semibold">
+        {t('all')}
+      </h2>
       <Form method="get" role="search" className="mb-4 flex gap-2">
         <label htmlFor="group-search" className="sr-only">
           {t('search')}

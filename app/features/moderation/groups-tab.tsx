@@ -101,12 +101,12 @@ export function GroupsTab() {
           {groups.items.map((group) => (
             <li key={group.id} data-testid="console-group" className="rounded-md border border-slate-200 p-3">
               <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
-                <h3 className="font-semibold">
+                <h2 className="font-semibold">
                   <Link to={`/groups/${group.handle}`} className="text-brand-700 underline">
                     {group.name}
                   </Link>{' '}
                   <span className="text-sm font-normal text-slate-500">@{group.handle}</span>
-                </h3>
+                </h2>
                 <p className="text-sm" data-testid="console-group-status">
                   {t(`groups.statuses.${group.status}`)}
                   {group.moderationStatus === 'PENDING' ? ` · ${t('groups.statuses.PENDING')}` : ''}

@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next'
 import type { Group } from '#contract'
 import { ActionToast } from '~/components/forms/action-toast'
 import { inputClass } from '~/components/forms/input-class'
-import { SubmitButton } from '~/components/forms/submit-button'
 import { PennantIcon } from '~/components/ui/icons'
 import { Pager } from '~/components/ui/pager'
 import type { FormActionData } from '~/utils/submission.server'
 import type { loadGroupList } from './groups.server'
+import { InvitationAnswer } from './invitation-answer'
 
 function GroupCard({ group }: { group: Group }) {
   const { t } = useTranslation('groups')
@@ -65,15 +65,7 @@ export function GroupListScreen() {
                     name: invitation.invitedBy ? `${invitation.invitedBy.name} ${invitation.invitedBy.lastname}`.trim() : '—',
                   })}
                 </p>
-                <Form method="post" className="mt-2 flex gap-2">
-                  <input type="hidden" name="invitationId" value={invitation.id} />
-                  <SubmitButton name="intent" value="accept">
-                    {t('accept')}
-                  </SubmitButton>
-                  <SubmitButton name="intent" value="decline" variant="secondary">
-                    {t('decline')}
-                  </SubmitButton>
-                </Form>
+                <InvitationAnswer invitationId={invitation.id} className="mt-2 flex gap-2" />
               </li>
             ))}
           </ul>

@@ -13,6 +13,7 @@ import { EmbedLink } from '~/features/embed/embed-link'
 import { EventCard } from '~/features/events/list/event-card'
 import type { FormActionData } from '~/utils/submission.server'
 import type { loadGroupPage } from './groups.server'
+import { InvitationAnswer } from './invitation-answer'
 
 const linkClass = 'text-brand-700 underline hover:text-brand-800'
 
@@ -51,16 +52,11 @@ function ViewerActions({ group, signedIn }: { group: Group; signedIn: boolean })
   return (
     <div className="mt-4 space-y-3">
       {invitation ? (
-        <Form method="post" className="flex flex-wrap items-center gap-2 rounded-md border border-brand-200 bg-brand-50 p-3 text-sm" data-testid="group-invitation">
-          <p className="mr-2 text-slate-800">{t('invitedYou', { name: group.name, role: t(`role.${invitation.role}`) })}</p>
-          <input type="hidden" name="invitationId" value={invitation.id} />
-          <SubmitButton name="intent" value="accept">
-            {t('accept')}
-          </SubmitButton>
-          <SubmitButton name="intent" value="decline" variant="secondary">
-            {t('decline')}
-          </SubmitButton>
-        </Form>
+        <div data-testid="group-invitation">
+          <InvitationAnswer invitationId={invitation.id} className="flex flex-wrap items-center gap-2 rounded-md border border-brand-200 bg-brand-50 p-3 text-sm">
+            <p className="mr-2 text-slate-800">{t('invitedYou', { name: group.name, role: t(`role.${invitation.role}`) })}</p>
+          </InvitationAnswer>
+        </div>
       ) : null}
       <div className="flex flex-wrap items-center gap-3 text-sm">
         {signedIn ? (

@@ -15,6 +15,7 @@ import { formatDateTime } from '~/features/events/format'
 import { FORM_FIELD } from './fediverse-form'
 import type { loadFediverseTab } from './fediverse.server'
 import { consoleHref } from './console-table'
+import { ReasonInput } from './reason-input'
 
 const CHOICES = [...DOMAIN_STATUSES, 'NONE'] as const
 
@@ -60,23 +61,7 @@ function DecisionForm({ server }: { server: FederationInstance | null }) {
           <ErrorList id={fields.status.errorId} errors={fields.status.errors} />
         </div>
         {server ? (
-          <div>
-            <label htmlFor={fields.reason.id} className="sr-only">
-              {t('fediverse.reason')}
-            </label>
-            <input
-              id={fields.reason.id}
-              name={fields.reason.name}
-              defaultValue={fields.reason.initialValue ?? ''}
-              key={fields.reason.key}
-              aria-invalid={fields.reason.errors ? true : undefined}
-              aria-describedby={fields.reason.errors ? fields.reason.errorId : undefined}
-              placeholder={t('fediverse.reason')}
-              maxLength={500}
-              className={inputClass}
-            />
-            <ErrorList id={fields.reason.errorId} errors={fields.reason.errors} />
-          </div>
+          <ReasonInput meta={fields.reason} label={t('fediverse.reason')} />
         ) : (
           <div className="sm:col-span-2">
             <Field meta={fields.reason} label={t('fediverse.reason')} description={t('fediverse.reasonHint')} inputProps={{ maxLength: 500 }} />

@@ -6,11 +6,12 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { type AdminGroup, GROUP_DECISIONS, GROUP_STATUSES, groupDecisionFormSchema } from '#contract'
-import { ErrorList, FormErrors, FormProvider, inputClass } from '~/components/forms/field'
+import { FormErrors, FormProvider, inputClass } from '~/components/forms/field'
 import { SubmitButton } from '~/components/forms/submit-button'
 import { Pager } from '~/components/ui/pager'
 import type { FormActionData } from '~/utils/submission.server'
 import { consoleHref } from './console-table'
+import { ReasonInput } from './reason-input'
 import type { loadGroupsTab } from './groups.server'
 
 function DecisionForm({ group }: { group: AdminGroup }) {
@@ -40,23 +41,7 @@ function DecisionForm({ group }: { group: AdminGroup }) {
             ))}
           </select>
         </div>
-        <div>
-          <label htmlFor={fields.reason.id} className="sr-only">
-            {t('groups.reason')}
-          </label>
-          <input
-            id={fields.reason.id}
-            name={fields.reason.name}
-            defaultValue={fields.reason.initialValue ?? ''}
-            key={fields.reason.key}
-            aria-invalid={fields.reason.errors ? true : undefined}
-            aria-describedby={fields.reason.errors ? fields.reason.errorId : undefined}
-            placeholder={t('groups.reason')}
-            maxLength={500}
-            className={inputClass}
-          />
-          <ErrorList id={fields.reason.errorId} errors={fields.reason.errors} />
-        </div>
+        <ReasonInput meta={fields.reason} label={t('groups.reason')} />
         <div>
           <FormErrors formId={form.id} />
           <SubmitButton>{t('groups.save')}</SubmitButton>

@@ -241,6 +241,10 @@ describe('the moderation console', () => {
     const edit = await send(api, 'PATCH', `/groups/${h}`, { token: owner.token, json: { name: 'Renamed' } })
     expect(edit.status).toBe(403)
     expect(edit.body.message).toBe('A moderator suspended this group: it cannot post or change anything now.')
+    // Its owner may still look at its members and the invitations waiting (the members page), and change nothing there.
+    expect((await send(api, 'GET', `/groups/${h}/members`, { token: owner.token })).status).toBe(200)
+    expect((await send(api, 'GET', `/groups/${h}/invitations`, { token: owner.token })).status).toBe(200)
+    expect((await send(api, 'POST', `/groups/${h}/invitations`, { token: owner.token, json: { who: member.username } })).status).toBe(403)
     expect((await decide({ decision: 'RESTORE', reason: 'Refunded' })).body.status).toBe('ACTIVE')
     expect((await api.get(`/groups/${h}`)).status).toBe(200)
     expect((await decide({ decision: 'DELETE', reason: 'Asked by its owner' })).body.status).toBe('DELETED')

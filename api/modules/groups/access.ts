@@ -26,15 +26,16 @@ export function assertVisible(group: GroupRow, role: GroupRole | null, viewer: G
 }
 
 /**
- * The caller's role, which must allow `action` (403 groupNotMember / groupNeedsRole), in a group that is not
- * suspended (403 groupSuspended: nothing changes in it until a moderator restores it).
+ * The caller's role, which must allow `action` (403 groupNotMember / groupNeedsRole); for a change, in a group that
+ * is not suspended (403 groupSuspended: nothing changes in it until a moderator restores it). `reading`: a look at
+ * what the role shows (the invitations waiting), which a suspended group still allows.
  */
-export async function requireGroupRole(db: Db, group: GroupRow, viewer: GroupViewer, action: GroupPermission): Promise<GroupRole> {
+export async function requireGroupRole(db: Db, group: GroupRow, viewer: GroupViewer, action: GroupPermission, reading = false): Promise<GroupRole> {
   const role = await roleIn(db, group.id, viewer.id)
   assertVisible(group, role, viewer)
   if (!role) throw new HttpError(403, 'groupNotMember')
   if (!canInGroup(role, action)) throw new HttpError(403, action === 'manageOwners' ? 'groupOwnersOnly' : 'groupNeedsRole')
-  if (group.status === 'SUSPENDED') throw new HttpError(403, 'groupSuspended')
+  if (group.status === 'SUSPENDED' && !reading) throw new HttpError(403, 'groupSuspended')
   return role
 }
 

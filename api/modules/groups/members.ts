@@ -131,7 +131,7 @@ export function createGroupMembersService(ctx: AppContext) {
     /** The invitations waiting in a group, for those who manage its members. */
     async invitations(handle: string, viewer: GroupViewer): Promise<{ items: GroupInvitation[] }> {
       const group = await groupByHandle(db, handle)
-      await requireGroupRole(db, group, viewer, 'manageMembers')
+      await requireGroupRole(db, group, viewer, 'manageMembers', true)
       return { items: (await invitationsOf((q) => q.where('i.group_id', '=', group.id))).map(({ groupId: _groupId, ...item }) => item) }
     },
 

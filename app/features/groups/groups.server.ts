@@ -76,7 +76,7 @@ export async function groupListAction(request: Request) {
   if (value.intent !== 'accept' && value.intent !== 'decline') return invalid(submission)
   try {
     const answer = await ok(api.typed.POST('/groups/invitations/{id}/respond', { params: { path: { id: value.invitationId } }, body: { accept: value.intent === 'accept' } }))
-    return value.intent === 'accept' ? redirectWithToast(groupPath(answer.handle), { message: 'groupJoined' }) : redirectWithToast('/groups', { message: 'groupDeclined' })
+    return value.intent === 'accept' ? redirectWithToast(groupPath(answer.handle), { message: 'joinedGroup' }) : redirectWithToast('/groups', { message: 'groupDeclined' })
   } catch (error) {
     return refusal(submission, error)
   }
@@ -111,7 +111,7 @@ export async function groupPageAction(request: Request, handle: string | undefin
       case 'accept':
       case 'decline':
         await ok(api.typed.POST('/groups/invitations/{id}/respond', { params: { path: { id: value.invitationId } }, body: { accept: value.intent === 'accept' } }))
-        return redirectWithToast(groupPath(group.handle), { message: value.intent === 'accept' ? 'groupJoined' : 'groupDeclined' })
+        return redirectWithToast(groupPath(group.handle), { message: value.intent === 'accept' ? 'joinedGroup' : 'groupDeclined' })
     }
   } catch (error) {
     return refusal(submission, error)

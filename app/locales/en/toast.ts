@@ -67,7 +67,7 @@ export default {
   groupDeleted: 'Group deleted. Its events stay with their organizers.',
   groupFollowed: 'You follow this group: its new events reach you.',
   groupUnfollowed: 'You no longer follow this group.',
-  groupJoined: 'You joined the group.',
+  joinedGroup: 'You joined the group.',
   groupDeclined: 'Invitation declined.',
   groupLeft: 'You left the group.',
   groupInvited: 'Invitation sent.',

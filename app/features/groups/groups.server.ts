@@ -50,6 +50,12 @@ function refusal(submission: Parameters<typeof apiFailure>[0], error: unknown, t
   return apiFailure(submission, error, { toast })
 }
 
+/** A side list the account may not have (not activated yet: 403): none. The API's own failures still fail the page. */
+function notForThisAccount(error: unknown): null {
+  if (error instanceof ApiError && error.status < 500) return null
+  throw error
+}
+
 export async function loadGroupList(request: Request) {
   const api = await getApi(request)
   const url = new URL(request.url)
@@ -61,8 +67,8 @@ export async function loadGroupList(request: Request) {
       if (error instanceof ApiError && error.status === 400) throw data(null, { status: 404 })
       throw error
     }),
-    signedIn ? ok(api.typed.GET('/groups/my')).catch(() => null) : null,
-    signedIn ? ok(api.typed.GET('/groups/invitations/my')).catch(() => null) : null,
+    signedIn ? ok(api.typed.GET('/groups/my')).catch(notForThisAccount) : null,
+    signedIn ? ok(api.typed.GET('/groups/invitations/my')).catch(notForThisAccount) : null,
   ])
   return { q, page, groups: list.items, hasMore: list.hasMore, mine: mine?.items ?? [], invitations: invitations?.items ?? [], signedIn }
 }

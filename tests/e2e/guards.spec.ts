@@ -51,7 +51,7 @@ test('a plain user gets the 403 page at /moderation', async ({ page, createUser,
 })
 
 for (const role of ['admin', 'superAdmin'] as const) {
-  test(`${role}: /moderation opens with the tabs Users, Events, Places, Reports, Log, Fediverse and Collections`, async ({
+  test(`${role}: /moderation opens with the tabs Users, Events, Places, Reports, Log, Fediverse, Collections and Groups`, async ({
     page,
     createUser,
     signIn,
@@ -62,7 +62,7 @@ for (const role of ['admin', 'superAdmin'] as const) {
     await expect(page).toHaveURL(/\/moderation\/users$/)
     await expect(page.getByRole('heading', { name: 'Moderation' })).toBeVisible()
     const tabs = main(page).getByRole('navigation', { name: 'Moderation sections' })
-    await expect(tabs.getByRole('link')).toHaveText(['Users', 'Events', 'Places', /^Reports/, 'Log', 'Fediverse', 'Collections'])
+    await expect(tabs.getByRole('link')).toHaveText(['Users', 'Events', 'Places', /^Reports/, 'Log', 'Fediverse', 'Collections', 'Groups'])
     await expect(tabs.getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page')
     await tabs.getByRole('link', { name: 'Places' }).click()
     await expect(page).toHaveURL(/\/moderation\/places$/)

@@ -162,6 +162,10 @@ export function createPostWriting(ctx: AppContext, rows: PostRows) {
     return row
   }
 
+  /** A post's change time, and its image status when the change sets one (undefined: unchanged). */
+  const touchPost = (conn: Db, id: string, imageStatus: string | undefined, now = nowIso()) =>
+    conn.updateTable('posts').set(imageStatus ? { moderation_image_status: imageStatus, updated_at: now } : { updated_at: now }).where('id', '=', id).execute()
+
   /** Adds photos within the limit; `imageStatus` is what the post's image status becomes (unchanged when undefined). */
   async function addImagesTo(row: PostRow, files: Buffer[], imageStatus: string | undefined) {
     const id = row.id
@@ -175,11 +179,7 @@ export function createPostWriting(ctx: AppContext, rows: PostRows) {
     try {
       await db.transaction().execute(async (trx) => {
         await addPhotos(trx, id, stored.map(storedPhoto), start, now)
-        await trx
-          .updateTable('posts')
-          .set(imageStatus ? { moderation_image_status: imageStatus, updated_at: now } : { updated_at: now })
-          .where('id', '=', id)
-          .execute()
+        await touchPost(trx, id, imageStatus, now)
       })
     } catch (err) {
       await images.remove(stored.flatMap((s) => [s.path, s.thumbPath]))
@@ -207,15 +207,7 @@ export function createPostWriting(ctx: AppContext, rows: PostRows) {
     if (current.length <= 1) throw new HttpError(400, 'lastImage', { files: ['lastImage'] })
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('post_images').where('id', '=', target.id).execute()
-      await trx
-        .updateTable('posts')
-        .set(
-          imageStatus
-            ? { moderation_image_status: imageStatus, updated_at: nowIso() }
-            : { updated_at: nowIso() },
-        )
-        .where('id', '=', id)
-        .execute()
+      await touchPost(trx, id, imageStatus)
     })
     // The dates of a series share their photos' files (decision 041): a file goes when no post names it.
     const shared = await db.selectFrom('post_images').select('id').where('path', '=', target.path).limit(1).executeTakeFirst()

@@ -12,3 +12,14 @@ export function uploadRateLimit(config: Pick<Config, 'rateLimitMultiplier'>) {
     },
   }
 }
+
+/** Invitations to groups (issue 45): 30 an hour per person, so invite-and-withdraw cannot mail an address without end. */
+export function groupInvitationRateLimit(config: Pick<Config, 'rateLimitMultiplier'>) {
+  return {
+    rateLimit: {
+      max: Math.max(1, Math.round(30 * config.rateLimitMultiplier)),
+      timeWindow: 60 * 60_000,
+      keyGenerator: (req: FastifyRequest) => (req.authClaims ? `group-invite:u:${req.authClaims.userId}` : `group-invite:ip:${req.ip}`),
+    },
+  }
+}

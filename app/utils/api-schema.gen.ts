@@ -14425,7 +14425,7 @@ export interface paths {
         put?: never;
         /**
          * Invite by username or email address (owners and admins); the invitee hears by mail
-         * @description who: a username (with or without @) or an email address; an address without an account is invited as it is, and the invitation is theirs once they sign up with it. 400 groupUserNotFound, groupAlreadyMember, groupAlreadyInvited; 409 groupInvitationLimit past 100 waiting.
+         * @description who: a username (with or without @) or an email address; an address without an account is invited as it is, and the invitation is theirs once they sign up with it. 400 groupUserNotFound, groupAlreadyMember, groupAlreadyInvited; 409 groupInvitationLimit past 100 waiting; 429 past 30 invitations an hour.
          */
         post: {
             parameters: {

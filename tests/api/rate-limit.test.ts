@@ -102,6 +102,19 @@ describe('rate limits', () => {
     ).toBe(429)
   })
 
+  it('group invitations: 30 an hour per person, withdrawn ones counted (no mail without end)', async () => {
+    const s = await activatedUser(api)
+    const handle = `limit_${Date.now().toString(36)}`
+    expect((await api.post('/groups', { handle, name: 'Limits' }, { token: s.accessToken })).status).toBe(201)
+    for (let i = 0; i < 30; i++) {
+      const made = await api.post(`/groups/${handle}/invitations`, { who: `someone${i}@example.com` }, { token: s.accessToken })
+      expect(made.status, made.text).toBe(201)
+      expect((await api.request('DELETE', `/groups/${handle}/invitations/${made.body.id}`, { token: s.accessToken })).status).toBe(200)
+    }
+    const limited = await api.post(`/groups/${handle}/invitations`, { who: 'one-more@example.com' }, { token: s.accessToken })
+    expect(limited.status).toBe(429)
+  })
+
   it('global limit is keyed by user id when signed in (whatever the IP)', async () => {
     // Multiplier 0.05: 300 → 15 requests per 5 minutes.
     const s = await activatedUser(tight)

@@ -34,6 +34,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { eventSchema } from '#contract'
 import { languageOf } from '../../lib/errors'
+import { groupInvitationRateLimit } from '../../lib/rate-limits'
 import { bearerSecurity, errorResponses } from '../../lib/openapi'
 import { currentUser } from '../../plugins/auth'
 import { createGroupMembersService } from './members'
@@ -232,11 +233,12 @@ export default async function groupsRoutes(app: FastifyInstance) {
     '/groups/:handle/invitations',
     {
       ...signedIn,
+      config: groupInvitationRateLimit(app.ctx.config),
       schema: {
         tags,
         security: bearerSecurity,
         summary: 'Invite by username or email address (owners and admins); the invitee hears by mail',
-        description: 'who: a username (with or without @) or an email address; an address without an account is invited as it is, and the invitation is theirs once they sign up with it. 400 groupUserNotFound, groupAlreadyMember, groupAlreadyInvited; 409 groupInvitationLimit past 100 waiting.',
+        description: 'who: a username (with or without @) or an email address; an address without an account is invited as it is, and the invitation is theirs once they sign up with it. 400 groupUserNotFound, groupAlreadyMember, groupAlreadyInvited; 409 groupInvitationLimit past 100 waiting; 429 past 30 invitations an hour.',
         params: groupHandleParamsSchema,
         body: groupInviteBodySchema,
         response: { 201: groupInvitationSchema, ...errorResponses(400, 401, 403, 404, 409) },

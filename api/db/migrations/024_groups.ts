@@ -23,6 +23,8 @@ export const migration: Migration = {
       .addColumn('created_at', ts, (c) => c.notNull())
       .addColumn('updated_at', ts, (c) => c.notNull())
       .execute()
+    // /groups: active groups by name, a page at a time, read along the index rather than sorting the table.
+    await db.schema.createIndex('groups_status_name_idx').on('groups').columns(['status', 'name', 'handle']).execute()
     await db.schema
       .createTable('group_members')
       .addColumn('group_id', id, (c) => c.notNull().references('groups.id').onDelete('cascade'))

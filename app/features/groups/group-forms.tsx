@@ -3,14 +3,14 @@
 // API refuses it (a handle someone has, say). Without JavaScript the server checks the same schema.
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { createGroupBodySchema, groupSettingsIntentSchema } from '#contract'
-import { ActionToast } from '~/components/forms/action-toast'
 import { Field, FormErrors, FormProvider, TextareaField } from '~/components/forms/field'
 import { SubmitButton } from '~/components/forms/submit-button'
 import type { FormActionData } from '~/utils/submission.server'
 import type { loadGroupSettings } from './groups.server'
+import { GroupSubpage } from './group-subpage'
 
 export function NewGroupScreen() {
   const { t } = useTranslation('groups')
@@ -58,16 +58,7 @@ export function GroupSettingsScreen() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: groupSettingsIntentSchema }),
   })
   return (
-    <section aria-labelledby="group-settings-title" className="mx-auto max-w-xl py-4">
-      <ActionToast toast={actionData?.toast} />
-      <p className="mb-2 text-sm">
-        <Link to={`/groups/${group.handle}`} className="text-slate-600 underline hover:text-slate-900">
-          {t('people.back')}
-        </Link>
-      </p>
-      <h1 id="group-settings-title" className="mb-4 text-2xl font-semibold text-slate-900">
-        {t('settings.title', { name: group.name })}
-      </h1>
+    <GroupSubpage handle={group.handle} titleId="group-settings-title" title={t('settings.title', { name: group.name })} toast={actionData?.toast} width="max-w-xl">
       <FormProvider context={form.context}>
         <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
           <FormErrors formId={form.id} />
@@ -88,6 +79,6 @@ export function GroupSettingsScreen() {
           </Form>
         </details>
       ) : null}
-    </section>
+    </GroupSubpage>
   )
 }

@@ -6,7 +6,6 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { canInGroup, formatDateTime, GROUP_INVITE_ROLES, GROUP_ROLES, type GroupMember, type GroupRole, groupPeopleIntentSchema } from '#contract'
-import { ActionToast } from '~/components/forms/action-toast'
 import { ErrorList, FormErrors, FormProvider } from '~/components/forms/field'
 import { inputClass } from '~/components/forms/input-class'
 import { SubmitButton } from '~/components/forms/submit-button'
@@ -14,6 +13,7 @@ import { useRootData } from '~/components/layout/use-root-data'
 import { Avatar } from '~/components/ui/avatar'
 import type { FormActionData } from '~/utils/submission.server'
 import type { loadGroupPeople } from './groups.server'
+import { GroupSubpage } from './group-subpage'
 
 function MemberRow({ member, myRole, isMe }: { member: GroupMember; myRole: GroupRole | null; isMe: boolean }) {
   const { t, i18n } = useTranslation('groups')
@@ -117,16 +117,7 @@ export function GroupPeopleScreen() {
   const actionData = useActionData<FormActionData>()
   const myRole = group.viewer.role
   return (
-    <section aria-labelledby="group-people-title" className="mx-auto max-w-3xl py-4">
-      <ActionToast toast={actionData?.toast} />
-      <p className="mb-2 text-sm">
-        <Link to={`/groups/${group.handle}`} className="text-slate-600 underline hover:text-slate-900">
-          {t('people.back')}
-        </Link>
-      </p>
-      <h1 id="group-people-title" className="mb-4 text-2xl font-semibold text-slate-900">
-        {t('people.title', { name: group.name })}
-      </h1>
+    <GroupSubpage handle={group.handle} titleId="group-people-title" title={t('people.title', { name: group.name })} toast={actionData?.toast} width="max-w-3xl">
       <ul className="space-y-2" data-testid="group-members">
         {members.map((member) => (
           <MemberRow key={member.user._id} member={member} myRole={myRole} isMe={member.user._id === me} />
@@ -158,6 +149,6 @@ export function GroupPeopleScreen() {
           )}
         </>
       ) : null}
-    </section>
+    </GroupSubpage>
   )
 }

@@ -178,6 +178,7 @@ const en = {
   apCancelledName: 'Cancelled: {title}',
   apCancelledLine: 'This event was cancelled.',
   apPlaceSummary: 'Events at {place}, from Nearby.',
+  apGroupSummary: 'Events of the group “{group}”, from Nearby.',
   apCollectionSummary: 'Events of the collection “{collection}”, from Nearby.',
   apCityName: '{city} on Nearby',
   apCitySummary: 'Public events within {km} km of {city}, from Nearby.',

@@ -177,6 +177,7 @@ const ru: Record<keyof typeof en, string> = {
   apCancelledName: 'Отменено: {title}',
   apCancelledLine: 'Это событие отменено.',
   apPlaceSummary: 'События в месте «{place}», из Nearby.',
+  apGroupSummary: 'События группы «{group}», из Nearby.',
   apCollectionSummary: 'События подборки «{collection}», из Nearby.',
   apCityName: '{city} в Nearby',
   apCitySummary: 'Публичные события в радиусе {km} км от города {city}, из Nearby.',

@@ -9,7 +9,7 @@ export interface GroupsTable {
   handle: string
   name: string
   description: Generated<string>
-  /** The avatar's file name in uploads/avatars, or null. */
+  /** The avatar: its path under uploads (as users.avatar_path), or null. */
   avatar: string | null
   /** contract GROUP_STATUSES: ACTIVE, SUSPENDED (by a moderator), DELETED. */
   status: Generated<string>

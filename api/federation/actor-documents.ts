@@ -1,7 +1,7 @@
-// The documents that describe us: our actors (people, places, cities, collections, the instance), their handles,
-// and NodeInfo.
+// The documents that describe us: our actors (people, groups, places, cities, collections, the instance), their
+// handles, and NodeInfo.
 import type { Context } from '@fedify/fedify'
-import { type Actor, Application, Endpoints, Group, Image, Person, Service } from '@fedify/vocab'
+import { type Actor, Application, Endpoints, Group, Image, Person, Service, Tombstone } from '@fedify/vocab'
 import { Temporal } from '@js-temporal/polyfill'
 import { DEFAULT_LANGUAGE, EVENT_LIMITS, translateMessage } from '#contract'
 import { cityName } from '../modules/cities/data'
@@ -17,10 +17,16 @@ export function serveActorDocuments(
 ) {
   const instanceHandle = new URL(origin).hostname.toLowerCase()
 
-  async function actorDocument(context: Context<void>, identifier: string): Promise<Actor | null> {
+  async function actorDocument(context: Context<void>, identifier: string): Promise<Actor | Tombstone | null> {
     if (identifier === INSTANCE_ACTOR) return instanceActorDocument(context)
     const ref = parseActorIdentifier(identifier)
     if (!ref) return null
+    if (ref.kind === 'group') {
+      // A deleted group is gone for good (410, as its followers were told with Delete); a suspended one is nothing.
+      const deletedAt = await actors.groupGone(ref.id)
+      if (deletedAt)
+        return new Tombstone({ id: context.getActorUri(identifier), deleted: Temporal.Instant.fromEpochMilliseconds(deletedAt.getTime()) })
+    }
     const handle = await actors.handleOf(ref)
     if (!handle) return null
     const keys = await context.getActorKeyPairs(identifier)
@@ -62,6 +68,18 @@ export function serveActorDocuments(
         summary: translateMessage('apPlaceSummary', language).replace('{place}', place.title),
         url: new URL(pages.event(place.id)),
         published: Temporal.Instant.from(place.created_at),
+      })
+    }
+    if (ref.kind === 'group') {
+      const group = await actors.group(ref.id)
+      if (!group) return null
+      return new Group({
+        ...common,
+        name: group.name,
+        summary: group.description || translateMessage('apGroupSummary', language).replace('{group}', group.name),
+        url: new URL(pages.group(group.handle)),
+        icon: group.avatar ? new Image({ url: new URL(pages.photo(group.avatar)) }) : null,
+        published: Temporal.Instant.from(group.created_at),
       })
     }
     if (ref.kind === 'collection') {

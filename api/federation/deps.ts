@@ -50,6 +50,7 @@ export interface FederationDeps extends FederationHost {
     profile(id: string): string
     city(name: string, country: string): string
     collection(slug: string): string
+    group(handle: string): string
     photo(path: string): string
   }
 }

@@ -11,6 +11,7 @@ import {
   isActor,
   Like,
   Reject,
+  type Tombstone,
   Undo,
   Update,
 } from '@fedify/vocab'
@@ -24,7 +25,7 @@ import type { RemoteActors } from './remote-actors'
 import type { RemoteEvents } from './remote-events'
 
 interface InboxRooms {
-  actorDocument(context: Context<void>, identifier: string): Promise<Actor | null>
+  actorDocument(context: Context<void>, identifier: string): Promise<Actor | Tombstone | null>
   domains: Domains
   remoteActors: RemoteActors
   remoteEvents: RemoteEvents
@@ -52,7 +53,9 @@ export function listenToInbox(
     await heardFrom(follow.actorId)
     const target = context.parseUri(follow.objectId)
     if (target?.type !== 'actor' || target.identifier === INSTANCE_ACTOR) return
-    if (!(await actorDocument(context, target.identifier))) return
+    // Only an actor that is one now (a deleted group's Tombstone follows nobody back).
+    const followedActor = await actorDocument(context, target.identifier)
+    if (!followedActor || !isActor(followedActor)) return
     const follower = await follow.getActor(context)
     if (!follower || !isActor(follower) || !follower.id || !follower.inboxId) return
     // The follower's inbox is where we will deliver: never to this machine or a private network.

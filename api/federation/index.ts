@@ -31,6 +31,8 @@ export interface FederationService {
   syncEvents(postIds: string[]): Promise<void>
   /** An account is being deleted: Delete of each of its events that went out (and, when purged, of the actor). */
   accountGone(userId: string, purged: boolean): Promise<void>
+  /** One of our actors is gone for good (a deleted group): Delete of it to its followers, who are forgotten. */
+  actorGone(identifier: string): Promise<void>
   /** How many fediverse actors follow one of ours. */
   followersCount(ref: ActorRef): Promise<number>
   /** Where a reader's own server lets them follow `actorUrl` (their WebFinger's subscribe template), or null. */
@@ -121,6 +123,7 @@ export function createFederationService(host: FederationHost): FederationService
       profile: (id) => `${config.webUrl}/profile/${encodeURIComponent(id)}`,
       city: (name, country) => `${config.webUrl}/?${new URLSearchParams({ city: name, country })}`,
       collection: (slug) => `${config.webUrl}/collections/${encodeURIComponent(slug)}`,
+      group: (handle) => `${config.webUrl}/groups/${encodeURIComponent(handle)}`,
       photo: (path) => `${config.publicUrl}/uploads/${path}`,
     },
   }
@@ -170,6 +173,7 @@ export function createFederationService(host: FederationHost): FederationService
     },
     syncEvents: publishing.syncEvents,
     accountGone: publishing.accountGone,
+    actorGone: publishing.actorGone,
     followersCount: (ref) => outbox.followersCountOf(actorIdentifier(ref)),
     remoteFollowUrl: webFinger.remoteFollowUrl,
     resolveHandle: remoteActors.resolveHandle,

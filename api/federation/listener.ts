@@ -1,11 +1,12 @@
 // The API's domain events that make our events go out again (Create, Update, Delete).
 //
 // What the fediverse hears of changes in the API (decision 039): every change to an event, a moderator's
-// decision on an event or a person, a deletion, an account leaving or a person's switch makes the events
+// decision on an event, a person or a group, a deletion, an account leaving or a person's switch makes the events
 // concerned go out again as Create, Update or Delete. The sending runs after the response (it only enqueues
 // deliveries; the queue does the rest), tracked so that closing the app waits for it.
 import type { AppContext } from '../context'
 import type { DomainEvent } from '../lib/domain-events'
+import { actorIdentifier } from './actors'
 import type { FederationService } from './index'
 
 export function listenForFederation(ctx: AppContext, service: FederationService) {
@@ -55,6 +56,25 @@ export function listenForFederation(ctx: AppContext, service: FederationService)
       }
       case 'accountGone':
         return service.accountGone(event.userFrom, event.purged)
+      case 'groupChanged': {
+        // What it sent (now to be taken back, or to go out from their organizers) and what it may send again.
+        const identifier = actorIdentifier({ kind: 'group', id: event.groupId })
+        const [sent, upcoming] = await Promise.all([
+          ctx.db.selectFrom('federation_published').select('post_id').where('actor', '=', identifier).execute(),
+          ctx.db
+            .selectFrom('posts')
+            .select('id')
+            .where('group_id', '=', event.groupId)
+            .where('event_type', '=', 'EVENT')
+            .where('access_type', '=', 'COMMON')
+            .where('post_status', '=', 'ACTIVE')
+            .where('ends_at', '>=', new Date(ctx.now()).toISOString())
+            .execute(),
+        ])
+        await service.syncEvents([...new Set([...sent, ...upcoming].map((r) => ('post_id' in r ? r.post_id : r.id)))])
+        if (event.gone) await service.actorGone(identifier)
+        return undefined
+      }
       // Following a remote actor (decision 040): its server hears Follow, and Undo when it ends.
       case 'follow':
         return service.follows.sendFollow(event.userFrom, event.followeeId)

@@ -28,6 +28,9 @@ export interface FederatedEventRow {
   price_currency: string | null
   price_range: string | null
   posted_by: string
+  /** The group it is posted as (issue 45), whose actor sends it while the group is active; else null. */
+  group_id: string | null
+  group_active: boolean
   moderation_status: string
   post_status: string
   cancelled_at: string | null
@@ -68,6 +71,7 @@ export async function loadEventRows(db: Db, ids: string[]): Promise<FederatedEve
         'price_currency',
         'price_range',
         'posted_by',
+        'group_id',
         'moderation_status',
         'post_status',
         'cancelled_at',
@@ -90,9 +94,13 @@ export async function loadEventRows(db: Db, ids: string[]): Promise<FederatedEve
       .execute(),
   ])
   const authors = [...new Set(posts.map((p) => p.posted_by))]
-  const locales = authors.length
-    ? await db.selectFrom('users').select(['id', 'locale']).where('id', 'in', authors).execute()
-    : []
+  const groupIds = [...new Set(posts.flatMap((p) => (p.group_id ? [p.group_id] : [])))]
+  const [locales, activeGroups] = await Promise.all([
+    authors.length ? db.selectFrom('users').select(['id', 'locale']).where('id', 'in', authors).execute() : [],
+    groupIds.length
+      ? db.selectFrom('groups').select('id').where('id', 'in', groupIds).where('status', '=', 'ACTIVE').execute()
+      : [],
+  ])
   const order = new Map(ids.map((id, i) => [id, i]))
   return posts
     .map((post) => ({
@@ -100,6 +108,7 @@ export async function loadEventRows(db: Db, ids: string[]): Promise<FederatedEve
       lat: Number(post.lat),
       lon: Number(post.lon),
       price_donation: Number(post.price_donation),
+      group_active: activeGroups.some((g) => g.id === post.group_id),
       categories: categories.filter((c) => c.post_id === post.id).map((c) => c.category),
       // Photos a moderator rejected stay here (the web hides them from others too).
       images:
@@ -113,8 +122,9 @@ export async function loadEventRows(db: Db, ids: string[]): Promise<FederatedEve
 
 /**
  * Whether an event may leave the server at all: an EVENT open to everyone, active and not rejected. The author's
- * side (an active, not rejected account that federates its events) is checked by the caller with the actor's row
- * (actors.ts `user`). `federatablePosts` below is the same rule as a query: keep the two together.
+ * side (an active, not rejected account that federates its events, or posted it as a group: the group speaks, not
+ * the person's own switch) is checked by the caller with the actor's row (actors.ts `user`; outbox.ts
+ * `authorAllows`). `federatablePosts` below is the same rule as a query: keep the two together.
  */
 export function isFederatable(
   row: Pick<FederatedEventRow, 'event_type' | 'access_type' | 'post_status' | 'moderation_status'>,
@@ -141,7 +151,7 @@ export function federatablePosts() {
       eb('posts.moderation_status', '!=', 'REJECTED'),
       activeAccounts('users')(eb),
       eb('users.moderation_status', '!=', 'REJECTED'),
-      eb('users.federate_events', '=', 1),
+      eb.or([eb('users.federate_events', '=', 1), eb('posts.group_id', 'is not', null)]),
     ])
 }
 

@@ -14,15 +14,17 @@ const OUTBOX_DEPTH = 2000
 export type Outbox = ReturnType<typeof serveOutbox>
 
 export function serveOutbox({ federation, actors, config, db, pages }: FederationDeps) {
-  /** Whether the author lets their events federate (Settings) and is an actor at all. */
-  async function authorAllows(userId: string): Promise<boolean> {
-    const user = await actors.user(userId)
-    return !!user && !!user.federate_events
+  /** Whether the author is an actor at all and lets their events federate (Settings); an event posted as a group
+   * goes out as the group's, whatever the poster's own switch says. */
+  async function authorAllows(row: Pick<FederatedEventRow, 'posted_by' | 'group_id'>): Promise<boolean> {
+    const user = await actors.user(row.posted_by)
+    return !!user && (!!user.federate_events || !!row.group_id)
   }
 
-  /** One of our events as the ActivityStreams `Event` every actor's followers get. */
+  /** One of our events as the ActivityStreams `Event` every actor's followers get: attributed to its group, when
+   * posted as one, else to its organizer. */
   function eventObject(context: Context<void>, row: FederatedEventRow): Event {
-    const author = actorIdentifier({ kind: 'user', id: row.posted_by })
+    const author = actorIdentifier(row.group_id ? { kind: 'group', id: row.group_id } : { kind: 'user', id: row.posted_by })
     return toEvent(
       row,
       {
@@ -39,7 +41,7 @@ export function serveOutbox({ federation, actors, config, db, pages }: Federatio
 
   federation.setObjectDispatcher(Event, AP_PATHS.event, async (context, { id }) => {
     const [row] = await loadEventRows(db, [id])
-    if (!row || !isFederatable(row) || !(await authorAllows(row.posted_by))) return null
+    if (!row || !isFederatable(row) || !(await authorAllows(row))) return null
     return eventObject(context, row)
   })
 
@@ -53,13 +55,16 @@ export function serveOutbox({ federation, actors, config, db, pages }: Federatio
       place: ref.kind === 'place' ? await actors.place(ref.id) : null,
       city: ref.kind === 'city' ? actors.city(ref.id) : null,
       collection: ref.kind === 'collection' ? await actors.collection(ref.id) : null,
+      group: ref.kind === 'group' ? await actors.group(ref.id) : null,
     })
     if (!scope) return null
     let query = db
       .selectFrom('posts')
       .innerJoin('users', 'users.id', 'posts.posted_by')
       .where(federatablePosts())
-    if (scope.postedBy) query = query.where('posts.posted_by', '=', scope.postedBy)
+    // A person's programme is what they post as themselves; what they post as a group is the group's.
+    if (scope.postedBy) query = query.where('posts.posted_by', '=', scope.postedBy).where('posts.group_id', 'is', null)
+    else if (scope.groupId) query = query.where('posts.group_id', '=', scope.groupId)
     else if (scope.around) query = query.where(scope.around)
     else if (scope.members) query = scope.members(query)
     const [rows, count] = await Promise.all([

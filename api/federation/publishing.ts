@@ -21,19 +21,23 @@ export function createPublishing(
 ) {
   const { db, actors, origin, now: clock } = deps
 
-  /** Our actors with followers whose programme holds this event: its organizer, places within 150 m, cities within
-   * 50 km, collections that hold it. */
+  /** Our actors with followers whose programme holds this event: its organizer (the group it is posted as, while
+   * that group is active; else the person), places within 150 m, cities within 50 km, collections that hold it. */
   async function audienceOf(row: FederatedEventRow): Promise<string[]> {
     const followed = await db.selectFrom('federation_followers').select('actor').distinct().execute()
     const out: string[] = []
-    const organizer = actorIdentifier({ kind: 'user', id: row.posted_by })
+    const organizer = row.group_id
+      ? row.group_active
+        ? actorIdentifier({ kind: 'group', id: row.group_id })
+        : null
+      : actorIdentifier({ kind: 'user', id: row.posted_by })
     for (const { actor } of followed) {
       if (actor === organizer) {
         out.push(actor)
         continue
       }
       const ref = parseActorIdentifier(actor)
-      if (!ref || ref.kind === 'user') continue
+      if (!ref || ref.kind === 'user' || ref.kind === 'group') continue
       if (ref.kind === 'collection') {
         const collection = await actors.collection(ref.id)
         if (collection && (await collectionHolds(db, dialectOf(db), collection, row.id))) out.push(actor)
@@ -49,7 +53,7 @@ export function createPublishing(
 
   /** Whether one of our events may go out now: federatable, and its author lets it. */
   const goesOut = async (row: FederatedEventRow | undefined): Promise<boolean> =>
-    !!row && isFederatable(row) && (await authorAllows(row.posted_by))
+    !!row && isFederatable(row) && (await authorAllows(row))
 
   // One sync of an event at a time in this process: a change heard while the event's last one is being sent
   // waits for it (a rejection right after the Create finds it sent, and sends Delete).
@@ -157,7 +161,6 @@ export function createPublishing(
 
   /** An account is being deleted: Undo of its follows, Delete of its events that went out (and of the actor, when purged). */
   async function accountGone(userId: string, purged: boolean): Promise<void> {
-    const context = contextOf(deps)
     // The remote actors they followed hear Undo: nothing more is delivered for them.
     const followed = await db
       .selectFrom('federation_following')
@@ -184,8 +187,13 @@ export function createPublishing(
       .where('author_id', '=', userId)
       .execute()
     await syncEvents(published.map((p) => p.post_id))
-    if (!purged) return
-    const identifier = actorIdentifier({ kind: 'user', id: userId })
+    if (purged) await actorGone(actorIdentifier({ kind: 'user', id: userId }))
+  }
+
+  /** One of our actors is gone for good (a purged account, a deleted group): its followers hear Delete of it, and
+   * are forgotten. */
+  async function actorGone(identifier: string): Promise<void> {
+    const context = contextOf(deps)
     if (await followersCountOf(identifier)) {
       const actorUri = context.getActorUri(identifier)
       await context.sendActivity(
@@ -203,5 +211,5 @@ export function createPublishing(
     await db.deleteFrom('federation_followers').where('actor', '=', identifier).execute()
   }
 
-  return { syncEvents, stillOut, accountGone }
+  return { syncEvents, stillOut, accountGone, actorGone }
 }

@@ -34,6 +34,9 @@ export type DomainEvent =
   | { type: 'postRemoved' | 'postPhotosChanged'; userFrom: string; postId: string }
   /** An account asked to be deleted (deactivated now) or was purged: its events leave the fediverse. */
   | { type: 'accountGone'; userFrom: string; purged: boolean }
+  /** A group was suspended, restored or deleted (by its owners, a moderator, or its last member's purge; issue 45):
+   * the fediverse hears of its events, and of the actor when it is gone. */
+  | { type: 'groupChanged'; userFrom: string | null; groupId: string; gone: boolean }
   /** A person turned the federation of their events on or off (Settings). */
   | { type: 'federationSwitch'; userFrom: string }
   /** Someone left an event, or its organizer took them off (webhooks hear of it; no bell rings). */

@@ -19,6 +19,8 @@ const row = (attendance_mode: string): FederatedEventRow => ({
   price_currency: null,
   price_range: null,
   posted_by: 'u1',
+  group_id: null,
+  group_active: false,
   moderation_status: 'APPROVED',
   post_status: 'ACTIVE',
   cancelled_at: null,

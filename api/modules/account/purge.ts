@@ -52,19 +52,21 @@ export async function purgeDeletedAccounts(ctx: AppContext): Promise<{ purged: n
       files += paths.length
       // Seats the account held in others' events: the cascade frees them, the line takes them below.
       const seats = await db.selectFrom('post_participants').select('post_id').where('user_id', '=', user.id).execute()
-      const gone = await db.transaction().execute(async (trx) => {
+      const outcome = await db.transaction().execute(async (trx) => {
         // Checked again inside: a cancellation that came in meanwhile keeps the account (and all that is theirs).
         const still = await trx.selectFrom('users').select('id').where('id', '=', user.id).where('deletion_requested_at', '<=', cutoff).executeTakeFirst()
-        if (!still) return false
+        if (!still) return null
         await trx.deleteFrom('notifications').where('user_from', '=', user.id).execute()
         // Their groups keep an owner and the events posted as them (issue 45).
-        await handOverGroupsOf(trx, user.id, nowIso(ctx.now()))
+        const deletedGroups = await handOverGroupsOf(trx, user.id, nowIso(ctx.now()))
         await trx.deleteFrom('users').where('id', '=', user.id).execute()
-        return true
+        return { deletedGroups }
       })
-      if (!gone) continue
+      if (!outcome) continue
       purged += 1
       await ctx.domainEvents.emit({ type: 'accountGone', userFrom: user.id, purged: true })
+      for (const groupId of outcome.deletedGroups)
+        await ctx.domainEvents.emit({ type: 'groupChanged', userFrom: null, groupId, gone: true })
       for (const seat of seats) await serveWaitlist(ctx, seat.post_id)
     }
   }

@@ -80,6 +80,9 @@ export function createGroupModeration(ctx: AppContext) {
             break
         }
       })
+      // The fediverse hears of it: its events leave with a suspension or deletion, and come back with a restore.
+      if (body.decision !== 'APPROVE')
+        await ctx.domainEvents.emit({ type: 'groupChanged', userFrom: actor.id, groupId: group.id, gone: body.decision === 'DELETE' })
       const [row] = await withOwners([(await db.selectFrom('groups').selectAll().where('id', '=', group.id).executeTakeFirst())!], actor)
       return row!
     },

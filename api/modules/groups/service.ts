@@ -128,7 +128,9 @@ export function createGroupsService(ctx: AppContext) {
     async get(handle: string, viewer: GroupViewer | null): Promise<Group> {
       const row = await groupByHandle(db, handle)
       assertVisible(row, await roleIn(db, row.id, viewer?.id), viewer)
-      return dto(row, viewer)
+      // Its fediverse actor, while it is one (an active group, federation on).
+      const [group, presence] = await Promise.all([dto(row, viewer), ctx.federation?.presence({ kind: 'group', id: row.id }) ?? null])
+      return presence ? { ...group, fediverse: presence } : group
     },
 
     /** A new group, its maker its owner. The handle must be free among groups and usernames. */
@@ -183,6 +185,7 @@ export function createGroupsService(ctx: AppContext) {
         await trx.deleteFrom('group_invitations').where('group_id', '=', row.id).execute()
         await trx.deleteFrom('group_followers').where('group_id', '=', row.id).execute()
       })
+      await ctx.domainEvents.emit({ type: 'groupChanged', userFrom: viewer.id, groupId: row.id, gone: true })
     },
 
     /** Follows or unfollows (a toggle without `follow`); anyone signed in may follow an active group. */

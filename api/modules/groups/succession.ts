@@ -6,8 +6,10 @@ import type { Db } from '../../db'
 
 const SUCCESSION = ['owner', 'admin', 'editor', 'member'] as const
 
-/** Runs inside the purge's transaction, before the user row goes (and with it their memberships). */
-export async function handOverGroupsOf(trx: Db, userId: string, now: string): Promise<void> {
+/** Runs inside the purge's transaction, before the user row goes (and with it their memberships). Returns the groups
+ * it deleted. */
+export async function handOverGroupsOf(trx: Db, userId: string, now: string): Promise<string[]> {
+  const deleted: string[] = []
   const memberships = await trx.selectFrom('group_members').select('group_id').where('user_id', '=', userId).execute()
   for (const { group_id } of memberships) {
     const others = await trx.selectFrom('group_members').select(['user_id', 'role', 'joined_at']).where('group_id', '=', group_id).where('user_id', '!=', userId).execute()
@@ -17,6 +19,7 @@ export async function handOverGroupsOf(trx: Db, userId: string, now: string): Pr
     if (!heir) {
       await trx.updateTable('groups').set({ status: 'DELETED', updated_at: now }).where('id', '=', group_id).execute()
       await trx.updateTable('posts').set({ group_id: null }).where('group_id', '=', group_id).execute()
+      deleted.push(group_id)
       continue
     }
     if (heir.role !== 'owner') await trx.updateTable('group_members').set({ role: 'owner' }).where('group_id', '=', group_id).where('user_id', '=', heir.user_id).execute()
@@ -24,4 +27,5 @@ export async function handOverGroupsOf(trx: Db, userId: string, now: string): Pr
     await trx.updateTable('posts').set({ posted_by: heir.user_id }).where('group_id', '=', group_id).where('posted_by', '=', userId).execute()
     await trx.updateTable('posts').set({ created_by: heir.user_id }).where('group_id', '=', group_id).where('created_by', '=', userId).execute()
   }
+  return deleted
 }

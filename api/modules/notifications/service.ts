@@ -79,6 +79,7 @@ export function createNotificationsService(ctx: AppContext) {
       event.type === 'postRemoved' ||
       event.type === 'postPhotosChanged' ||
       event.type === 'accountGone' ||
+      event.type === 'groupChanged' ||
       event.type === 'federationSwitch' ||
       event.type === 'unfollow' ||
       event.type === 'postsImported' ||

@@ -1,5 +1,5 @@
-// A person's, a place's or a city's handle on the fediverse, with Copy and "Follow from your server" (issue 26,
-// decision 039). Without JavaScript the handle is text to select, and the form posts to /fediverse/follow,
+// A person's, a group's, a place's, a city's or a collection's handle on the fediverse, with Copy and "Follow from
+// your server" (issue 26, decision 039). Without JavaScript the handle is text to select, and the form posts to /fediverse/follow,
 // which sends the reader to their own server's follow page (or shows what was wrong, keeping what they typed).
 import { Form } from '@remix-run/react'
 import { useState } from 'react'
@@ -14,7 +14,7 @@ export function FediverseCard({
   kind,
 }: {
   presence: NonNullable<FediversePresence>
-  kind: 'person' | 'place' | 'city' | 'collection'
+  kind: 'person' | 'place' | 'city' | 'collection' | 'group'
 }) {
   const { t } = useTranslation('fediverse')
   const hydrated = useHydrated()
@@ -30,7 +30,7 @@ export function FediverseCard({
         {t('title')}
       </h2>
       <p className="mt-1 text-slate-600">
-        {kind === 'city' ? t('introCity') : kind === 'place' ? t('introPlace') : kind === 'collection' ? t('introCollection') : t('intro')}
+        {kind === 'city' ? t('introCity') : kind === 'place' ? t('introPlace') : kind === 'collection' ? t('introCollection') : kind === 'group' ? t('introGroup') : t('intro')}
       </p>
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <span className="sr-only">{t('handle')}</span>

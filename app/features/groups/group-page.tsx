@@ -11,6 +11,7 @@ import { Pager } from '~/components/ui/pager'
 import { FeedLink, useApiUrl } from '~/features/calendar/feed-link'
 import { EmbedLink } from '~/features/embed/embed-link'
 import { EventCard } from '~/features/events/list/event-card'
+import { FediverseCard } from '~/features/fediverse/fediverse-card'
 import type { FormActionData } from '~/utils/submission.server'
 import type { loadGroupPage } from './groups.server'
 import { InvitationAnswer } from './invitation-answer'
@@ -155,6 +156,11 @@ export function GroupScreen() {
           </a>
           <EmbedLink search={embedSearch({ group: group.handle })} />
         </p>
+      ) : null}
+      {group.fediverse ? (
+        <div className="mt-4 max-w-xl">
+          <FediverseCard presence={group.fediverse} kind="group" />
+        </div>
       ) : null}
     </section>
   )

@@ -4,6 +4,7 @@ export default {
   title: 'On the fediverse',
   intro: 'Follow from Mastodon or any other fediverse server: search for this handle there.',
   introCity: 'Follow the public events of this city from Mastodon or any other fediverse server: search for this handle there.',
+  introGroup: 'Follow this group’s events from Mastodon or any other fediverse server: search for this handle there.',
   introCollection: 'Follow this collection’s events from Mastodon or any other fediverse server: search for this handle there.',
   introPlace: 'Follow this place’s programme from Mastodon or any other fediverse server: search for this handle there.',
   handle: 'Fediverse handle',

@@ -104,7 +104,7 @@ export const INVITATION_STATUSES = ['PENDING', 'ACCEPTED', 'DECLINED'] as const
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number]
 
 /** What a report is about (SPEC §3 Report: targetType). */
-export const REPORT_TARGET_TYPES = ['POST', 'USER'] as const
+export const REPORT_TARGET_TYPES = ['POST', 'USER', 'GROUP'] as const
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number]
 
 /** What a moderation decision is about: a post (event or place), a user, a fediverse server (decision 040), or an

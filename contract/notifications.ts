@@ -47,6 +47,8 @@ export const notificationSchema = z.object({
       targetType: z.enum(MODERATION_TARGET_TYPES),
       targetId: z.string(),
       targetLabel: z.string().nullable(),
+      /** A group's handle, when the report was about a group (its page is /groups/{handle}). */
+      targetHandle: z.string().nullable().optional(),
     })
     .nullable()
     .optional(),

@@ -1,5 +1,5 @@
 // Reports (SPEC §3 Report: targetType, targetId, reporterId, reason, details; ARCHITECTURE "Reports are
-// real"): users report a post or a user; moderators work the queue within REPORT_REVIEW_HOURS.
+// real"): users report a post, a user or a group (issue 45); moderators work the queue within REPORT_REVIEW_HOURS.
 import { z } from 'zod'
 import { adminPageSizeField, blankToUndefined, checkboxField, reasonField } from './admin'
 import {
@@ -76,6 +76,8 @@ export const reportTargetSchema = z.object({
   moderationStatus: z.string(),
   moderationImageStatus: z.string(),
   postStatus: z.string().nullable(),
+  /** A group's handle (its page is /groups/{handle}); null for posts and users. */
+  handle: z.string().nullable(),
 })
 
 export const adminReportSchema = reportResponseSchema.extend({
@@ -115,7 +117,8 @@ export const reportsSummarySchema = z.object({
 })
 export type ReportsSummary = z.infer<typeof reportsSummarySchema>
 
-/** A decision applied while resolving (logged like any other). `delete` is for posts only. */
+/** A decision applied while resolving (logged like any other). `delete` is for posts only; a group is decided on in
+ * Console → Groups (PATCH /admin/groups/{handle}), its reports only closed here. */
 export const REPORT_ACTIONS = ['rejectInfo', 'rejectImage', 'delete'] as const
 export type ReportAction = (typeof REPORT_ACTIONS)[number]
 

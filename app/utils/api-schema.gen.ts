@@ -1991,7 +1991,7 @@ export interface paths {
                     page?: number;
                     pageSize?: number;
                     status?: "OPEN" | "RESOLVED" | "DISMISSED";
-                    targetType?: "POST" | "USER";
+                    targetType?: "POST" | "USER" | "GROUP";
                 };
                 header?: never;
                 path?: never;
@@ -2048,6 +2048,7 @@ export interface paths {
                                 target: {
                                     /** @enum {string|null} */
                                     eventType: "EVENT" | "PLACE" | null;
+                                    handle: string | null;
                                     label: string;
                                     mayModerate: boolean;
                                     moderationImageStatus: string;
@@ -2058,7 +2059,7 @@ export interface paths {
                                 } | null;
                                 targetId: string;
                                 /** @enum {string} */
-                                targetType: "POST" | "USER";
+                                targetType: "POST" | "USER" | "GROUP";
                                 updatedAt: string;
                             }[];
                             total: number;
@@ -2253,7 +2254,7 @@ export interface paths {
                                 status: "OPEN" | "RESOLVED" | "DISMISSED";
                                 targetId: string;
                                 /** @enum {string} */
-                                targetType: "POST" | "USER";
+                                targetType: "POST" | "USER" | "GROUP";
                                 updatedAt: string;
                             };
                         };
@@ -16545,6 +16546,7 @@ export interface paths {
                                 report?: {
                                     /** @enum {string} */
                                     status: "RESOLVED" | "DISMISSED";
+                                    targetHandle?: string | null;
                                     targetId: string;
                                     targetLabel: string | null;
                                     /** @enum {string} */
@@ -16826,6 +16828,7 @@ export interface paths {
                             report?: {
                                 /** @enum {string} */
                                 status: "RESOLVED" | "DISMISSED";
+                                targetHandle?: string | null;
                                 targetId: string;
                                 targetLabel: string | null;
                                 /** @enum {string} */
@@ -16985,6 +16988,7 @@ export interface paths {
                                 report?: {
                                     /** @enum {string} */
                                     status: "RESOLVED" | "DISMISSED";
+                                    targetHandle?: string | null;
                                     targetId: string;
                                     targetLabel: string | null;
                                     /** @enum {string} */
@@ -20653,7 +20657,7 @@ export interface paths {
                         reason: "spam" | "inappropriate" | "harassment" | "fraud" | "other";
                         targetId: string;
                         /** @enum {string} */
-                        targetType: "POST" | "USER";
+                        targetType: "POST" | "USER" | "GROUP";
                     };
                 };
             };
@@ -20674,7 +20678,7 @@ export interface paths {
                             status: "OPEN" | "RESOLVED" | "DISMISSED";
                             targetId: string;
                             /** @enum {string} */
-                            targetType: "POST" | "USER";
+                            targetType: "POST" | "USER" | "GROUP";
                             updatedAt: string;
                         };
                     };
@@ -20695,7 +20699,7 @@ export interface paths {
                             status: "OPEN" | "RESOLVED" | "DISMISSED";
                             targetId: string;
                             /** @enum {string} */
-                            targetType: "POST" | "USER";
+                            targetType: "POST" | "USER" | "GROUP";
                             updatedAt: string;
                         };
                     };

@@ -169,3 +169,49 @@ describe('closing reports: PATCH /admin/reports/{id}', () => {
     expect(bad.body.code).toBe('actionNotForUsers')
   })
 })
+
+describe('reports about a group (issue 45)', () => {
+  it('anyone outside it reports a group; its members may not; the queue names it, its moderators in it leave it to others, and only closing is done here', async () => {
+    const [owner, member, reporter, insider] = await Promise.all([makeUser(api), makeUser(api), makeUser(api), makeUser(api, { role: 'admin' })])
+    const handle = `noisy_${Date.now().toString(36)}`
+    const made = await send(api, 'POST', '/groups', { token: owner.token, json: { handle, name: 'Noisy neighbours' } })
+    expect(made.status, made.text).toBe(201)
+    for (const who of [member, insider]) {
+      const invitation = await send(api, 'POST', `/groups/${handle}/invitations`, { token: owner.token, json: { who: who.username, role: 'member' } })
+      await send(api, 'POST', `/groups/invitations/${invitation.body.id}/respond`, { token: who.token, json: { accept: true } })
+    }
+    const groupId = made.body.id as string
+    for (const own of [owner, member]) {
+      const refused = await report(own.token, { targetType: 'GROUP', targetId: groupId, reason: 'spam' })
+      expect(refused.status).toBe(400)
+      expect(refused.body.code).toBe('cannotReportYourself')
+    }
+    expect((await report(reporter.token, { targetType: 'GROUP', targetId: 'no-such-group', reason: 'spam' })).status).toBe(404)
+    const sent = await report(reporter.token, { targetType: 'GROUP', targetId: groupId, reason: 'other', details: 'Posts fake concerts' })
+    expect(sent.status, sent.text).toBe(201)
+
+    const queue = await send(api, 'GET', '/admin/reports?targetType=GROUP&pageSize=50', { token: admin.token })
+    const row = queue.body.reports.find((r: { _id: string }) => r._id === sent.body._id)
+    expect(row.target).toMatchObject({ label: `Noisy neighbours (@${handle})`, handle, mayModerate: true, postStatus: 'ACTIVE', ownerId: owner.id })
+    // A moderator who is in the group sees it is not theirs to close.
+    const theirs = await send(api, 'GET', '/admin/reports?targetType=GROUP&pageSize=50', { token: insider.token })
+    expect(theirs.body.reports.find((r: { _id: string }) => r._id === sent.body._id).target.mayModerate).toBe(false)
+    const refused = await send(api, 'PATCH', `/admin/reports/${sent.body._id}`, { token: insider.token, json: { status: 'DISMISSED' } })
+    expect(refused.status).toBe(403)
+    // A group is decided on in Console → Groups; here its reports are only closed.
+    const action = await send(api, 'PATCH', `/admin/reports/${sent.body._id}`, { token: admin.token, json: { status: 'RESOLVED', action: 'rejectInfo' } })
+    expect(action.status).toBe(400)
+    expect(action.body.code).toBe('actionNotForGroups')
+    const suspended = await send(api, 'PATCH', `/admin/groups/${handle}`, { token: admin.token, json: { decision: 'SUSPEND', reason: 'Fake concerts' } })
+    expect(suspended.status, suspended.text).toBe(200)
+    const closed = await send(api, 'PATCH', `/admin/reports/${sent.body._id}`, { token: admin.token, json: { status: 'RESOLVED', resolutionNote: 'Suspended' } })
+    expect(closed.status, closed.text).toBe(200)
+    const notes = await send(api, 'GET', '/notifications', { token: reporter.token })
+    expect(notes.body.notifications[0]).toMatchObject({
+      notificationType: 'report',
+      report: { status: 'RESOLVED', targetType: 'GROUP', targetId: groupId, targetLabel: 'Noisy neighbours', targetHandle: handle },
+    })
+    // A suspended group is out of sight: nothing more to report about it from outside.
+    expect((await report(reporter.token, { targetType: 'GROUP', targetId: groupId, reason: 'spam' })).status).toBe(404)
+  })
+})

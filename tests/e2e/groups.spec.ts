@@ -121,6 +121,40 @@ test('follow: visitors are asked to sign in; people follow and unfollow; the fee
   await expect(page.getByText('0 followers')).toBeVisible()
 })
 
+test('report a group: a stranger reports it from its page; the moderator finds it in Reports and is sent to Groups to decide', async ({ page, browser, createUser, signIn, javaScriptEnabled }) => {
+  const [owner, reporter, moderator] = await Promise.all([createUser(), createUser(), createUser({ role: 'admin' })])
+  const handle = `report_${Date.now().toString(36)}${javaScriptEnabled ? 'j' : 'n'}`
+  await callApiAs(owner, 'POST', '/groups', { handle, name: 'Ticket touts' }, 201)
+  // Its owner has nothing to report.
+  await signIn(page, owner)
+  await page.goto(`/groups/${handle}`)
+  await expect(page.getByTestId('report-link')).toHaveCount(0)
+  await signIn(page, reporter)
+  await page.goto(`/groups/${handle}`)
+  await page.getByTestId('report-link').click()
+  await expect(page).toHaveURL(new RegExp(`/groups/${handle}/report$`))
+  const drawer = page.getByTestId('report-drawer')
+  await expect(drawer.getByRole('heading', { name: 'Report the group “Ticket touts”' })).toBeVisible()
+  await drawer.getByLabel('Fraud or scam').check()
+  await drawer.getByLabel('Details').fill('Sells tickets to free walks.')
+  await drawer.getByRole('button', { name: 'Send report' }).click()
+  await expect(toast(page)).toContainText('Thank you! Moderators will review your report')
+  await expect(page).toHaveURL(new RegExp(`/groups/${handle}$`))
+
+  const moderatorContext = await browser.newContext({ javaScriptEnabled })
+  const moderatorPage = await moderatorContext.newPage()
+  await signIn(moderatorPage, moderator)
+  await moderatorPage.goto('/moderation/reports?targetType=GROUP')
+  const row = moderatorPage.locator('tbody tr', { has: moderatorPage.getByRole('link', { name: `Ticket touts (@${handle})` }) })
+  await expect(row).toContainText('Sells tickets to free walks.')
+  // Only closing is done here: the group's decisions are in Groups.
+  await expect(row.getByRole('button', { name: 'Reject Info' })).toHaveCount(0)
+  await row.getByRole('link', { name: 'Suspend or delete it in Groups' }).click()
+  await expect(moderatorPage).toHaveURL(new RegExp(`/moderation/groups\\?q=${handle}$`))
+  await expect(moderatorPage.getByText(`@${handle}`)).toBeVisible()
+  await moderatorContext.close()
+})
+
 test('an unknown group is the not-found page; a stranger gets 403 on its members and settings', async ({ page, createUser, signIn }) => {
   const owner = await createUser()
   const handle = `closed_${Date.now().toString(36)}`

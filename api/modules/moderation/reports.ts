@@ -3,6 +3,7 @@
 // moderation decision applied in the same call when asked, logged like any other. Reporters hear that their
 // report was reviewed, not what was done.
 import {
+  can,
   type AdminReport,
   type AdminReportPatch,
   type AdminReportsQuery,
@@ -20,6 +21,7 @@ import { HttpError } from '../../lib/errors'
 import { paged } from '../../lib/paging'
 import { imageDto } from '../events/dto'
 import { loadUserSummaries } from '../events/relations'
+import { roleIn } from '../../access/group-roles'
 import { thumbnailPathOf } from '../../media/paths'
 import { type ReportRow, toReportDto } from '../reports/service'
 import type { AdminService } from './service'
@@ -30,11 +32,11 @@ export function createAdminReportsService(ctx: AppContext, admin: AdminService) 
   const { db } = ctx
   const publicUrl = ctx.config.publicUrl
 
-  /** The posts and users the reports are about, as the queue shows them. */
+  /** The posts, users and groups the reports are about, as the queue shows them. */
   async function targetsOf(rows: ReportRow[], viewer: Viewer): Promise<Map<string, NonNullable<AdminReport['target']>>> {
-    const postIds = rows.filter((r) => r.target_type === 'POST').map((r) => r.target_id)
-    const userIds = rows.filter((r) => r.target_type === 'USER').map((r) => r.target_id)
-    const [posts, images, users] = await Promise.all([
+    const idsOf = (type: string) => rows.filter((r) => r.target_type === type).map((r) => r.target_id)
+    const [postIds, userIds, groupIds] = [idsOf('POST'), idsOf('USER'), idsOf('GROUP')]
+    const [posts, images, users, groups] = await Promise.all([
       postIds.length
         ? db.selectFrom('posts').selectAll().where('id', 'in', postIds).execute()
         : Promise.resolve([]),
@@ -49,6 +51,7 @@ export function createAdminReportsService(ctx: AppContext, admin: AdminService) 
       userIds.length
         ? db.selectFrom('users').selectAll().where('id', 'in', userIds).execute()
         : Promise.resolve([]),
+      groupTargets(groupIds, viewer),
     ])
     const out = new Map<string, NonNullable<AdminReport['target']>>()
     for (const p of posts) {
@@ -62,6 +65,7 @@ export function createAdminReportsService(ctx: AppContext, admin: AdminService) 
         moderationStatus: p.moderation_status,
         moderationImageStatus: p.moderation_image_status,
         postStatus: p.post_status,
+        handle: null,
       })
     }
     for (const u of users) {
@@ -75,6 +79,34 @@ export function createAdminReportsService(ctx: AppContext, admin: AdminService) 
         moderationStatus: u.moderation_status,
         moderationImageStatus: u.moderation_image_status,
         postStatus: null,
+        handle: null,
+      })
+    }
+    for (const [id, target] of groups) out.set(id, target)
+    return out
+  }
+
+  /** Reported groups: name and handle, their status as postStatus, an owner; decided on by a moderator not in them. */
+  async function groupTargets(ids: string[], viewer: Viewer): Promise<Map<string, NonNullable<AdminReport['target']>>> {
+    const out = new Map<string, NonNullable<AdminReport['target']>>()
+    if (ids.length === 0) return out
+    const [groups, owners, mine] = await Promise.all([
+      db.selectFrom('groups').selectAll().where('id', 'in', ids).execute(),
+      db.selectFrom('group_members').select(['group_id', 'user_id']).where('group_id', 'in', ids).where('role', '=', 'owner').orderBy('joined_at').execute(),
+      db.selectFrom('group_members').select('group_id').where('group_id', 'in', ids).where('user_id', '=', viewer.id).execute(),
+    ])
+    for (const g of groups) {
+      const thumb = thumbnailPathOf(g.avatar) ?? g.avatar
+      out.set(g.id, {
+        label: `${g.name} (@${g.handle})`,
+        thumbnailUrl: thumb ? `${publicUrl}/uploads/${thumb}` : null,
+        eventType: null,
+        ownerId: owners.find((o) => o.group_id === g.id)?.user_id ?? '',
+        mayModerate: can(viewer.role, 'moderate') && !mine.some((m) => m.group_id === g.id),
+        moderationStatus: g.moderation_status,
+        moderationImageStatus: 'APPROVED',
+        postStatus: g.status,
+        handle: g.handle,
       })
     }
     return out
@@ -88,8 +120,10 @@ export function createAdminReportsService(ctx: AppContext, admin: AdminService) 
     return row
   }
 
-  /** Whose post or profile a report is about (null when it is gone). */
-  async function ownerOf(conn: Db, report: ReportRow): Promise<string | null> {
+  /** Whose post or profile a report is about (null when it is gone). A group: the actor, when they are in it (a
+   * moderator in a group leaves its reports to another, as its decisions). */
+  async function ownerOf(conn: Db, report: ReportRow, actor: Viewer): Promise<string | null> {
+    if (report.target_type === 'GROUP') return (await roleIn(conn, report.target_id, actor.id)) ? actor.id : null
     if (report.target_type === 'USER') return report.target_id
     const post = await conn.selectFrom('posts').select('posted_by').where('id', '=', report.target_id).executeTakeFirst()
     return post?.posted_by ?? null
@@ -174,9 +208,10 @@ export function createAdminReportsService(ctx: AppContext, admin: AdminService) 
         const report = await reportRow(id, work)
         if (report.status !== 'OPEN') throw new HttpError(409, 'reportClosed')
         // Nobody closes a report about their own post or profile, whatever the outcome (decision 019).
-        const owner = await ownerOf(work.db, report)
+        const owner = await ownerOf(work.db, report, actor)
         if (owner !== null && !mayModerateContent(actor, owner)) throw new HttpError(403, 'ownContent')
         if (patch.action) {
+          if (report.target_type === 'GROUP') throw new HttpError(400, 'actionNotForGroups')
           if (report.target_type === 'USER' && patch.action === 'delete') throw new HttpError(400, 'actionNotForUsers')
           const body = { ...decisionPatch(patch.action), reason: patch.resolutionNote }
           // Already decided that way (say, by another report): the report is resolved all the same.

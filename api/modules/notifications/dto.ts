@@ -12,6 +12,7 @@ import {
   type NotificationType,
   type PushPayload,
   type ReminderKind,
+  type ReportTargetType,
 } from '#contract'
 import type { Selectable } from 'kysely'
 import type { Db } from '../../db'
@@ -101,20 +102,35 @@ export async function toNotificationDtos(db: Db, rows: NotificationRow[], public
   })
 }
 
-/** The closed reports of `report` notifications: status and what it was about (the post's title or the user's name). */
+/** The closed reports of `report` notifications: status and what it was about (the post's title, the user's or the
+ * group's name). */
 async function reportSummaries(db: Db, ids: string[]): Promise<Map<string, NonNullable<Notification['report']>>> {
   const rows = await db
     .selectFrom('reports as r')
     .leftJoin('posts as p', (join) => join.onRef('p.id', '=', 'r.target_id').on('r.target_type', '=', 'POST'))
     .leftJoin('users as u', (join) => join.onRef('u.id', '=', 'r.target_id').on('r.target_type', '=', 'USER'))
-    .select(['r.id', 'r.status', 'r.target_type', 'r.target_id', 'p.title', 'u.name', 'u.lastname', 'u.username'])
+    .leftJoin('groups as g', (join) => join.onRef('g.id', '=', 'r.target_id').on('r.target_type', '=', 'GROUP'))
+    .select(['r.id', 'r.status', 'r.target_type', 'r.target_id', 'p.title', 'u.name', 'u.lastname', 'u.username', 'g.name as group_name', 'g.handle'])
     .where('r.id', 'in', ids)
     .execute()
   const out = new Map<string, NonNullable<Notification['report']>>()
   for (const row of rows) {
     if (row.status !== 'RESOLVED' && row.status !== 'DISMISSED') continue
-    const label = row.target_type === 'POST' ? row.title : row.username ? `${row.name ?? ''} ${row.lastname ?? ''}`.trim() || row.username : null
-    out.set(row.id, { status: row.status, targetType: row.target_type as 'POST' | 'USER', targetId: row.target_id, targetLabel: label ?? null })
+    const label =
+      row.target_type === 'POST'
+        ? row.title
+        : row.target_type === 'GROUP'
+          ? row.group_name
+          : row.username
+            ? `${row.name ?? ''} ${row.lastname ?? ''}`.trim() || row.username
+            : null
+    out.set(row.id, {
+      status: row.status,
+      targetType: row.target_type as ReportTargetType,
+      targetId: row.target_id,
+      targetLabel: label ?? null,
+      ...(row.target_type === 'GROUP' ? { targetHandle: row.handle } : {}),
+    })
   }
   return out
 }

@@ -1,6 +1,6 @@
 // Reports by users (ARCHITECTURE "Reports are real"; docs/decisions/019-reports.md): one OPEN report per
-// reporter and target (a repeat updates it), never about oneself or one's own post, about something the
-// reporter can see, at most REPORT_LIMITS.perHour an hour.
+// reporter and target (a repeat updates it), never about oneself, one's own post or a group one is in, about
+// something the reporter can see, at most REPORT_LIMITS.perHour an hour.
 import {
   REPORT_LIMITS,
   type Report,
@@ -18,6 +18,7 @@ import { HttpError } from '../../lib/errors'
 import { accessOf } from '../events/dto'
 import { loadRelations } from '../events/relations'
 import { profileAccess } from '../../access/policy'
+import { assertVisible, roleIn } from '../groups/access'
 
 export type ReportRow = Selectable<ReportsTable>
 
@@ -37,7 +38,19 @@ export function toReportDto(row: ReportRow): Report {
 export function createReportsService(ctx: AppContext) {
   const { db } = ctx
 
-  /** The owner of the target, when the reporter may see it; else 404 (nothing to report, or nothing to learn). */
+  /** Whether the target is the reporter's own (their post, their profile, a group they are in), when they may see
+   * it; else 404 (nothing to report, or nothing to learn). */
+  async function isOwnTarget(input: ReportPayload, viewer: Viewer): Promise<boolean> {
+    if (input.targetType === 'GROUP') {
+      const group = await db.selectFrom('groups').selectAll().where('id', '=', input.targetId).where('status', '!=', 'DELETED').executeTakeFirst()
+      if (!group) throw new HttpError(404, 'notFound')
+      const role = await roleIn(db, group.id, viewer.id)
+      assertVisible(group, role, viewer)
+      return !!role
+    }
+    return (await targetOwner(input, viewer)) === viewer.id
+  }
+
   async function targetOwner(input: ReportPayload, viewer: Viewer): Promise<string> {
     if (input.targetType === 'USER') {
       const user = await db
@@ -68,7 +81,7 @@ export function createReportsService(ctx: AppContext) {
 
   /** 201 with a new report, or 200 with the caller's OPEN report of the same target, updated. */
   async function report(input: ReportPayload, viewer: Viewer): Promise<{ created: boolean; report: Report }> {
-    if ((await targetOwner(input, viewer)) === viewer.id) throw new HttpError(400, 'cannotReportYourself')
+    if (await isOwnTarget(input, viewer)) throw new HttpError(400, 'cannotReportYourself')
     const now = ctx.now()
     const hourAgo = nowIso(new Date(now.getTime() - 3_600_000))
     const recent = await db

@@ -1,7 +1,7 @@
 // /groups/{handle} (issue 45): a group's name, handle, description and counts; Follow; the viewer's invitation to
 // answer, their role and what it lets them do (new event as the group, members, settings, leave); its upcoming or
 // past events (the lists' cards) a page at a time; its calendar and Atom feeds and the embed. Plain forms and links: the same page with or without JavaScript.
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, Link, Outlet, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { calendarFeedPaths, canInGroup, embedSearch, type Group } from '#contract'
 import { ActionToast } from '~/components/forms/action-toast'
@@ -155,6 +155,11 @@ export function GroupScreen() {
             {t('feeds.atom')}
           </a>
           <EmbedLink search={embedSearch({ group: group.handle })} />
+          {group.viewer.role ? null : (
+            <Link to={`${base}/report`} preventScrollReset className="text-slate-600 underline hover:text-slate-900" data-testid="report-link">
+              {t('report')}
+            </Link>
+          )}
         </p>
       ) : null}
       {group.fediverse ? (
@@ -162,6 +167,8 @@ export function GroupScreen() {
           <FediverseCard presence={group.fediverse} kind="group" />
         </div>
       ) : null}
+      {/* The report drawer (/groups/{handle}/report) opens over the page. */}
+      <Outlet />
     </section>
   )
 }

@@ -20,8 +20,10 @@ function Decisions({ report }: { report: AdminReport }) {
   const busy = fetcher.state !== 'idle'
   const target = report.target
   const decisions: ReportDecision[] = ['dismiss', 'resolve']
-  if (target && target.moderationStatus !== 'REJECTED') decisions.push('rejectInfo')
-  if (target && target.moderationImageStatus !== 'REJECTED') decisions.push('rejectImage')
+  // A group is decided on in its own tab (suspend, delete): here its reports are only closed.
+  const isGroup = report.targetType === 'GROUP'
+  if (target && !isGroup && target.moderationStatus !== 'REJECTED') decisions.push('rejectInfo')
+  if (target && !isGroup && target.moderationImageStatus !== 'REJECTED') decisions.push('rejectImage')
   if (target && report.targetType === 'POST' && target.postStatus === 'ACTIVE') decisions.push('delete')
   return (
     <fetcher.Form
@@ -78,7 +80,7 @@ export function ReportsQueue() {
   const { queue, query, queryError } = useLoaderData<typeof loadReports>()
   const status = query.status ?? 'OPEN'
   const targetHref = (r: AdminReport) =>
-    r.targetType === 'POST' ? `/event/${r.targetId}` : `/profile/${r.targetId}`
+    r.targetType === 'POST' ? `/event/${r.targetId}` : r.targetType === 'GROUP' ? `/groups/${r.target?.handle ?? ''}` : `/profile/${r.targetId}`
   return (
     <div className="space-y-3">
       <Form method="get" className="flex flex-wrap items-end gap-3" data-testid="moderation-filters">
@@ -152,6 +154,11 @@ export function ReportsQueue() {
                   <Link to={targetHref(report)} className="font-medium text-brand-700 underline">
                     {report.target?.label ?? t('reports.gone')}
                   </Link>
+                  {report.targetType === 'GROUP' && report.target?.handle && report.status === 'OPEN' ? (
+                    <Link to={`/moderation/groups?q=${encodeURIComponent(report.target.handle)}`} className="text-xs text-slate-600 underline">
+                      {t('reports.decideGroup')}
+                    </Link>
+                  ) : null}
                 </span>
               </span>
             </td>

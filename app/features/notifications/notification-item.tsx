@@ -17,7 +17,11 @@ function moderationKey(notification: Notification): 'postInfo' | 'postImage' | '
 export function notificationHref(notification: Notification): string {
   const report = notification.report
   if (notification.notificationType === 'report' && report)
-    return report.targetType === 'POST' ? `/event/${report.targetId}` : `/profile/${report.targetId}`
+    return report.targetType === 'POST'
+      ? `/event/${report.targetId}`
+      : report.targetType === 'GROUP'
+        ? `/groups/${report.targetHandle ?? ''}`
+        : `/profile/${report.targetId}`
   if (notification.notificationType === 'moderation' && notification.moderation?.targetType === 'USER')
     return '/admin/profile/settings/profile'
   if (notification.notificationType === 'follow')

@@ -1,4 +1,4 @@
-// The report form (a side drawer over the event page or profile; a page of its own without JavaScript):
+// The report form (a side drawer over the event page, profile or group page; a page of its own without JavaScript):
 // the reasons as radio buttons and the details field, checked by the contract's schema on both sides.
 import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
@@ -29,7 +29,7 @@ export function ReportDrawer({
     defaultValue: { targetType: target.type, targetId: target.id },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: reportSchema }),
   })
-  const title = target.type === 'POST' ? t('titlePost', { name }) : t('titleUser', { name })
+  const title = t(target.type === 'POST' ? 'titlePost' : target.type === 'GROUP' ? 'titleGroup' : 'titleUser', { name })
   const chosen = fields.reason.initialValue
   return (
     <UrlModal title={title} closeTo={closeTo} closeLabel={t('close')} variant="drawer" testId="report-drawer">

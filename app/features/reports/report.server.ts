@@ -1,8 +1,9 @@
-// Loader and action of the report form (/event/{id}/report, /profile/{id}/report): signed-out visitors are
-// sent to sign in and come back here; nobody reports themselves or their own post.
+// Loader and action of the report form (/event/{id}/report, /profile/{id}/report, /groups/{handle}/report):
+// signed-out visitors are sent to sign in and come back here; nobody reports themselves, their own post or a group
+// they are in.
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect } from '@remix-run/node'
-import { type Event, type Profile, REPORT_LIMITS, reportSchema, type ReportTargetType } from '#contract'
+import { type Event, type Group, type Profile, REPORT_LIMITS, reportSchema, type ReportTargetType } from '#contract'
 import { apiFailure, invalid } from '~/utils/submission.server'
 import { ApiError, getApi, ok, type Api } from '~/utils/api.server'
 import { requireActivatedUser } from '~/utils/auth.server'
@@ -10,20 +11,26 @@ import { readFormData } from '~/utils/form.server'
 import { throwApiStatus } from '~/features/profile/profile.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
+/** What is reported, as its page's URL names it: a post's or a person's id, a group's handle. */
 export type ReportTarget = { type: ReportTargetType; id: string }
 
-const pagePath = (target: ReportTarget) => `${target.type === 'POST' ? '/event' : '/profile'}/${encodeURIComponent(target.id)}`
+const PAGES: Record<ReportTargetType, string> = { POST: '/event', USER: '/profile', GROUP: '/groups' }
+const pagePath = (target: ReportTarget) => `${PAGES[target.type]}/${encodeURIComponent(target.id)}`
 const formPath = (target: ReportTarget) => `${pagePath(target)}/report`
 
-/** The name the form shows, and whose it is (no reporting of one's own). */
-async function describe(api: Api, target: ReportTarget): Promise<{ name: string; ownerId: string }> {
+/** The name the form shows, the id the API knows it by, and whether it is the reporter's own (no reporting it). */
+async function describe(api: Api, target: ReportTarget, me: string): Promise<{ name: string; targetId: string; isOwn: boolean }> {
   try {
     if (target.type === 'POST') {
       const event: Event = await ok(api.typed.GET('/event/{id}', { params: { path: { id: target.id } } }))
-      return { name: event.title, ownerId: event.postedBy._id }
+      return { name: event.title, targetId: event._id, isOwn: event.postedBy._id === me }
+    }
+    if (target.type === 'GROUP') {
+      const group: Group = await ok(api.typed.GET('/groups/{handle}', { params: { path: { handle: target.id } } }))
+      return { name: group.name, targetId: group.id, isOwn: group.viewer.role !== null }
     }
     const profile: Profile = await ok(api.typed.GET('/profile/{id}', { params: { path: { id: target.id } } }))
-    return { name: `${profile.name} ${profile.lastname}`.trim() || profile.username, ownerId: profile._id }
+    return { name: `${profile.name} ${profile.lastname}`.trim() || profile.username, targetId: profile._id, isOwn: profile._id === me }
   } catch (error) {
     return throwApiStatus(error)
   }
@@ -32,9 +39,9 @@ async function describe(api: Api, target: ReportTarget): Promise<{ name: string;
 async function guard(request: Request, target: ReportTarget) {
   if (!(await getApi(request)).isSignedIn()) throw redirect(`/auth?redirectTo=${encodeURIComponent(formPath(target))}`)
   const { api, user } = await requireActivatedUser(request)
-  const about = await describe(api, target)
-  // One's own post or profile: nothing to report, back to the page.
-  if (about.ownerId === user._id) throw redirect(pagePath(target))
+  const about = await describe(api, target, user._id)
+  // One's own post, profile or group: nothing to report, back to the page.
+  if (about.isOwn) throw redirect(pagePath(target))
   return { api, about }
 }
 
@@ -44,11 +51,11 @@ export async function reportLoader(request: Request, target: ReportTarget) {
 }
 
 export async function reportAction(request: Request, target: ReportTarget) {
-  const { api } = await guard(request, target)
+  const { api, about } = await guard(request, target)
   const form = await readFormData(request)
   // What is reported comes from the URL, never from the posted fields.
   form.set('targetType', target.type)
-  form.set('targetId', target.id)
+  form.set('targetId', about.targetId)
   const submission = parseWithZod(form, { schema: reportSchema })
   if (submission.status !== 'success') return invalid(submission)
   try {

@@ -36,6 +36,7 @@ export default {
   membersLink: 'Members',
   settingsLink: 'Settings',
   leave: 'Leave the group',
+  report: 'Report this group',
   all: 'All groups',
   suspended: 'A moderator suspended this group: nothing can be posted or changed in it now.',
   suspendedReason: 'Reason: {{reason}}',

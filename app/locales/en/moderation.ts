@@ -110,7 +110,7 @@ export default {
     status: 'Status',
     targetType: 'About',
     statuses: { OPEN: 'Open', RESOLVED: 'Resolved', DISMISSED: 'Dismissed' },
-    targetTypes: { POST: 'Post', USER: 'User' },
+    targetTypes: { POST: 'Post', USER: 'User', GROUP: 'Group' },
     target: 'Reported',
     reason: 'Reason',
     reporter: 'Reporter',
@@ -119,7 +119,8 @@ export default {
     ageHours: '{{hours}} h',
     overdue: 'over {{hours}} h',
     gone: '(no longer exists)',
-    ownContent: 'About your own post or profile: another moderator decides.',
+    ownContent: 'About your own post or profile, or a group you are in: another moderator decides.',
+    decideGroup: 'Suspend or delete it in Groups',
     reasons: {
       spam: 'Spam',
       inappropriate: 'Inappropriate',

@@ -1,4 +1,4 @@
-// Reporting an event, a place or a person (the terms of use: reviewed within 24 hours).
+// Reporting an event, a place, a person or a group (the terms of use: reviewed within 24 hours).
 import { REPORT_REVIEW_HOURS } from '#contract'
 
 export default {
@@ -7,6 +7,7 @@ export default {
   linkUser: 'Report this user',
   titlePost: 'Report “{{name}}”',
   titleUser: 'Report {{name}}',
+  titleGroup: 'Report the group “{{name}}”',
   intro: `Tell us what is wrong. Moderators review every report within ${REPORT_REVIEW_HOURS} hours; the author does not learn who reported.`,
   reason: 'Reason',
   reasons: {

@@ -112,7 +112,7 @@ export default {
     status: 'Статус',
     targetType: 'На что',
     statuses: { OPEN: 'Открытые', RESOLVED: 'Решённые', DISMISSED: 'Отклонённые' },
-    targetTypes: { POST: 'Публикация', USER: 'Пользователь' },
+    targetTypes: { POST: 'Публикация', USER: 'Пользователь', GROUP: 'Группа' },
     target: 'Объект жалобы',
     reason: 'Причина',
     reporter: 'Автор жалобы',
@@ -121,7 +121,8 @@ export default {
     ageHours: '{{hours}} ч',
     overdue: 'дольше {{hours}} ч',
     gone: '(больше не существует)',
-    ownContent: 'О вашей публикации или профиле: решает другой модератор.',
+    ownContent: 'О вашей публикации, профиле или группе, в которой вы состоите: решает другой модератор.',
+    decideGroup: 'Приостановить или удалить — во вкладке «Группы»',
     reasons: {
       spam: 'Спам',
       inappropriate: 'Неприемлемое',

@@ -148,6 +148,7 @@ const en = {
   notifyJoinAccepted: 'Your request was accepted: you take part in “{title}”',
   notifyJoinWaitlisted: 'Your request to join “{title}” was accepted: the event is full, you are on the waiting list',
   notifyJoinDeclined: 'The organizer declined your request to join “{title}”',
+  notifyGroupInvite: '{user} invited you to join the group “{title}”',
   // Calendar feeds (api/modules/calendar; decision 029)
   calendarPersonalName: 'Nearby: my events',
   calendarPersonalDescription: 'The events you joined or organize on Nearby.',

@@ -147,6 +147,7 @@ const ru: Record<keyof typeof en, string> = {
   notifyJoinAccepted: 'Заявка принята: вы участвуете в «{title}»',
   notifyJoinWaitlisted: 'Заявка на «{title}» принята: мест нет, вы в листе ожидания',
   notifyJoinDeclined: 'Организатор отклонил вашу заявку на «{title}»',
+  notifyGroupInvite: '{user} приглашает вас в группу «{title}»',
   // Календарные ленты (api/modules/calendar; решение 029)
   calendarPersonalName: 'Nearby: мои события',
   calendarPersonalDescription: 'События Nearby, в которых вы участвуете или которые организуете.',

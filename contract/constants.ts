@@ -76,6 +76,8 @@ export const NOTIFICATION_TYPES = [
   'joinWaitlisted',
   /** The organizer declined the recipient's request. */
   'joinDeclined',
+  /** Someone invited the recipient to join a group (issue 45): entityId is the group's id. */
+  'groupInvite',
 ] as const
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number]
 

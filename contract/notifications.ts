@@ -52,6 +52,8 @@ export const notificationSchema = z.object({
     })
     .nullable()
     .optional(),
+  /** A `groupInvite` notification's group (null when it is gone). */
+  group: z.object({ handle: z.string(), name: z.string() }).nullable().optional(),
   /** An `eventReminder` notification's reminder: which one, and the event's start (as it is now). */
   reminder: z
     .object({

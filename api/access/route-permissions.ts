@@ -154,6 +154,8 @@ const ROUTE_PERMISSIONS = {
   'GET /groups/:handle': null,
   'PATCH /groups/:handle': null,
   'DELETE /groups/:handle': null,
+  'POST /groups/:handle/avatar': null,
+  'DELETE /groups/:handle/avatar': null,
   'GET /groups/:handle/events': null,
   'PUT /groups/:handle/follow': null,
   'GET /groups/:handle/members': null,

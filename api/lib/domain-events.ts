@@ -34,6 +34,8 @@ export type DomainEvent =
   | { type: 'postRemoved' | 'postPhotosChanged'; userFrom: string; postId: string }
   /** An account asked to be deleted (deactivated now) or was purged: its events leave the fediverse. */
   | { type: 'accountGone'; userFrom: string; purged: boolean }
+  /** Someone was invited to a group (issue 45): the invitee's bell rings (they hear by mail too). */
+  | { type: 'groupInvite'; userFrom: string; groupId: string; recipientIds: string[] }
   /** A group was suspended, restored or deleted (by its owners, a moderator, or its last member's purge; issue 45):
    * the fediverse hears of its events, and of the actor when it is gone. */
   | { type: 'groupChanged'; userFrom: string | null; groupId: string; gone: boolean }

@@ -20,7 +20,7 @@ export interface SweepResult {
   staged: number
 }
 
-/** Every upload path a row names: photos and their thumbnails, avatars and theirs. */
+/** Every upload path a row names: photos and their thumbnails, people's and groups' avatars and theirs. */
 async function namedPaths(ctx: Pick<AppContext, 'db'>): Promise<Set<string>> {
   const named = new Set<string>()
   const images = await ctx.db.selectFrom('post_images').select(['path', 'thumb_path']).execute()
@@ -32,6 +32,8 @@ async function namedPaths(ctx: Pick<AppContext, 'db'>): Promise<Set<string>> {
     .selectFrom('users')
     .select('avatar_path')
     .where('avatar_path', 'is not', null)
+    // Groups' avatars (issue 45) are named by their rows too.
+    .unionAll((eb) => eb.selectFrom('groups').select('avatar as avatar_path').where('avatar', 'is not', null))
     .execute()
   for (const r of avatars) {
     if (!r.avatar_path) continue

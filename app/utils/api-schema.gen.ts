@@ -13973,6 +13973,277 @@ export interface paths {
         };
         trace?: never;
     };
+    "/groups/{handle}/avatar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload the group’s avatar (owners and admins; multipart, one photo in `file`)
+         * @description JPEG, PNG or WebP by content (415 otherwise), ≤ 10 MB and 40 megapixels (413); re-encoded as WebP without metadata, with a 400 px thumbnail (avatarUrl). Replaces the previous one. Answers the group.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    handle: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            avatarUrl: string | null;
+                            createdAt: string;
+                            description: string;
+                            fediverse?: {
+                                actorUrl: string;
+                                followers: number;
+                                handle: string;
+                            } | null;
+                            followersCount: number;
+                            handle: string;
+                            id: string;
+                            membersCount: number;
+                            /** @enum {string} */
+                            moderationStatus: "PENDING" | "APPROVED";
+                            name: string;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "SUSPENDED" | "DELETED";
+                            statusReason: string | null;
+                            viewer: {
+                                invitation: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    role: "admin" | "editor" | "member";
+                                } | null;
+                                isFollowing: boolean;
+                                /** @enum {string|null} */
+                                role: "owner" | "admin" | "editor" | "member" | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** Remove the group’s avatar (owners and admins; 404 avatarNotFound without one) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    handle: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            avatarUrl: string | null;
+                            createdAt: string;
+                            description: string;
+                            fediverse?: {
+                                actorUrl: string;
+                                followers: number;
+                                handle: string;
+                            } | null;
+                            followersCount: number;
+                            handle: string;
+                            id: string;
+                            membersCount: number;
+                            /** @enum {string} */
+                            moderationStatus: "PENDING" | "APPROVED";
+                            name: string;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "SUSPENDED" | "DELETED";
+                            statusReason: string | null;
+                            viewer: {
+                                invitation: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    role: "admin" | "editor" | "member";
+                                } | null;
+                                isFollowing: boolean;
+                                /** @enum {string|null} */
+                                role: "owner" | "admin" | "editor" | "member" | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/groups/{handle}/events": {
         parameters: {
             query?: never;
@@ -16519,6 +16790,10 @@ export interface paths {
                                 _id: string;
                                 createdAt: string;
                                 entityId: string | null;
+                                group?: {
+                                    handle: string;
+                                    name: string;
+                                } | null;
                                 isOpened: boolean;
                                 moderation?: {
                                     /** @enum {string} */
@@ -16529,7 +16804,7 @@ export interface paths {
                                     to: string | null;
                                 } | null;
                                 /** @enum {string} */
-                                notificationType: "follow" | "newPost" | "updatePost" | "invite" | "newParticipate" | "postLike" | "newMessage" | "moderation" | "report" | "waitlistSeat" | "eventCancelled" | "eventMoved" | "eventReminder" | "joinRequest" | "joinAccepted" | "joinWaitlisted" | "joinDeclined";
+                                notificationType: "follow" | "newPost" | "updatePost" | "invite" | "newParticipate" | "postLike" | "newMessage" | "moderation" | "report" | "waitlistSeat" | "eventCancelled" | "eventMoved" | "eventReminder" | "joinRequest" | "joinAccepted" | "joinWaitlisted" | "joinDeclined" | "groupInvite";
                                 openedAt: string | null;
                                 post: {
                                     _id: string;
@@ -16801,6 +17076,10 @@ export interface paths {
                             _id: string;
                             createdAt: string;
                             entityId: string | null;
+                            group?: {
+                                handle: string;
+                                name: string;
+                            } | null;
                             isOpened: boolean;
                             moderation?: {
                                 /** @enum {string} */
@@ -16811,7 +17090,7 @@ export interface paths {
                                 to: string | null;
                             } | null;
                             /** @enum {string} */
-                            notificationType: "follow" | "newPost" | "updatePost" | "invite" | "newParticipate" | "postLike" | "newMessage" | "moderation" | "report" | "waitlistSeat" | "eventCancelled" | "eventMoved" | "eventReminder" | "joinRequest" | "joinAccepted" | "joinWaitlisted" | "joinDeclined";
+                            notificationType: "follow" | "newPost" | "updatePost" | "invite" | "newParticipate" | "postLike" | "newMessage" | "moderation" | "report" | "waitlistSeat" | "eventCancelled" | "eventMoved" | "eventReminder" | "joinRequest" | "joinAccepted" | "joinWaitlisted" | "joinDeclined" | "groupInvite";
                             openedAt: string | null;
                             post: {
                                 _id: string;
@@ -16961,6 +17240,10 @@ export interface paths {
                                 _id: string;
                                 createdAt: string;
                                 entityId: string | null;
+                                group?: {
+                                    handle: string;
+                                    name: string;
+                                } | null;
                                 isOpened: boolean;
                                 moderation?: {
                                     /** @enum {string} */
@@ -16971,7 +17254,7 @@ export interface paths {
                                     to: string | null;
                                 } | null;
                                 /** @enum {string} */
-                                notificationType: "follow" | "newPost" | "updatePost" | "invite" | "newParticipate" | "postLike" | "newMessage" | "moderation" | "report" | "waitlistSeat" | "eventCancelled" | "eventMoved" | "eventReminder" | "joinRequest" | "joinAccepted" | "joinWaitlisted" | "joinDeclined";
+                                notificationType: "follow" | "newPost" | "updatePost" | "invite" | "newParticipate" | "postLike" | "newMessage" | "moderation" | "report" | "waitlistSeat" | "eventCancelled" | "eventMoved" | "eventReminder" | "joinRequest" | "joinAccepted" | "joinWaitlisted" | "joinDeclined" | "groupInvite";
                                 openedAt: string | null;
                                 post: {
                                     _id: string;

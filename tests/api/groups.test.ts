@@ -94,6 +94,9 @@ describe('invitations', () => {
     const mail = await api.smtp.waitForMail(await emailOf(outsider), { after: mailsBefore })
     expect(mail.subject).toContain('Choir of the North')
     expect(mail.text).toContain(`/groups/${h}`)
+    // Their bell rings too, in their language, leading to the group.
+    const bell = await send(api, 'GET', '/notifications', { token: outsider.token, lang: 'ru' })
+    expect(bell.body.notifications[0]).toMatchObject({ notificationType: 'groupInvite', userFrom: { _id: owner.id }, group: { handle: h, name: 'Choir of the North' } })
     const again = await send(api, 'POST', `/groups/${h}/invitations`, { token: owner.token, json: { who: outsider.username } })
     expect(again.status).toBe(400)
     expect(again.body.errors.who).toEqual(['This person is already invited.'])

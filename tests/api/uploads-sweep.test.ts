@@ -47,10 +47,18 @@ it('removes files no row names once older than the grace, and keeps named, young
     .select('avatar_path')
     .where('id', '=', user.id)
     .executeTakeFirstOrThrow()
+  // A group's avatar is named by its row too.
+  expect((await send(api, 'POST', '/groups', { token: user.token, json: { handle: 'sweep_club', name: 'Sweep club' } })).status).toBe(201)
+  const groupForm = new FormData()
+  groupForm.append('file', new Blob([new Uint8Array(await jpeg())], { type: 'image/jpeg' }), 'club.jpg')
+  expect((await send(api, 'POST', '/groups/sweep_club/avatar', { token: user.token, form: groupForm })).status).toBe(200)
+  const club = await api.app.ctx.db.selectFrom('groups').select('avatar').where('handle', '=', 'sweep_club').executeTakeFirstOrThrow()
   const named = [
     ...images.flatMap((i) => [i.path, i.thumb_path as string]),
     me.avatar_path as string,
     (me.avatar_path as string).replace('.webp', '_thumb.webp'),
+    club.avatar as string,
+    (club.avatar as string).replace('.webp', '_thumb.webp'),
   ]
   expect(named.every(exists)).toBe(true)
 

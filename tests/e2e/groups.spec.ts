@@ -4,7 +4,7 @@
 // leave until they make someone else an owner; visitors are asked to sign in to follow, people follow and unfollow.
 import type { Page } from '@playwright/test'
 import { expect, test, waitForHydration } from './fixtures'
-import { callApiAs, createEventViaApi } from './event-fixtures'
+import { callApiAs, createEventViaApi, photoFile, waitForApp } from './event-fixtures'
 
 const toast = (page: Page) => page.getByTestId('toast')
 
@@ -153,6 +153,28 @@ test('report a group: a stranger reports it from its page; the moderator finds i
   await expect(moderatorPage).toHaveURL(new RegExp(`/moderation/groups\\?q=${handle}$`))
   await expect(moderatorPage.getByText(`@${handle}`)).toBeVisible()
   await moderatorContext.close()
+})
+
+test('picture: an admin uploads the group’s picture in its settings; its page shows it; removing it brings the letter back', async ({ page, createUser, signIn, javaScriptEnabled }) => {
+  const owner = await createUser()
+  const handle = `pic_${Date.now().toString(36)}${javaScriptEnabled ? 'j' : 'n'}`
+  await callApiAs(owner, 'POST', '/groups', { handle, name: 'Photo walkers' }, 201)
+  await signIn(page, owner)
+  await page.goto(`/groups/${handle}/settings`)
+  if (javaScriptEnabled) await waitForApp(page)
+  await page.getByLabel('Photo (JPEG, PNG or WebP, up to 10 MB)').setInputFiles(await photoFile('club.jpg', '#3366cc'))
+  await page.getByRole('button', { name: 'Upload' }).click()
+  await expect(toast(page)).toContainText('The data has been sent!')
+  await expect(page.getByRole('button', { name: 'Remove the picture' })).toBeVisible()
+  await page.goto(`/groups/${handle}`)
+  const picture = page.locator('header img')
+  await expect(picture).toHaveAttribute('src', /\/uploads\/avatars\/[a-f0-9]{32}_thumb\.webp$/)
+  expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+  await page.goto(`/groups/${handle}/settings`)
+  await page.getByRole('button', { name: 'Remove the picture' }).click()
+  await expect(toast(page)).toContainText('The file has been deleted!')
+  await page.goto(`/groups/${handle}`)
+  await expect(page.locator('header img')).toHaveCount(0)
 })
 
 test('an unknown group is the not-found page; a stranger gets 403 on its members and settings', async ({ page, createUser, signIn }) => {

@@ -156,13 +156,16 @@ export function createGroupMembersService(ctx: AppContext) {
       const invitee = byEmail ? { user_id: null, email: who.toLowerCase() } : { user_id: person!.id, email: null }
       const id = newId()
       try {
-        await writeTransaction(ctx, async ({ db: trx, afterCommit }) => {
+        await writeTransaction(ctx, async (work) => {
+          const { db: trx, afterCommit } = work
           if (!byEmail && (await roleIn(trx, group.id, person!.id))) throw validationError({ who: ['groupAlreadyMember'] })
           const pending = await trx.selectFrom('group_invitations').select(['user_id', 'email']).where('group_id', '=', group.id).execute()
           if (pending.some((p) => (byEmail ? p.email === invitee.email : p.user_id === invitee.user_id))) throw validationError({ who: ['groupAlreadyInvited'] })
           if (pending.length >= GROUP_LIMITS.pendingInvitationsMax) throw new HttpError(409, 'groupInvitationLimit')
           await trx.insertInto('group_invitations').values({ id, group_id: group.id, ...invitee, role, invited_by: viewer.id, created_at: nowIso(ctx.now()) }).execute()
           const inviter = await trx.selectFrom('users').select(['name', 'lastname']).where('id', '=', viewer.id).executeTakeFirst()
+          // Their bell rings, with the invitation (a person found by address too: it is their own bell).
+          if (person) await ctx.domainEvents.emit({ type: 'groupInvite', userFrom: viewer.id, groupId: group.id, recipientIds: [person.id] }, work)
           // To the address typed, or to the person's: a member invited by address hears too (and their answer changes nothing).
           const to = invitee.email ?? person?.email
           if (to)
@@ -205,7 +208,7 @@ export function createGroupMembersService(ctx: AppContext) {
       const groups = items.length
         ? await db.selectFrom('groups').selectAll().where('id', 'in', items.map((i) => i.groupId)).where('status', '=', 'ACTIVE').execute()
         : []
-      const dtos = await toGroupDtos(db, groups, viewer, email)
+      const dtos = await toGroupDtos(db, groups, viewer, ctx.config.publicUrl, email)
       return {
         items: items.flatMap(({ groupId, ...item }) => {
           const group = dtos.find((g) => g.id === groupId)

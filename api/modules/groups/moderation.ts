@@ -4,6 +4,7 @@
 import { type AdminGroup, GROUP_LIMITS, type GroupDecisionBody } from '#contract'
 import { roleIn } from '../../access/group-roles'
 import type { Viewer } from '../../access/policy'
+import { thumbnailPathOf } from '../../media/paths'
 import type { AppContext } from '../../context'
 import { type Db, nowIso } from '../../db'
 import type { GroupRow } from '../../db/schema'
@@ -18,7 +19,7 @@ export function createGroupModeration(ctx: AppContext) {
   const db: Db = ctx.db
 
   async function withOwners(rows: GroupRow[], viewer: Viewer): Promise<AdminGroup[]> {
-    const dtos = await toGroupDtos(db, rows, viewer)
+    const dtos = await toGroupDtos(db, rows, viewer, ctx.config.publicUrl)
     const owners = rows.length
       ? await db
           .selectFrom('group_members as m')
@@ -72,7 +73,7 @@ export function createGroupModeration(ctx: AppContext) {
           }
           case 'DELETE':
             // As its owners' delete: the page and followers go; its events stay, as their organizers' own.
-            await trx.updateTable('groups').set({ status: 'DELETED', status_reason: reason, updated_at: now }).where('id', '=', group.id).execute()
+            await trx.updateTable('groups').set({ status: 'DELETED', status_reason: reason, avatar: null, updated_at: now }).where('id', '=', group.id).execute()
             await trx.updateTable('posts').set({ group_id: null }).where('group_id', '=', group.id).execute()
             await trx.deleteFrom('group_invitations').where('group_id', '=', group.id).execute()
             await trx.deleteFrom('group_followers').where('group_id', '=', group.id).execute()
@@ -81,6 +82,7 @@ export function createGroupModeration(ctx: AppContext) {
         }
       })
       // The fediverse hears of it: its events leave with a suspension or deletion, and come back with a restore.
+      if (body.decision === 'DELETE' && group.avatar) await ctx.images.remove([group.avatar, thumbnailPathOf(group.avatar)]).catch((err: unknown) => ctx.log.warn({ err }, 'could not remove a deleted group’s avatar'))
       if (body.decision !== 'APPROVE')
         await ctx.domainEvents.emit({ type: 'groupChanged', userFrom: actor.id, groupId: group.id, gone: body.decision === 'DELETE' })
       const [row] = await withOwners([(await db.selectFrom('groups').selectAll().where('id', '=', group.id).executeTakeFirst())!], actor)

@@ -34,7 +34,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { eventSchema } from '#contract'
 import { languageOf } from '../../lib/errors'
-import { groupInvitationRateLimit } from '../../lib/rate-limits'
+import { groupInvitationRateLimit, uploadRateLimit } from '../../lib/rate-limits'
+import { AVATAR_MULTIPART, readAvatar } from '../profile/read-avatar'
+import multipart from '@fastify/multipart'
 import { bearerSecurity, errorResponses } from '../../lib/openapi'
 import { currentUser } from '../../plugins/auth'
 import { createGroupMembersService } from './members'
@@ -48,10 +50,12 @@ export default async function groupsRoutes(app: FastifyInstance) {
   const groups = createGroupsService(app.ctx)
   const members = createGroupMembersService(app.ctx)
   const moderation = createGroupModeration(app.ctx)
+  await app.register(multipart, AVATAR_MULTIPART)
   const r = app.withTypeProvider<ZodTypeProvider>()
   const viewer = (req: FastifyRequest) => currentUser(req)
   const maybeViewer = (req: FastifyRequest) => req.user ?? null
   const signedIn = { preHandler: app.requireActivated }
+  const uploadLimit = uploadRateLimit(app.ctx.config)
   const said = (req: FastifyRequest, code: Parameters<typeof translateMessage>[0]) => ({ message: translateMessage(code, languageOf(req)) })
 
   r.get(
@@ -138,6 +142,33 @@ export default async function groupsRoutes(app: FastifyInstance) {
       await groups.remove(req.params.handle, viewer(req))
       return said(req, 'eventDeleted')
     },
+  )
+
+  r.post(
+    '/groups/:handle/avatar',
+    {
+      ...signedIn,
+      config: uploadLimit,
+      schema: {
+        tags,
+        security: bearerSecurity,
+        summary: 'Upload the group’s avatar (owners and admins; multipart, one photo in `file`)',
+        description: 'JPEG, PNG or WebP by content (415 otherwise), ≤ 10 MB and 40 megapixels (413); re-encoded as WebP without metadata, with a 400 px thumbnail (avatarUrl). Replaces the previous one. Answers the group.',
+        consumes: ['multipart/form-data'],
+        params: groupHandleParamsSchema,
+        response: { 200: groupSchema, ...errorResponses(400, 401, 403, 404, 413, 415, 429) },
+      },
+    },
+    async (req) => groups.setAvatar(req.params.handle, await readAvatar(req), viewer(req)),
+  )
+
+  r.delete(
+    '/groups/:handle/avatar',
+    {
+      ...signedIn,
+      schema: { tags, security: bearerSecurity, summary: 'Remove the group’s avatar (owners and admins; 404 avatarNotFound without one)', params: groupHandleParamsSchema, response: { 200: groupSchema, ...errorResponses(401, 403, 404) } },
+    },
+    async (req) => groups.removeAvatar(req.params.handle, viewer(req)),
   )
 
   r.get(

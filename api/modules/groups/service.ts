@@ -21,10 +21,12 @@ import { toEventDtos } from '../events/dto'
 import { postsInStartOrder } from '../events/time-order'
 import { sql } from 'kysely'
 import { nameInUse } from '../users/names'
+import { avatarFileOf } from '../users/dto'
+import { createPhotoSlot } from '../../media/photo-slot'
 import { assertVisible, groupByHandle, type GroupViewer, requireGroupRole, roleIn } from './access'
 
 /** The groups' DTOs for one viewer, with counts and the viewer's ties, in a few statements for any number of rows. */
-export async function toGroupDtos(db: Db, rows: GroupRow[], viewer: GroupViewer | null, email?: string | null): Promise<Group[]> {
+export async function toGroupDtos(db: Db, rows: GroupRow[], viewer: GroupViewer | null, publicUrl: string, email?: string | null): Promise<Group[]> {
   if (rows.length === 0) return []
   const ids = rows.map((r) => r.id)
   const [members, followers, mine, following, invited] = await Promise.all([
@@ -58,7 +60,8 @@ export async function toGroupDtos(db: Db, rows: GroupRow[], viewer: GroupViewer 
       handle: r.handle,
       name: r.name,
       description: r.description,
-      avatarUrl: null,
+      // The 400 px thumbnail: every place shows it small.
+      avatarUrl: avatarFileOf(publicUrl, r.avatar, null)?.thumbnailUrl ?? null,
       status: r.status as Group['status'],
       moderationStatus: r.moderation_status as Group['moderationStatus'],
       statusReason: insider ? r.status_reason : null,
@@ -93,8 +96,19 @@ export function createGroupsService(ctx: AppContext) {
   const emailOf = async (viewer: GroupViewer | null) =>
     viewer ? ((await db.selectFrom('users').select('email').where('id', '=', viewer.id).executeTakeFirst())?.email ?? null) : null
 
+  // The group's avatar (owners and admins change it; api/media/photo-slot.ts keeps row and files in step).
+  const avatar = createPhotoSlot(ctx, {
+    read: (id) => db.selectFrom('groups').select('avatar as path').where('id', '=', id).executeTakeFirst(),
+    gone: () => new HttpError(404, 'notFound'),
+    async write(id, current, next) {
+      let update = db.updateTable('groups').set({ avatar: next?.path ?? null, updated_at: nowIso(ctx.now()) }).where('id', '=', id)
+      update = current.path === null ? update.where('avatar', 'is', null) : update.where('avatar', '=', current.path)
+      return Number((await update.executeTakeFirst()).numUpdatedRows) === 1
+    },
+  })
+
   async function dto(row: GroupRow, viewer: GroupViewer | null): Promise<Group> {
-    const [group] = await toGroupDtos(db, [row], viewer, await emailOf(viewer))
+    const [group] = await toGroupDtos(db, [row], viewer, ctx.config.publicUrl, await emailOf(viewer))
     return group!
   }
 
@@ -106,7 +120,7 @@ export function createGroupsService(ctx: AppContext) {
       const q = groupsMatching(db, ctx.dialect, query.q).where('status', '=', 'ACTIVE')
       const rows = await q.orderBy('name').orderBy('handle').offset((query.page - 1) * size).limit(size + 1).execute()
       return {
-        items: await toGroupDtos(db, rows.slice(0, size), viewer, await emailOf(viewer)),
+        items: await toGroupDtos(db, rows.slice(0, size), viewer, ctx.config.publicUrl, await emailOf(viewer)),
         page: query.page,
         hasMore: hasNextPage({ page: query.page, pageSize: size }, rows.length > size),
       }
@@ -122,7 +136,7 @@ export function createGroupsService(ctx: AppContext) {
         .where('groups.status', '!=', 'DELETED')
         .orderBy('groups.name')
         .execute()
-      return { items: await toGroupDtos(db, rows, viewer), page: 1, hasMore: false }
+      return { items: await toGroupDtos(db, rows, viewer, ctx.config.publicUrl), page: 1, hasMore: false }
     },
 
     async get(handle: string, viewer: GroupViewer | null): Promise<Group> {
@@ -175,16 +189,32 @@ export function createGroupsService(ctx: AppContext) {
       return this.get(handle, viewer)
     },
 
-    /** Deleted by an owner: its page and feeds are gone; its events stay, as their organizers' own. */
+    /** A new avatar (JPEG, PNG or WebP, re-encoded), by its owners or admins. */
+    async setAvatar(handle: string, photo: Buffer, viewer: GroupViewer): Promise<Group> {
+      const row = await groupByHandle(db, handle)
+      await requireGroupRole(db, row, viewer, 'editGroup')
+      await avatar.replace(row.id, photo)
+      return this.get(handle, viewer)
+    },
+
+    async removeAvatar(handle: string, viewer: GroupViewer): Promise<Group> {
+      const row = await groupByHandle(db, handle)
+      await requireGroupRole(db, row, viewer, 'editGroup')
+      await avatar.remove(row.id)
+      return this.get(handle, viewer)
+    },
+
+    /** Deleted by an owner: its page and feeds are gone (its avatar too); its events stay, as their organizers' own. */
     async remove(handle: string, viewer: GroupViewer): Promise<void> {
       const row = await groupByHandle(db, handle)
       await requireGroupRole(db, row, viewer, 'manageOwners')
       await writeTransaction(ctx, async ({ db: trx }) => {
-        await trx.updateTable('groups').set({ status: 'DELETED', updated_at: nowIso(ctx.now()) }).where('id', '=', row.id).execute()
+        await trx.updateTable('groups').set({ status: 'DELETED', avatar: null, updated_at: nowIso(ctx.now()) }).where('id', '=', row.id).execute()
         await trx.updateTable('posts').set({ group_id: null }).where('group_id', '=', row.id).execute()
         await trx.deleteFrom('group_invitations').where('group_id', '=', row.id).execute()
         await trx.deleteFrom('group_followers').where('group_id', '=', row.id).execute()
       })
+      await avatar.removeFiles(row.avatar)
       await ctx.domainEvents.emit({ type: 'groupChanged', userFrom: viewer.id, groupId: row.id, gone: true })
     },
 
@@ -201,7 +231,7 @@ export function createGroupsService(ctx: AppContext) {
           .onConflict((oc) => oc.doNothing())
           .execute()
       if (!want && now) await db.deleteFrom('group_followers').where('group_id', '=', row.id).where('user_id', '=', viewer.id).execute()
-      const [group] = await toGroupDtos(db, [row], viewer)
+      const [group] = await toGroupDtos(db, [row], viewer, ctx.config.publicUrl)
       return { followersCount: group!.followersCount, isFollowing: want }
     },
 

@@ -17,7 +17,7 @@ export async function handOverGroupsOf(trx: Db, userId: string, now: string): Pr
     others.sort((a, b) => rank(a.role) - rank(b.role) || a.joined_at.localeCompare(b.joined_at))
     const heir = others[0]
     if (!heir) {
-      await trx.updateTable('groups').set({ status: 'DELETED', updated_at: now }).where('id', '=', group_id).execute()
+      await trx.updateTable('groups').set({ status: 'DELETED', avatar: null, updated_at: now }).where('id', '=', group_id).execute()
       await trx.updateTable('posts').set({ group_id: null }).where('group_id', '=', group_id).execute()
       deleted.push(group_id)
       continue

@@ -12,6 +12,7 @@ import {
   type NotificationType,
   type PushPayload,
   type ReminderKind,
+  notificationPath,
   type ReportTargetType,
 } from '#contract'
 import type { Selectable } from 'kysely'
@@ -48,7 +49,8 @@ export async function toNotificationDtos(db: Db, rows: NotificationRow[], public
   ]
   const logIds = rows.flatMap((r) => (r.moderation_log_id ? [r.moderation_log_id] : []))
   const reportIds = rows.flatMap((r) => (r.notification_type === 'report' && r.entity_id ? [r.entity_id] : []))
-  const [users, posts, decisions, reports] = await Promise.all([
+  const groupIds = rows.flatMap((r) => (r.notification_type === 'groupInvite' && r.entity_id ? [r.entity_id] : []))
+  const [users, posts, decisions, reports, groups] = await Promise.all([
     loadUserSummaries(db, userIds, publicUrl),
     postIds.length || logIds.length
       ? db
@@ -61,6 +63,9 @@ export async function toNotificationDtos(db: Db, rows: NotificationRow[], public
       ? db.selectFrom('moderation_log').select(['id', 'target_type', 'field', 'to_value', 'reason']).where('id', 'in', logIds).execute()
       : Promise.resolve([]),
     reportIds.length ? reportSummaries(db, reportIds) : Promise.resolve(new Map<string, NonNullable<Notification['report']>>()),
+    groupIds.length
+      ? db.selectFrom('groups').select(['id', 'handle', 'name']).where('id', 'in', groupIds).where('status', '=', 'ACTIVE').execute()
+      : Promise.resolve([]),
   ])
   const postById = new Map(posts.map((p) => [p.id, p]))
   const decisionById = new Map(decisions.map((d) => [d.id, d]))
@@ -89,6 +94,10 @@ export async function toNotificationDtos(db: Db, rows: NotificationRow[], public
           }
         : null,
       report: r.notification_type === 'report' && r.entity_id ? (reports.get(r.entity_id) ?? null) : null,
+      group:
+        r.notification_type === 'groupInvite'
+          ? (groups.flatMap((g) => (g.id === r.entity_id ? [{ handle: g.handle, name: g.name }] : []))[0] ?? null)
+          : null,
       reminder:
         r.notification_type === 'eventReminder'
           ? {
@@ -153,6 +162,7 @@ const TEXT_CODES: Record<NotificationType, MessageCode> = {
   joinAccepted: 'notifyJoinAccepted',
   joinWaitlisted: 'notifyJoinWaitlisted',
   joinDeclined: 'notifyJoinDeclined',
+  groupInvite: 'notifyGroupInvite',
 }
 
 /** The text code of a moderation notice: what was decided on the post or the profile. */
@@ -182,7 +192,7 @@ export function notificationText(n: Notification, language: Language, timeZone =
           : TEXT_CODES[n.notificationType]
   const text = t[code]
     .replace('{user}', user)
-    .replace('{title}', n.report?.targetLabel ?? n.post?.title ?? '…')
+    .replace('{title}', n.report?.targetLabel ?? n.post?.title ?? n.group?.name ?? '…')
     .replace('{time}', formatDateTime(n.reminder?.startDate, language, timeZone))
   const reason = n.moderation?.reason
   if (n.reminder?.onlineUrl) return `${text} ${t.notifyEventOnline.replace('{url}', n.reminder.onlineUrl)}`
@@ -191,18 +201,7 @@ export function notificationText(n: Notification, language: Language, timeZone =
 
 /** {title, body, url} of the push message; url opens the event, or the follower's profile. */
 export function pushPayloadOf(n: Notification, language: Language, webUrl: string, timeZone = 'UTC'): PushPayload {
-  const url =
-    n.notificationType === 'moderation' && n.moderation?.targetType === 'USER'
-      ? `${webUrl}/admin/profile/settings/profile`
-      : n.notificationType === 'report'
-        ? n.report?.targetType === 'POST'
-          ? `${webUrl}/event/${encodeURIComponent(n.report.targetId)}`
-          : `${webUrl}/profile/${encodeURIComponent(n.report?.targetId ?? '')}`
-      : n.notificationType === 'follow'
-      ? `${webUrl}/profile/${encodeURIComponent(n.entityId ?? n.userFrom?._id ?? '')}`
-      : n.entityId
-        ? `${webUrl}/event/${encodeURIComponent(n.entityId)}`
-        : webUrl
+  const url = `${webUrl}${notificationPath(n)}`
   return {
     title: messages[language].pushTitle,
     body: notificationText(n, language, timeZone).slice(0, 300),

@@ -65,6 +65,9 @@ export function createNotificationsService(ctx: AppContext) {
     if (event.type === 'reportClosed') {
       return { type: 'report', entityId: event.reportId, recipients: await existingUserIds(conn, [event.recipientId]) }
     }
+    if (event.type === 'groupInvite') {
+      return { type: 'groupInvite', entityId: event.groupId, recipients: await existingUserIds(conn, event.recipientIds) }
+    }
     if (event.type === 'moderation') {
       return { type: 'moderation', entityId: event.targetId, recipients: await existingUserIds(conn, [event.recipientId]), logId: event.logId }
     }

@@ -3,7 +3,6 @@
 import multipart from '@fastify/multipart'
 import {
   avatarResponseSchema,
-  EVENT_LIMITS,
   followListQuerySchema,
   followBodySchema,
   followListResponseSchema,
@@ -21,7 +20,7 @@ import { currentUser } from '../../plugins/auth'
 import { createProfileService, type ProfileViewer } from './service'
 import { bearerSecurity, errorResponses } from '../../lib/openapi'
 import { uploadRateLimit } from '../../lib/rate-limits'
-import { readAvatar } from './read-avatar'
+import { AVATAR_MULTIPART, readAvatar } from './read-avatar'
 
 const tags = ['profile']
 const security = bearerSecurity
@@ -31,9 +30,7 @@ const idParams = z.object({ id: z.string().min(1).max(100) })
 export default async function profileRoutes(app: FastifyInstance) {
   const { config } = app.ctx
   const service = createProfileService(app.ctx)
-  await app.register(multipart, {
-    limits: { fileSize: EVENT_LIMITS.imageMaxBytes, files: 1, fields: 10, fieldSize: 4 * 1024, parts: 12 },
-  })
+  await app.register(multipart, AVATAR_MULTIPART)
   const r = app.withTypeProvider<ZodTypeProvider>()
   const uploadLimit = uploadRateLimit(config)
 

@@ -11,6 +11,8 @@ import { SubmitButton } from '~/components/forms/submit-button'
 import type { FormActionData } from '~/utils/submission.server'
 import type { loadGroupSettings } from './groups.server'
 import { GroupSubpage } from './group-subpage'
+import { AvatarUploadForm } from '~/features/photos/avatar-form'
+import { GroupAvatar } from './group-avatar'
 
 export function NewGroupScreen() {
   const { t } = useTranslation('groups')
@@ -68,6 +70,24 @@ export function GroupSettingsScreen() {
           <SubmitButton>{t('form.save')}</SubmitButton>
         </Form>
       </FormProvider>
+      <section aria-labelledby="group-avatar-title" className="mt-8">
+        <h2 id="group-avatar-title" className="text-base font-semibold text-slate-900">
+          {t('settings.avatar')}
+        </h2>
+        <div className="mt-2 flex items-start gap-4">
+          <GroupAvatar group={group} size="lg" />
+          <div className="space-y-2">
+            <AvatarUploadForm label={t('settings.avatarFile')} submitLabel={t('settings.avatarUpload')} />
+            {group.avatarUrl ? (
+              <Form method="post">
+                <SubmitButton variant="secondary" name="intent" value="removeAvatar">
+                  {t('settings.avatarRemove')}
+                </SubmitButton>
+              </Form>
+            ) : null}
+          </div>
+        </div>
+      </section>
       {group.viewer.role === 'owner' ? (
         <details className="mt-8 rounded-md border border-red-200 p-3 text-sm">
           <summary className="cursor-pointer font-semibold text-red-800">{t('settings.delete')}</summary>

@@ -10,13 +10,14 @@ import { Pager } from '~/components/ui/pager'
 import type { FormActionData } from '~/utils/submission.server'
 import type { loadGroupList } from './groups.server'
 import { InvitationAnswer } from './invitation-answer'
+import { GroupAvatar } from './group-avatar'
 
 function GroupCard({ group }: { group: Group }) {
   const { t } = useTranslation('groups')
   return (
     <li className="relative rounded-xl border border-slate-200 bg-white p-4 hover:border-brand-300">
       <h3 className="flex items-center gap-2 font-semibold text-slate-900">
-        <PennantIcon className="h-4 w-4 shrink-0 text-brand-600" />
+        {group.avatarUrl ? <GroupAvatar group={group} /> : <PennantIcon className="h-4 w-4 shrink-0 text-brand-600" />}
         <Link to={`/groups/${group.handle}`} className="break-words after:absolute after:inset-0">
           {group.name}
         </Link>

@@ -12,6 +12,7 @@ import { FeedLink, useApiUrl } from '~/features/calendar/feed-link'
 import { EmbedLink } from '~/features/embed/embed-link'
 import { EventCard } from '~/features/events/list/event-card'
 import { FediverseCard } from '~/features/fediverse/fediverse-card'
+import { GroupAvatar } from './group-avatar'
 import type { FormActionData } from '~/utils/submission.server'
 import type { loadGroupPage } from './groups.server'
 import { InvitationAnswer } from './invitation-answer'
@@ -24,12 +25,17 @@ export function GroupHeading({ group, level = 1 }: { group: Group; level?: 1 | 2
   const Heading = level === 1 ? 'h1' : 'h2'
   return (
     <header>
-      <Heading id="group-title" className="break-words text-2xl font-semibold text-slate-900">
-        {group.name}
-      </Heading>
-      <p className="text-sm text-slate-600">
-        @{group.handle} · {t('members', { count: group.membersCount })} · {t('followers', { count: group.followersCount })}
-      </p>
+      <div className="flex items-center gap-3">
+        <GroupAvatar group={group} size="md" />
+        <div className="min-w-0">
+          <Heading id="group-title" className="break-words text-2xl font-semibold text-slate-900">
+            {group.name}
+          </Heading>
+          <p className="text-sm text-slate-600">
+            @{group.handle} · {t('members', { count: group.membersCount })} · {t('followers', { count: group.followersCount })}
+          </p>
+        </div>
+      </div>
       {group.description ? <p className="mt-2 max-w-3xl whitespace-pre-line break-words text-slate-700">{group.description}</p> : null}
     </header>
   )

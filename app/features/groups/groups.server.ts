@@ -17,6 +17,7 @@ import { type Api, ApiError, getApi, ok } from '~/utils/api.server'
 import { readFormData } from '~/utils/form.server'
 import { apiFailure, invalid, parseWithZod } from '~/utils/submission.server'
 import { redirectWithToast } from '~/utils/toast.server'
+import { avatarIntent, avatarToast } from '~/features/photos/avatar-intent.server'
 
 const groupPath = (handle: string) => `/groups/${handle}`
 
@@ -193,7 +194,16 @@ export async function groupSettingsAction(request: Request, handle: string | und
   const { api } = await requireActivatedUser(request)
   const group = await fetchGroup(api, handle)
   requireGroupRole(group, 'editGroup')
-  const submission = parseWithZod(await readFormData(request), { schema: groupSettingsIntentSchema })
+  const formData = await readFormData(request)
+  const here = `${groupPath(group.handle)}/settings`
+  const avatar = await avatarIntent(api, formData, {
+    back: here,
+    uploadPath: `/groups/${encodeURIComponent(group.handle)}/avatar`,
+    remove: () => ok(api.typed.DELETE('/groups/{handle}/avatar', { params: { path: { handle: group.handle } } })),
+    toast: (upload, refusal) => avatarToast(request, upload, refusal),
+  })
+  if (avatar) return avatar
+  const submission = parseWithZod(formData, { schema: groupSettingsIntentSchema })
   if (submission.status !== 'success') return invalid(submission)
   const value = submission.value
   const path = { params: { path: { handle: group.handle } } }

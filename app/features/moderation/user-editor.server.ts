@@ -6,7 +6,7 @@ import { data } from '@remix-run/node'
 import { adminUserFormSchema, type User } from '#contract'
 import { apiFailure, invalid } from '~/utils/submission.server'
 import { ApiError, ok, type Api } from '~/utils/api.server'
-import { avatarBody } from '~/features/photos/staging.server'
+import { avatarIntent } from '~/features/photos/avatar-intent.server'
 import { requirePermission } from '~/utils/auth.server'
 import { readFormData } from '~/utils/form.server'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -34,22 +34,16 @@ export async function userEditorAction(request: Request, id: string) {
   const editorPath = `${url.pathname}${url.search}`
   const tablePath = `/moderation/users${url.search}`
   const form = await readFormData(request)
-  const intent = form.get('intent')
-
-  if (intent === 'uploadAvatar' || intent === 'removeAvatar') {
-    const upload = intent === 'uploadAvatar'
-    try {
-      if (upload) {
-        await api.post(`/admin/users/${encodeURIComponent(id)}/upload-avatar`, await avatarBody(api, form))
-      } else {
-        await ok(api.typed.DELETE('/admin/users/{id}/avatar', { params: { path: { id } }, body: {} }))
-      }
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.status >= 500) throw error
-      return redirectWithToast(editorPath, { type: 'error', message: upload ? 'moderation:toast.avatarUploadFailed' : 'moderation:toast.avatarRemoveFailed' })
-    }
-    return redirectWithToast(editorPath, { message: upload ? 'moderation:toast.avatarUploaded' : 'moderation:toast.avatarRemoved' })
-  }
+  const avatar = await avatarIntent(api, form, {
+    back: editorPath,
+    uploadPath: `/admin/users/${encodeURIComponent(id)}/upload-avatar`,
+    remove: () => ok(api.typed.DELETE('/admin/users/{id}/avatar', { params: { path: { id } }, body: {} })),
+    toast: (upload, refusal) =>
+      refusal
+        ? { type: 'error', message: upload ? 'moderation:toast.avatarUploadFailed' : 'moderation:toast.avatarRemoveFailed' }
+        : { message: upload ? 'moderation:toast.avatarUploaded' : 'moderation:toast.avatarRemoved' },
+  })
+  if (avatar) return avatar
 
   const submission = parseWithZod(form, { schema: adminUserFormSchema })
   if (submission.status !== 'success') return invalid(submission)

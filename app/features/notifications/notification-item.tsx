@@ -1,9 +1,9 @@
-// One notification: who did what, linking to the event (/event/{entityId}) or, for a follow, the follower's
-// profile (SPEC §2 "The activity list links to /event/{entityId}").
+// One notification: who did what, linking to where it happened (contract notificationPath: the event, a follower's
+// profile, a group one is invited to…; SPEC §2 "The activity list links to /event/{entityId}").
 import { Link } from '@remix-run/react'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
-import type { Notification } from '#contract'
+import { type Notification, notificationPath } from '#contract'
 import { formatDateTime } from '~/features/events/format'
 
 /** Which text of `moderation.*` tells of a moderation decision. */
@@ -14,20 +14,8 @@ function moderationKey(notification: Notification): 'postInfo' | 'postImage' | '
   return m?.field === 'moderationImageStatus' ? 'postImage' : 'postInfo'
 }
 
-export function notificationHref(notification: Notification): string {
-  const report = notification.report
-  if (notification.notificationType === 'report' && report)
-    return report.targetType === 'POST'
-      ? `/event/${report.targetId}`
-      : report.targetType === 'GROUP'
-        ? `/groups/${report.targetHandle ?? ''}`
-        : `/profile/${report.targetId}`
-  if (notification.notificationType === 'moderation' && notification.moderation?.targetType === 'USER')
-    return '/admin/profile/settings/profile'
-  if (notification.notificationType === 'follow')
-    return `/profile/${notification.userFrom?._id ?? notification.entityId ?? ''}`
-  return `/event/${notification.entityId ?? notification.post?._id ?? ''}`
-}
+/** Where the notification leads (contract notificationPath: the push message's link too). */
+export const notificationHref = (notification: Notification): string => notificationPath(notification)
 
 /** What a notification says, as plain text (its row, and the name of its Delete button); times in `timeZone`. */
 export function notificationText(notification: Notification, t: TFunction, language = 'en', timeZone = 'UTC'): string {
@@ -48,6 +36,7 @@ export function notificationText(notification: Notification, t: TFunction, langu
     const text = t(`moderation.${moderationKey(notification)}`, { title })
     return reason ? `${text} ${t('moderation.reason', { reason })}` : text
   }
+  if (notification.notificationType === 'groupInvite') return t('types.groupInvite', { name, title: notification.group?.name ?? t('aGroup') })
   return t(`types.${notification.notificationType}`, { name, title })
 }
 

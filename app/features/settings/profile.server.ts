@@ -4,14 +4,13 @@
 // contract/messages.ts).
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from '@remix-run/node'
-import { messages, profileFormSchema, profileFormToUpdate, type MessageCode, type Profile } from '#contract'
+import { profileFormSchema, profileFormToUpdate, type Profile } from '#contract'
 import { invalid, replyWithApiError, type FormActionData } from '~/utils/submission.server'
 import { loadProfile } from '~/features/profile/profile.server'
-import { getLanguage } from '~/i18n.server'
 import { ApiError, ok, type Api } from '~/utils/api.server'
-import { avatarBody } from '~/features/photos/staging.server'
+import { avatarIntent, avatarToast, failureToast } from '~/features/photos/avatar-intent.server'
 import { readFormData } from '~/utils/form.server'
-import { redirectWithToast, toastInLanguage, type Toast } from '~/utils/toast.server'
+import { redirectWithToast } from '~/utils/toast.server'
 
 const PATH = '/admin/profile/settings/profile'
 
@@ -21,14 +20,6 @@ export async function loadProfileSettings(api: Api) {
 }
 
 /** SPEC §8's failure text with the API's reason, in the user's language. */
-async function failureToast(request: Request, failure: MessageCode, error: ApiError): Promise<Toast> {
-  const language = await getLanguage(request)
-  return toastInLanguage(
-    { type: 'error', message: 'failedBecause', values: { failure: messages[language][failure], reason: error.body.message } },
-    language,
-  )
-}
-
 /** The typed city as PATCH /profile/my's city: null to clear, the best suggestion, or 'notFound'. */
 async function resolveCity(api: Api, typed: string | null | undefined, current: Profile['city']) {
   if (!typed) return null
@@ -44,24 +35,13 @@ async function resolveCity(api: Api, typed: string | null | undefined, current: 
 /** The avatar's upload or removal (intent), or the profile form: PATCH /profile/my with the city resolved. */
 export async function saveProfileSettings(request: Request, api: Api) {
   const formData = await readFormData(request)
-  const intent = formData.get('intent')
-
-  if (intent === 'uploadAvatar' || intent === 'removeAvatar') {
-    const upload = intent === 'uploadAvatar'
-    try {
-      if (upload) {
-        // Multipart: the API's OpenAPI document declares no body for it, so a hand-written call (decision 017).
-        await api.post('/profile/upload', await avatarBody(api, formData))
-      } else {
-        await ok(api.typed.DELETE('/profile/avatar'))
-      }
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.status >= 500) throw error
-      const toast = await failureToast(request, upload ? 'photoUploadFailed' : 'photoDeleteFailed', error)
-      return redirectWithToast(PATH, toast)
-    }
-    return redirectWithToast(PATH, { message: `validation:${upload ? 'photoUploaded' : 'photoDeleted'}` })
-  }
+  const avatar = await avatarIntent(api, formData, {
+    back: PATH,
+    uploadPath: '/profile/upload',
+    remove: () => ok(api.typed.DELETE('/profile/avatar')),
+    toast: (upload, refusal) => avatarToast(request, upload, refusal),
+  })
+  if (avatar) return avatar
 
   const submission = parseWithZod(formData, { schema: profileFormSchema })
   if (submission.status !== 'success') return invalid(submission, [])

@@ -55,6 +55,10 @@ export default {
     delete: 'Delete the group',
     deleteHint: 'Its page and followers go; its events stay, as their organizers’ own. This cannot be undone.',
     deleteConfirm: 'Yes, delete {{name}}',
+    avatar: 'Picture',
+    avatarFile: 'Photo (JPEG, PNG or WebP, up to 10 MB)',
+    avatarUpload: 'Upload',
+    avatarRemove: 'Remove the picture',
   },
   people: {
     title: 'Members of {{name}}',

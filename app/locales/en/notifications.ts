@@ -12,6 +12,7 @@ export default {
   loadMore: 'Load more',
   someone: 'Someone',
   aPost: 'an event',
+  aGroup: 'a group',
   types: {
     follow: '{{name}} started following you',
     newPost: '{{name}} published {{title}}',
@@ -30,6 +31,7 @@ export default {
     joinAccepted: 'Your request was accepted: you take part in {{title}}',
     joinWaitlisted: 'Your request to join {{title}} was accepted: the event is full, you are on the waiting list',
     joinDeclined: 'The organizer declined your request to join {{title}}',
+    groupInvite: '{{name}} invited you to join the group {{title}}',
   },
   reminder: {
     '24h': 'Reminder: {{title}} starts on {{time}}',

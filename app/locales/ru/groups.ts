@@ -61,6 +61,10 @@ export default {
     delete: 'Удалить группу',
     deleteHint: 'Страница и подписчики группы исчезнут; её события останутся у их организаторов. Это нельзя отменить.',
     deleteConfirm: 'Да, удалить «{{name}}»',
+    avatar: 'Картинка',
+    avatarFile: 'Фото (JPEG, PNG или WebP, до 10 МБ)',
+    avatarUpload: 'Загрузить',
+    avatarRemove: 'Убрать картинку',
   },
   people: {
     title: 'Участники: {{name}}',

@@ -14,6 +14,7 @@ export default {
   loadMore: 'Показать ещё',
   someone: 'Кто-то',
   aPost: 'событие',
+  aGroup: 'группу',
   types: {
     follow: '{{name}} подписался(-лась) на вас',
     newPost: '{{name}} опубликовал(а) {{title}}',
@@ -32,6 +33,7 @@ export default {
     joinAccepted: 'Заявка принята: вы участвуете в {{title}}',
     joinWaitlisted: 'Заявка на {{title}} принята: мест нет, вы в листе ожидания',
     joinDeclined: 'Организатор отклонил вашу заявку на {{title}}',
+    groupInvite: '{{name}} приглашает вас в группу {{title}}',
   },
   reminder: {
     '24h': 'Напоминание: {{title}} начнётся {{time}}',

@@ -26,6 +26,20 @@ export function listenForFederation(ctx: AppContext, service: FederationService)
         .execute()
     ).map((r) => r.post_id)
 
+  /** A person's or a group's public events that have not ended: what a switch or a restore may send again. */
+  const upcomingPublic = async (column: 'posted_by' | 'group_id', id: string) =>
+    (
+      await ctx.db
+        .selectFrom('posts')
+        .select('id')
+        .where(column, '=', id)
+        .where('event_type', '=', 'EVENT')
+        .where('access_type', '=', 'COMMON')
+        .where('post_status', '=', 'ACTIVE')
+        .where('ends_at', '>=', new Date(ctx.now()).toISOString())
+        .execute()
+    ).map((r) => r.id)
+
   async function react(event: DomainEvent) {
     switch (event.type) {
       case 'newPost':
@@ -40,20 +54,8 @@ export function listenForFederation(ctx: AppContext, service: FederationService)
       case 'moderation':
         // The target is an event or a person: a person's events follow their account's state.
         return service.syncEvents([event.targetId, ...(await publishedOf(event.targetId))])
-      case 'federationSwitch': {
-        const theirs = await ctx.db
-          .selectFrom('posts')
-          .select('id')
-          .where('posted_by', '=', event.userFrom)
-          .where('event_type', '=', 'EVENT')
-          .where('access_type', '=', 'COMMON')
-          .where('post_status', '=', 'ACTIVE')
-          .where('ends_at', '>=', new Date(ctx.now()).toISOString())
-          .execute()
-        return service.syncEvents([
-          ...new Set([...(await publishedOf(event.userFrom)), ...theirs.map((r) => r.id)]),
-        ])
-      }
+      case 'federationSwitch':
+        return service.syncEvents([...new Set([...(await publishedOf(event.userFrom)), ...(await upcomingPublic('posted_by', event.userFrom))])])
       case 'accountGone':
         return service.accountGone(event.userFrom, event.purged)
       case 'groupChanged': {
@@ -61,17 +63,9 @@ export function listenForFederation(ctx: AppContext, service: FederationService)
         const identifier = actorIdentifier({ kind: 'group', id: event.groupId })
         const [sent, upcoming] = await Promise.all([
           ctx.db.selectFrom('federation_published').select('post_id').where('actor', '=', identifier).execute(),
-          ctx.db
-            .selectFrom('posts')
-            .select('id')
-            .where('group_id', '=', event.groupId)
-            .where('event_type', '=', 'EVENT')
-            .where('access_type', '=', 'COMMON')
-            .where('post_status', '=', 'ACTIVE')
-            .where('ends_at', '>=', new Date(ctx.now()).toISOString())
-            .execute(),
+          upcomingPublic('group_id', event.groupId),
         ])
-        await service.syncEvents([...new Set([...sent, ...upcoming].map((r) => ('post_id' in r ? r.post_id : r.id)))])
+        await service.syncEvents([...new Set([...sent.map((r) => r.post_id), ...upcoming])])
         if (event.gone) await service.actorGone(identifier)
         return undefined
       }

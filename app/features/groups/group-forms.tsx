@@ -11,7 +11,7 @@ import { SubmitButton } from '~/components/forms/submit-button'
 import type { FormActionData } from '~/utils/submission.server'
 import type { loadGroupSettings } from './groups.server'
 import { GroupSubpage } from './group-subpage'
-import { AvatarUploadForm } from '~/features/photos/avatar-form'
+import { AvatarForms } from '~/features/photos/avatar-form'
 import { GroupAvatar } from './group-avatar'
 
 export function NewGroupScreen() {
@@ -76,16 +76,7 @@ export function GroupSettingsScreen() {
         </h2>
         <div className="mt-2 flex items-start gap-4">
           <GroupAvatar group={group} size="lg" />
-          <div className="space-y-2">
-            <AvatarUploadForm label={t('settings.avatarFile')} submitLabel={t('settings.avatarUpload')} />
-            {group.avatarUrl ? (
-              <Form method="post">
-                <SubmitButton variant="secondary" name="intent" value="removeAvatar">
-                  {t('settings.avatarRemove')}
-                </SubmitButton>
-              </Form>
-            ) : null}
-          </div>
+          <AvatarForms label={t('settings.avatarFile')} submitLabel={t('settings.avatarUpload')} removeLabel={t('settings.avatarRemove')} hasAvatar={!!group.avatarUrl} />
         </div>
       </section>
       {group.viewer.role === 'owner' ? (

@@ -16,7 +16,7 @@ import { CheckboxField, ErrorList, Field, FormErrors, FormProvider } from '~/com
 import type { FormActionData } from '~/utils/submission.server'
 import { SubmitButton } from '~/components/forms/submit-button'
 import { Avatar } from '~/components/ui/avatar'
-import { AvatarUploadForm } from '~/features/photos/avatar-form'
+import { AvatarForms } from '~/features/photos/avatar-form'
 import { UrlModal } from '~/components/ui/url-modal'
 
 type Fields = Record<Exclude<keyof AdminUserForm, 'isActivated'>, string> & { isActivated: boolean }
@@ -95,16 +95,7 @@ export function UserEditor({
               alt={user.avatarFile ? fullName : ''}
             />
           </span>
-          <div className="space-y-2">
-            <AvatarUploadForm label={t('editor.chooseFile')} submitLabel={t('editor.uploadAvatar')} />
-            {user.avatarFile ? (
-              <Form method="post">
-                <SubmitButton variant="secondary" name="intent" value="removeAvatar">
-                  {t('editor.removeAvatar')}
-                </SubmitButton>
-              </Form>
-            ) : null}
-          </div>
+          <AvatarForms label={t('editor.chooseFile')} submitLabel={t('editor.uploadAvatar')} removeLabel={t('editor.removeAvatar')} hasAvatar={!!user.avatarFile} />
         </div>
       </section>
       <FormProvider context={form.context}>

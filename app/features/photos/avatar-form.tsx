@@ -2,7 +2,7 @@
 // without JavaScript; with it, the photo is shrunk in the browser, previewed, and sent with progress and
 // Cancel before the form names it (issue 28). The actions read either (staging.server.ts `avatarBody`).
 import { Form } from '@remix-run/react'
-import { useId } from 'react'
+import { type ReactNode, useId } from 'react'
 import { SubmitButton } from '~/components/forms/submit-button'
 import { PhotoPicker, usePhotoList } from './photo-picker'
 import { UploadProgress, usePhotoUpload } from './upload-progress'
@@ -31,5 +31,34 @@ export function AvatarUploadForm({ label, submitLabel }: { label: string; submit
       />
       <UploadProgress upload={upload} />
     </Form>
+  )
+}
+
+/** The upload form and, when there is an avatar, its Remove button (intent removeAvatar), one below the other. */
+export function AvatarForms({
+  label,
+  submitLabel,
+  removeLabel,
+  hasAvatar,
+  children,
+}: {
+  label: string
+  submitLabel: string
+  removeLabel: string
+  hasAvatar: boolean
+  children?: ReactNode
+}) {
+  return (
+    <div className="space-y-2">
+      <AvatarUploadForm label={label} submitLabel={submitLabel} />
+      {hasAvatar ? (
+        <Form method="post">
+          <SubmitButton variant="secondary" name="intent" value="removeAvatar">
+            {removeLabel}
+          </SubmitButton>
+        </Form>
+      ) : null}
+      {children}
+    </div>
   )
 }

@@ -12,7 +12,7 @@ import type { FormActionData } from '~/utils/submission.server'
 import { SubmitButton } from '~/components/forms/submit-button'
 import { useCitySuggestions } from '~/components/layout/search-form'
 import { Avatar } from '~/components/ui/avatar'
-import { AvatarUploadForm } from '~/features/photos/avatar-form'
+import { AvatarForms } from '~/features/photos/avatar-form'
 import { personName } from '~/features/events/page/meta'
 import type { loadProfileSettings } from './profile.server'
 
@@ -58,17 +58,9 @@ export function ProfileSettings() {
           <span data-testid="settings-avatar">
             <Avatar name={name} avatarFile={profile.avatarFile} size="lg" alt={profile.avatarFile ? t('profile.avatarAlt') : ''} />
           </span>
-          <div className="space-y-2">
-            <AvatarUploadForm label={t('profile.avatarFile')} submitLabel={t('profile.upload')} />
-            {profile.avatarFile ? (
-              <Form method="post">
-                <SubmitButton variant="secondary" name="intent" value="removeAvatar">
-                  {t('profile.remove')}
-                </SubmitButton>
-              </Form>
-            ) : null}
+          <AvatarForms label={t('profile.avatarFile')} submitLabel={t('profile.upload')} removeLabel={t('profile.remove')} hasAvatar={!!profile.avatarFile}>
             <p className="text-xs text-slate-500">{t('profile.avatarHint')}</p>
-          </div>
+          </AvatarForms>
         </div>
       </section>
 

@@ -222,6 +222,15 @@ export const ADMIN_LIMITS = {
 
 export const ADMIN_SORTS = ['newest', 'oldest'] as const
 
+/**
+ * The day of the event (issue 45): each seat's check-in code, six characters of an alphabet without look-alikes
+ * (no 0/O, 1/I/L), unique within its event; typed at the door in any case, with or without spaces.
+ */
+export const CHECKIN = {
+  codeAlphabet: '23456789ABCDEFGHJKMNPQRSTUVWXYZ',
+  codeLength: 6,
+} as const
+
 /** The lists' tabs: upcoming and running (active), running at this moment (now), ended, one's own. */
 export const EVENT_FILTERS = ['active', 'now', 'completed', 'my'] as const
 

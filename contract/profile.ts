@@ -6,6 +6,7 @@ import { registrationSchema } from './auth'
 import { avatarFileSchema, typeErrors, userSchema } from './common'
 import { PROFILE_LIMITS } from './constants'
 import { moderationReasonsSchema, pageQueryField, userSummarySchema } from './events'
+import { checkboxField } from './admin'
 
 const emptyToNull = (v: unknown) =>
   v === undefined ? undefined : v === null || (typeof v === 'string' && v.trim() === '') ? null : v
@@ -113,6 +114,8 @@ export const updateProfileSchema = z.object({
     )
     .optional(),
   city: citySchema.nullable().optional(),
+  /** The organizers of events I join may see my email address in their participant list (issue 45). */
+  shareEmailWithOrganizers: z.boolean({ error: 'invalidValue' }).optional(),
 })
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>
 export type UpdateProfile = z.output<typeof updateProfileSchema>
@@ -133,12 +136,15 @@ export const profileFormSchema = z.object({
   instagram: socialLinkField,
   vk: socialLinkField,
   city: clearableText(PROFILE_LIMITS.cityNameMax),
+  /** A checkbox: absent (unticked) means no. */
+  shareEmailWithOrganizers: checkboxField,
 })
 export type ProfileForm = z.output<typeof profileFormSchema>
 
 /** The PATCH /profile/my body of a checked profile form (the city is handled by the caller). */
 export function profileFormToUpdate(form: ProfileForm): Omit<UpdateProfile, 'city'> {
   return {
+    shareEmailWithOrganizers: form.shareEmailWithOrganizers,
     name: form.name,
     lastname: form.lastname,
     username: form.username,
@@ -167,6 +173,8 @@ export const profileSchema = userSchema.extend({
   fediverse: fediversePresenceSchema.optional(),
   /** For the user themself only: whether their public events go out to the fediverse (Settings). */
   federateEvents: z.boolean().nullable().optional(),
+  /** For the user themself only: whether organizers of events they join see their email address (Settings). */
+  shareEmailWithOrganizers: z.boolean().nullable().optional(),
   /** A fediverse account our people follow (decision 040): its handle, page and server. */
   remote: remoteOriginSchema.optional(),
 })

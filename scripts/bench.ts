@@ -30,6 +30,7 @@ import { createDb, type Database } from '../api/db/index'
 import { migrateToLatest } from '../api/db/migrations'
 import { seedDemo } from '../api/db/seed'
 import { seededRandom as random } from '../tests/support/scale-data'
+import { withCheckinCodes } from '../api/modules/events/checkin-codes'
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
@@ -126,7 +127,7 @@ async function seed() {
       await trx.insertInto('posts').values(posts).execute()
       await trx.insertInto('post_images').values(images).execute()
       await trx.insertInto('post_categories').values(categories).execute()
-      if (participants.length) await trx.insertInto('post_participants').values(participants).execute()
+      if (participants.length) await trx.insertInto('post_participants').values(withCheckinCodes(participants)).execute()
     })
   }
   // Table statistics as a database that has been running for a while has them (PostgreSQL's autovacuum

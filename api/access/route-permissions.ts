@@ -79,6 +79,8 @@ const ROUTE_PERMISSIONS = {
   'PUT /event/:id/waitlist': null,
   'DELETE /event/:id/waitlist': null,
   'GET /event/:id/waitlist': null,
+  'GET /event/:id/roster': null,
+  'GET /event/:id/participants.csv': null,
   'DELETE /event/:id/waitlist/:userId': null,
   // approval (decision 042): the organizer's checks are the access policy's (mayEdit)
   'PUT /event/:id/join-request': null,

@@ -59,6 +59,8 @@ export interface UsersTable {
   remind_by_mail: Generated<Bool>
   /** Whether the person's public events go out to the fediverse (Settings; migration 013, decision 039). */
   federate_events: Generated<Bool>
+  /** The organizers of events they join may see their email address in the participant list (issue 45). */
+  share_email_with_organizers: Generated<Bool>
   /** A fediverse actor our people follow (migration 014, decision 040): its ActivityPub id; null for our own people. */
   remote_actor: string | null
   /** The remote actor's server (host name), its page, its inbox and shared inbox. */
@@ -229,6 +231,13 @@ export interface PostUserLinkTable {
   created_at: Iso
 }
 
+/** A seat (migration 025): its check-in code, and when and by whom its holder was let in. */
+export interface PostParticipantsTable extends PostUserLinkTable {
+  checkin_code: string | null
+  checked_in_at: Iso | null
+  checked_in_by: string | null
+}
+
 export interface FollowsTable {
   follower_id: string
   followee_id: string
@@ -366,7 +375,7 @@ export interface Database {
   post_hours: PostHoursTable
   post_likes: PostUserLinkTable
   post_views: PostUserLinkTable
-  post_participants: PostUserLinkTable
+  post_participants: PostParticipantsTable
   post_waitlist: PostWaitlistTable
   post_join_requests: PostJoinRequestsTable
   event_series: EventSeriesTable

@@ -10,6 +10,7 @@ import type { ImageStore } from '../media/images'
 import { avatarPicture, postPicture } from './demo-pictures'
 import { demoCityCalendar } from './seed-city-calendar'
 import { demoGroups } from './seed-groups'
+import { withCheckinCodes } from '../modules/events/checkin-codes'
 
 /** Documented demo accounts (README, tests). */
 export const DEMO_ACCOUNTS = [
@@ -464,7 +465,7 @@ export async function seedDemo(
     if (images.length) await trx.insertInto('post_images').values(images).execute()
     await trx.insertInto('post_hours').values(hours).execute()
     await trx.insertInto('follows').values(follows).execute()
-    if (participants.length) await trx.insertInto('post_participants').values(participants).execute()
+    if (participants.length) await trx.insertInto('post_participants').values(withCheckinCodes(participants)).execute()
     await trx.insertInto('post_waitlist').values(waitlist).execute()
     if (likes.length) await trx.insertInto('post_likes').values(likes).execute()
     if (views.length) await trx.insertInto('post_views').values(views).execute()

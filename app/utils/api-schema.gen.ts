@@ -10072,6 +10072,167 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/event/{id}/participants.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The list for the day as CSV (its organizers only)
+         * @description text/csv, UTF-8 with a BOM, CRLF line ends, a header row in the caller’s language (Accept-Language): list, number, first name, last name, username, email (only where the person agreed), since, checked in (times in the site’s zone, "YYYY-MM-DD HH:mm"). Cells a spreadsheet would run as formulas start with an apostrophe.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/event/{id}/participate": {
         parameters: {
             query?: never;
@@ -10554,6 +10715,206 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/event/{id}/roster": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The list for the day: participants (with check-in) and the waiting list (its organizers only)
+         * @description Participants in the order they took their seats, then the waiting list in line. `email` only of people who let organizers see it (PATCH /profile/my shareEmailWithOrganizers). 403 notOrganizer for anyone else (a group’s owners, admins and editors organize its events).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            address: string;
+                            endDate: string | null;
+                            participants: {
+                                checkedInAt: string | null;
+                                email: string | null;
+                                since: string;
+                                user: {
+                                    _id: string;
+                                    avatarFile: {
+                                        name: string;
+                                        thumbnailUrl?: string;
+                                        url: string;
+                                    } | null;
+                                    lastname: string;
+                                    name: string;
+                                    username: string;
+                                };
+                            }[];
+                            postId: string;
+                            startDate: string | null;
+                            title: string;
+                            waiting: {
+                                checkedInAt: string | null;
+                                email: string | null;
+                                position: number;
+                                since: string;
+                                user: {
+                                    _id: string;
+                                    avatarFile: {
+                                        name: string;
+                                        thumbnailUrl?: string;
+                                        url: string;
+                                    } | null;
+                                    lastname: string;
+                                    name: string;
+                                    username: string;
+                                };
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -17749,6 +18110,7 @@ export interface paths {
                             };
                             /** @enum {string} */
                             role: "superAdmin" | "admin" | "user" | "bot";
+                            shareEmailWithOrganizers?: boolean | null;
                             socialMediaLinks: {
                                 facebook: string | null;
                                 instagram: string | null;
@@ -18640,6 +19002,7 @@ export interface paths {
                             };
                             /** @enum {string} */
                             role: "superAdmin" | "admin" | "user" | "bot";
+                            shareEmailWithOrganizers?: boolean | null;
                             socialMediaLinks: {
                                 facebook: string | null;
                                 instagram: string | null;
@@ -18850,6 +19213,7 @@ export interface paths {
                             };
                             /** @enum {string} */
                             role: "superAdmin" | "admin" | "user" | "bot";
+                            shareEmailWithOrganizers?: boolean | null;
                             socialMediaLinks: {
                                 facebook: string | null;
                                 instagram: string | null;
@@ -19011,6 +19375,7 @@ export interface paths {
                         name?: string;
                         phone?: string | null;
                         profession?: string | null;
+                        shareEmailWithOrganizers?: boolean;
                         socialMediaLinks?: {
                             facebook?: string | null;
                             instagram?: string | null;
@@ -19077,6 +19442,7 @@ export interface paths {
                             };
                             /** @enum {string} */
                             role: "superAdmin" | "admin" | "user" | "bot";
+                            shareEmailWithOrganizers?: boolean | null;
                             socialMediaLinks: {
                                 facebook: string | null;
                                 instagram: string | null;
@@ -20393,6 +20759,7 @@ export interface paths {
                             };
                             /** @enum {string} */
                             role: "superAdmin" | "admin" | "user" | "bot";
+                            shareEmailWithOrganizers?: boolean | null;
                             socialMediaLinks: {
                                 facebook: string | null;
                                 instagram: string | null;

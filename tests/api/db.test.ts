@@ -178,3 +178,18 @@ describe('durability', () => {
     },
   )
 })
+
+describe('migration 025 (the day of the event)', () => {
+  it('gives every seat taken before it a check-in code, unique within its event, and goes down and up again', async () => {
+    const db = api.app.ctx.db
+    const migrator = new Migrator({ db, provider: migrationProvider })
+    expect((await migrator.migrateTo('024_groups')).error).toBeUndefined()
+    expect((await migrator.migrateToLatest()).error).toBeUndefined()
+    const seats = await db.selectFrom('post_participants').select(['post_id', 'checkin_code']).execute()
+    expect(seats.length).toBeGreaterThan(3)
+    for (const seat of seats) expect(seat.checkin_code).toMatch(/^[2-9A-HJKMNP-Z]{6}$/)
+    const perEvent = new Map<string, string[]>()
+    for (const seat of seats) perEvent.set(seat.post_id, [...(perEvent.get(seat.post_id) ?? []), seat.checkin_code!])
+    for (const codes of perEvent.values()) expect(new Set(codes).size).toBe(codes.length)
+  })
+})

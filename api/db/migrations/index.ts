@@ -26,6 +26,7 @@ import { migration as m021_collections } from './021_collections'
 import { migration as m022_online_events } from './022_online_events'
 import { migration as m023_accessibility } from './023_accessibility'
 import { migration as m024_groups } from './024_groups'
+import { migration as m025_event_day } from './025_event_day'
 
 export const migrations: Record<string, Migration> = {
   '001_initial': m001_initial,
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '022_online_events': m022_online_events,
   '023_accessibility': m023_accessibility,
   '024_groups': m024_groups,
+  '025_event_day': m025_event_day,
 }
 
 export const migrationProvider: MigrationProvider = {

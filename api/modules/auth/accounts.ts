@@ -38,6 +38,7 @@ export function newAccountRow(account: NewAccount, id: string, now: string): Use
     remind_by_mail: 1,
     // Their public events federate unless they turn it off (decision 039).
     federate_events: 1,
+    share_email_with_organizers: 0,
     remote_actor: null,
     remote_domain: null,
     remote_url: null,

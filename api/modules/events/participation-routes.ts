@@ -4,6 +4,7 @@ import {
   likeBodySchema,
   likeResponseSchema,
   participantsResponseSchema,
+  rosterSchema,
   waitlistListSchema,
   joinDecisionBodySchema,
   joinDecisionResultSchema,
@@ -19,6 +20,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { errors, idParams, me, security, tags, viewerOf } from './route-kit'
 import type { EventsService } from './service'
+import { rosterCsv } from './roster'
+import { languageOf } from '../../lib/errors'
 
 export function participationRoutes(app: FastifyInstance, service: EventsService) {
   const r = app.withTypeProvider<ZodTypeProvider>()
@@ -84,6 +87,49 @@ export function participationRoutes(app: FastifyInstance, service: EventsService
       },
     },
     async (req) => service.participants(req.params.id, viewerOf(req)),
+  )
+
+  r.get(
+    '/event/:id/roster',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'The list for the day: participants (with check-in) and the waiting list (its organizers only)',
+        description:
+          'Participants in the order they took their seats, then the waiting list in line. `email` only of people who let organizers see it (PATCH /profile/my shareEmailWithOrganizers). 403 notOrganizer for anyone else (a group’s owners, admins and editors organize its events).',
+        params: idParams,
+        response: { 200: rosterSchema, ...errors },
+      },
+    },
+    async (req) => service.roster(req.params.id, me(req)),
+  )
+
+  r.get(
+    '/event/:id/participants.csv',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'The list for the day as CSV (its organizers only)',
+        description:
+          'text/csv, UTF-8 with a BOM, CRLF line ends, a header row in the caller’s language (Accept-Language): list, number, first name, last name, username, email (only where the person agreed), since, checked in (times in the site’s zone, "YYYY-MM-DD HH:mm"). Cells a spreadsheet would run as formulas start with an apostrophe.',
+        params: idParams,
+        produces: ['text/csv'],
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const list = await service.roster(req.params.id, me(req))
+      const name = `participants-${list.postId}.csv`
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('cache-control', 'private, no-store')
+        .send(rosterCsv(list, languageOf(req), app.ctx.config.timeZone))
+    },
   )
 
   r.put(

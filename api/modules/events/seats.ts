@@ -11,6 +11,7 @@ import { lockedRows, writeTransaction } from '../../db/transaction'
 import type { PostRow } from '../../db/schema'
 import { HttpError } from '../../lib/errors'
 import { isEnded } from './dto'
+import { freeCheckinCode } from './checkin-codes'
 
 /** Runs fn in one write transaction, which serializes seat taking; call lockPost first inside it. */
 export async function seatTransaction<T>(
@@ -80,7 +81,7 @@ async function answerPendingRequest(conn: Db, postId: string, userId: string) {
 async function insertParticipant(conn: Db, postId: string, userId: string) {
   await conn
     .insertInto('post_participants')
-    .values({ post_id: postId, user_id: userId, created_at: nowIso() })
+    .values({ post_id: postId, user_id: userId, created_at: nowIso(), checkin_code: await freeCheckinCode(conn, postId) })
     .onConflict((oc) => oc.columns(['post_id', 'user_id']).doNothing())
     .execute()
   await conn.deleteFrom('post_waitlist').where('post_id', '=', postId).where('user_id', '=', userId).execute()

@@ -5,6 +5,7 @@ import { createEventLists } from './lists'
 import { createJoinRequests } from './join-requests'
 import { createParticipation } from './participation'
 import { createPostRows } from './rows'
+import { createRoster } from './roster'
 import { createPostWriting } from './writing'
 
 export function createEventsService(ctx: AppContext) {
@@ -14,6 +15,7 @@ export function createEventsService(ctx: AppContext) {
     ...createEventLists(ctx, rows),
     ...createParticipation(ctx, rows),
     ...createJoinRequests(ctx, rows),
+    ...createRoster(ctx, rows),
     /** A post row by id, whatever its status (the console's calls). */
     row: rows.getRow,
   }

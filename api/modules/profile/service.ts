@@ -132,6 +132,7 @@ export function createProfileService(ctx: AppContext) {
       moderationReasons: reasons.get(row.id) ?? null,
       fediverse,
       federateEvents: access.isSelf ? row.federate_events === 1 : null,
+      shareEmailWithOrganizers: access.isSelf ? row.share_email_with_organizers === 1 : null,
       ...(row.remote_actor
         ? {
             remote: {
@@ -230,6 +231,9 @@ export function createProfileService(ctx: AppContext) {
             city_lon: input.city.longitude,
           })
       }
+      // A privacy choice, not a public text: no review.
+      if (input.shareEmailWithOrganizers !== undefined && Number(input.shareEmailWithOrganizers) !== row.share_email_with_organizers)
+        set.share_email_with_organizers = input.shareEmailWithOrganizers ? 1 : 0
       if (Object.keys(set).length === 0) return toProfile(row, viewer)
       if (
         set.username !== undefined &&

@@ -7,7 +7,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatPhone, PROFILE_LIMITS, profileFormSchema, type ProfileForm } from '#contract'
 import { ActionToast } from '~/components/forms/action-toast'
-import { Field, FormErrors, FormProvider, TextareaField } from '~/components/forms/field'
+import { CheckboxField, Field, FormErrors, FormProvider, TextareaField } from '~/components/forms/field'
 import type { FormActionData } from '~/utils/submission.server'
 import { SubmitButton } from '~/components/forms/submit-button'
 import { useCitySuggestions } from '~/components/layout/search-form'
@@ -16,8 +16,8 @@ import { AvatarForms } from '~/features/photos/avatar-form'
 import { personName } from '~/features/events/page/meta'
 import type { loadProfileSettings } from './profile.server'
 
-/** Every field of the form is a text box. */
-type ProfileFormFields = Record<keyof ProfileForm, string>
+/** Every field of the form is a text box, but the email-sharing checkbox. */
+type ProfileFormFields = Record<Exclude<keyof ProfileForm, 'shareEmailWithOrganizers'>, string> & { shareEmailWithOrganizers: boolean }
 
 export function ProfileSettings() {
   const { t } = useTranslation('settings')
@@ -38,6 +38,7 @@ export function ProfileSettings() {
       instagram: profile.socialMediaLinks.instagram ?? '',
       vk: profile.socialMediaLinks.vk ?? '',
       city: profile.city?.name ?? '',
+      shareEmailWithOrganizers: !!profile.shareEmailWithOrganizers,
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileFormSchema }),
   })
@@ -120,6 +121,7 @@ export function ProfileSettings() {
               />
             ))}
           </fieldset>
+          <CheckboxField meta={fields.shareEmailWithOrganizers} label={t('profile.shareEmail')} />
           <SubmitButton>{t('profile.submit')}</SubmitButton>
         </Form>
       </FormProvider>

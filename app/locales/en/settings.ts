@@ -20,6 +20,7 @@ export default {
     instagram: 'Instagram',
     vk: 'VK',
     linkHint: 'A full address starting with https://',
+    shareEmail: 'Organizers of events I join may see my email address in their list of participants',
     submit: 'Save changes',
     avatar: 'Avatar',
     avatarAlt: 'Your avatar',

@@ -22,6 +22,7 @@ export default {
     instagram: 'Instagram',
     vk: 'ВКонтакте',
     linkHint: 'Полный адрес, начинающийся с https://',
+    shareEmail: 'Организаторы событий, в которых я участвую, могут видеть мой email в списке участников',
     submit: 'Сохранить изменения',
     avatar: 'Аватар',
     avatarAlt: 'Ваш аватар',

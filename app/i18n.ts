@@ -25,6 +25,7 @@ export const NAMESPACES = [
   'fediverse',
   'embed',
   'groups',
+  'eventDay',
 ] as const
 export type Namespace = (typeof NAMESPACES)[number]
 

@@ -29,6 +29,7 @@ const chunks: Record<Language, Record<Namespace, () => Promise<Texts>>> = {
     fediverse: () => import('./en/fediverse'),
     embed: () => import('./en/embed'),
     groups: () => import('./en/groups'),
+    eventDay: () => import('./en/eventDay'),
   },
   ru: {
     common: () => import('./ru/common'),
@@ -49,6 +50,7 @@ const chunks: Record<Language, Record<Namespace, () => Promise<Texts>>> = {
     fediverse: () => import('./ru/fediverse'),
     embed: () => import('./ru/embed'),
     groups: () => import('./ru/groups'),
+    eventDay: () => import('./ru/eventDay'),
   },
 }
 

@@ -15,6 +15,7 @@ import enReport from './en/report'
 import enFediverse from './en/fediverse'
 import enEmbed from './en/embed'
 import enGroups from './en/groups'
+import enEventDay from './en/eventDay'
 import enSettings from './en/settings'
 import enStatic from './en/static'
 import enToast from './en/toast'
@@ -32,6 +33,7 @@ import ruReport from './ru/report'
 import ruFediverse from './ru/fediverse'
 import ruEmbed from './ru/embed'
 import ruGroups from './ru/groups'
+import ruEventDay from './ru/eventDay'
 import ruSettings from './ru/settings'
 import ruStatic from './ru/static'
 import ruToast from './ru/toast'
@@ -57,6 +59,7 @@ export const resources = {
     fediverse: enFediverse,
     embed: enEmbed,
     groups: enGroups,
+    eventDay: enEventDay,
   },
   ru: {
     common: ruCommon,
@@ -77,5 +80,6 @@ export const resources = {
     fediverse: ruFediverse,
     embed: ruEmbed,
     groups: ruGroups,
+    eventDay: ruEventDay,
   },
 } satisfies Record<Language, Record<Namespace, object>>

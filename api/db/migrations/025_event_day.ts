@@ -26,9 +26,9 @@ export const migration: Migration = {
     for (const seat of seats) {
       const codes = taken.get(seat.post_id) ?? new Set<string>()
       taken.set(seat.post_id, codes)
-      let code = ''
-      do code = Array.from({ length: FROZEN_CODE_LENGTH }, () => FROZEN_CODE_ALPHABET[randomInt(FROZEN_CODE_ALPHABET.length)]).join('')
-      while (codes.has(code))
+      const draw = () => Array.from({ length: FROZEN_CODE_LENGTH }, () => FROZEN_CODE_ALPHABET[randomInt(FROZEN_CODE_ALPHABET.length)]).join('')
+      let code = draw()
+      while (codes.has(code)) code = draw()
       codes.add(code)
       await db.updateTable('post_participants').set({ checkin_code: code }).where('post_id', '=', seat.post_id).where('user_id', '=', seat.user_id).execute()
     }

@@ -140,6 +140,7 @@ export default {
     remove: 'Remove',
     removeLabel: 'Remove {{name}}',
     confirmRemove: 'Remove {{name}} from the participants?',
+    list: 'List of participants: print, CSV',
   },
   chat: {
     title: 'Chat',

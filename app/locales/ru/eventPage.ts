@@ -143,6 +143,7 @@ export default {
     remove: 'Удалить',
     removeLabel: 'Удалить: {{name}}',
     confirmRemove: 'Удалить {{name}} из участников?',
+    list: 'Список участников: печать, CSV',
   },
   chat: {
     title: 'Чат',

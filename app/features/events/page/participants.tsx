@@ -1,6 +1,6 @@
 // The participants of an event (GET /event/{id}/participants). The organizer gets Remove per participant:
 // a plain form post (intent=removeParticipant) that redirects back with a toast.
-import { Form } from '@remix-run/react'
+import { Form, Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { UserSummary, WaitlistList } from '#contract'
@@ -67,6 +67,14 @@ export function Participants({
         </ul>
       )}
       {isOwner && waiting && waiting.length ? <WaitingList waiting={waiting} action={action} /> : null}
+      {isOwner ? (
+        // The day of the event (issue 45): the list to print, or to download as CSV.
+        <p className="mt-3 text-sm">
+          <Link to={`${action}/participants`} className="text-brand-700 underline" data-testid="roster-link">
+            {t('participants.list')}
+          </Link>
+        </p>
+      ) : null}
     </section>
   )
 }

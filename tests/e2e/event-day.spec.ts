@@ -1,0 +1,71 @@
+// The day of the event (issue 45), with JavaScript on and off: a participant lets organizers see their email
+// (Settings → Profile); the organizer opens the list of participants from the event page, sees who comes and who
+// waits (the email only where it was allowed), prints it on A4 without the site's header, and downloads the CSV.
+// Nobody else opens the list.
+import fs from 'node:fs/promises'
+import { callApiAs, createEventViaApi } from './event-fixtures'
+import { expect, test, uniqueSuffix } from './fixtures'
+
+test('the organizer’s list of participants: on screen, on paper and as CSV; emails only where allowed', async ({ page, browser, createUser, signIn, javaScriptEnabled }) => {
+  test.slow()
+  const [organizer, sharing, private_, waiting] = await Promise.all([createUser(), createUser(), createUser(), createUser()])
+  const title = `Door list ${uniqueSuffix()}`
+  const event = await createEventViaApi(organizer, { title, maxParticipants: '2' })
+
+  // One participant lets organizers see their email, in the form (JS on and off).
+  await signIn(page, sharing)
+  await page.goto('/admin/profile/settings/profile')
+  const consent = page.getByLabel('Organizers of events I join may see my email address in their list of participants')
+  await expect(consent).not.toBeChecked()
+  await consent.check()
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await expect(page.getByTestId('toast')).toBeVisible()
+  await page.reload()
+  await expect(consent).toBeChecked()
+
+  for (const user of [sharing, private_]) await callApiAs(user, 'PUT', `/event/${event._id}/participate`, { participate: true })
+  await callApiAs(waiting, 'PUT', `/event/${event._id}/waitlist`)
+
+  // Nobody but its organizers opens the list.
+  expect((await page.goto(`/event/${event._id}/participants`))?.status()).toBe(403)
+  expect((await page.goto(`/event/${event._id}/participants.csv`))?.status()).toBe(403)
+
+  const context = await browser.newContext({ javaScriptEnabled, acceptDownloads: true })
+  const organizerPage = await context.newPage()
+  await signIn(organizerPage, organizer)
+  await organizerPage.goto(`/event/${event._id}`)
+  await organizerPage.getByTestId('roster-link').click()
+  await expect(organizerPage).toHaveURL(new RegExp(`/event/${event._id}/participants$`))
+  await expect(organizerPage.getByRole('heading', { name: `Participants of ${title}` })).toBeVisible()
+  const seated = organizerPage.getByTestId('roster-participants')
+  await expect(seated.getByRole('row')).toHaveCount(3)
+  await expect(seated.getByRole('row').nth(1)).toContainText(`@${sharing.username}`)
+  await expect(seated.getByRole('row').nth(1)).toContainText(sharing.email)
+  await expect(seated.getByRole('row').nth(2)).toContainText(`@${private_.username}`)
+  await expect(seated.getByRole('row').nth(2)).toContainText('not shared')
+  await expect(seated).not.toContainText(private_.email)
+  await expect(organizerPage.getByTestId('roster-waiting')).toContainText(`@${waiting.username}`)
+
+  // On paper: the list alone, without the site's header and footer.
+  await expect(organizerPage.locator('body > header').first()).toBeVisible()
+  await organizerPage.emulateMedia({ media: 'print' })
+  await expect(organizerPage.locator('body > header').first()).toBeHidden()
+  await expect(organizerPage.getByRole('heading', { name: `Participants of ${title}` })).toBeVisible()
+  await expect(organizerPage.getByTestId('roster-csv')).toBeHidden()
+  // Printed as the page asks: A4 (595 × 842 points), the list on one sheet.
+  const pdf = (await organizerPage.pdf({ preferCSSPageSize: true })).toString('latin1')
+  expect(pdf.match(/\/MediaBox\s*\[\s*0 0 (\d+(?:\.\d+)?) (\d+(?:\.\d+)?)/)?.slice(1, 3).map((n) => Math.round(Number(n)))).toEqual([595, 842])
+  expect(pdf.match(/\/Type\s*\/Page[^s]/g)).toHaveLength(1)
+  await organizerPage.emulateMedia({ media: 'screen' })
+
+  // The CSV: the same people, a header row.
+  const [download] = await Promise.all([organizerPage.waitForEvent('download'), organizerPage.getByTestId('roster-csv').click()])
+  expect(download.suggestedFilename()).toBe(`participants-${event._id}.csv`)
+  const csv = (await fs.readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '')
+  const lines = csv.trim().split('\r\n')
+  expect(lines[0]).toBe('List,No.,First name,Last name,Username,Email,Since,Checked in')
+  expect(lines[1]).toContain(`,${sharing.username},${sharing.email},`)
+  expect(lines[2]).toContain(`,${private_.username},,`)
+  expect(lines[3]).toMatch(new RegExp(`^Waiting list,1,.*,${waiting.username},,`))
+  await context.close()
+})

@@ -27,3 +27,34 @@ export const rosterSchema = z.object({
   waiting: z.array(rosterEntrySchema.extend({ position: z.number().int() })),
 })
 export type Roster = z.infer<typeof rosterSchema>
+
+/** GET /event/{id}/checkin/my: the caller's code for the door, and what the QR code holds (the organizer's page). */
+export const myCheckinSchema = z.object({
+  code: z.string(),
+  /** The organizer's check-in page with this code filled in: what the QR code holds, so a phone's camera app opens it. */
+  url: z.string(),
+  checkedInAt: z.string().nullable(),
+})
+export type MyCheckin = z.infer<typeof myCheckinSchema>
+
+/** POST /event/{id}/checkin: the code typed or scanned at the door, or the person ticked on the list; one of them. */
+export const checkinBodySchema = z
+  .object({
+    code: z.string({ error: 'invalidValue' }).trim().max(20, 'checkinCodeInvalid').optional(),
+    userId: z.string({ error: 'invalidValue' }).min(1, 'required').max(100, 'invalidValue').optional(),
+  })
+  .strict()
+  .refine((body) => (body.code === undefined) !== (body.userId === undefined), { message: 'checkinCodeInvalid', path: ['code'] })
+export type CheckinBody = z.infer<typeof checkinBodySchema>
+
+/** Who was let in, when and by whom (or, with `already`, when they had been: a code works once). */
+export const checkinResultSchema = z.object({
+  user: userSummarySchema,
+  checkedInAt: z.string(),
+  /** They had been checked in before: a code works once, and a second scan says when it was used (still 200). */
+  already: z.boolean(),
+  /** How many of the event's participants came, of how many. */
+  came: z.number().int(),
+  participants: z.number().int(),
+})
+export type CheckinResult = z.infer<typeof checkinResultSchema>

@@ -81,6 +81,9 @@ const ROUTE_PERMISSIONS = {
   'GET /event/:id/waitlist': null,
   'GET /event/:id/roster': null,
   'GET /event/:id/participants.csv': null,
+  'GET /event/:id/checkin/my': null,
+  'POST /event/:id/checkin': null,
+  'DELETE /event/:id/checkin/:userId': null,
   'DELETE /event/:id/waitlist/:userId': null,
   // approval (decision 042): the organizer's checks are the access policy's (mayEdit)
   'PUT /event/:id/join-request': null,

@@ -20,6 +20,7 @@
 import { createEvent, makeUsers, send, type TestUser } from '../../tests/api/events-fixtures'
 import { createPgDatabase, startTestApi, type TestApi } from '../../tests/api/helpers'
 import { flag, intFlag, postgresReachable, printTable, seconds, startApiProcess } from './lib'
+import { withCheckinCodes } from '../../api/modules/events/checkin-codes'
 
 const TRIALS = intFlag('trials', 200)
 const DB = flag('db', 'both')
@@ -169,7 +170,7 @@ async function storm(main: TestApi, apis: Instance[], organizer: TestUser, users
   // The starting state is written directly: a full event and a line in a known order.
   const db = main.app.ctx.db
   const now = new Date().toISOString()
-  await db.insertInto('post_participants').values(seatedFirst.map((u) => ({ post_id: event._id, user_id: u.id, created_at: now }))).execute()
+  await db.insertInto('post_participants').values(withCheckinCodes(seatedFirst.map((u) => ({ post_id: event._id, user_id: u.id, created_at: now })))).execute()
   await db
     .insertInto('post_waitlist')
     .values(waiting.map((u, i) => ({ post_id: event._id, user_id: u.id, position: i + 1, created_at: now })))

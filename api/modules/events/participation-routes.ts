@@ -5,6 +5,9 @@ import {
   likeResponseSchema,
   participantsResponseSchema,
   rosterSchema,
+  myCheckinSchema,
+  checkinBodySchema,
+  checkinResultSchema,
   waitlistListSchema,
   joinDecisionBodySchema,
   joinDecisionResultSchema,
@@ -130,6 +133,55 @@ export function participationRoutes(app: FastifyInstance, service: EventsService
         .header('cache-control', 'private, no-store')
         .send(rosterCsv(list, languageOf(req), app.ctx.config.timeZone))
     },
+  )
+
+  r.get(
+    '/event/:id/checkin/my',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'My check-in code for this event (a participant): six characters, and the URL its QR code holds',
+        description: '404 notParticipant when the caller has no seat. checkedInAt: when they were let in, or null.',
+        params: idParams,
+        response: { 200: myCheckinSchema, ...errors },
+      },
+    },
+    async (req) => service.myCheckin(req.params.id, me(req)),
+  )
+
+  r.post(
+    '/event/:id/checkin',
+    {
+      preHandler: app.requireActivated,
+      schema: {
+        tags,
+        security,
+        summary: 'Check someone in at the door (its organizers): by their code, or by ticking their name',
+        description:
+          'Body {code} (six characters, any case, spaces ignored) or {userId}. Once: a second use changes nothing and answers already: true with the first time. 400 checkinCodeInvalid, 404 checkinUnknown (no seat of this event has the code: codes work only for their event), 404 notParticipant, 403 notOrganizer.',
+        params: idParams,
+        body: checkinBodySchema,
+        response: { 200: checkinResultSchema, ...errors },
+      },
+    },
+    async (req) => service.checkIn(req.params.id, req.body, me(req)),
+  )
+
+  r.delete(
+    '/event/:id/checkin/:userId',
+    {
+      preHandler: app.requireActivated,
+      schema: {
+        tags,
+        security,
+        summary: 'Undo a check-in (its organizers): the seat is not checked in any more',
+        params: z.object({ id: z.string().min(1).max(100), userId: z.string().min(1).max(100) }),
+        response: { 200: checkinResultSchema.pick({ came: true, participants: true }), ...errors },
+      },
+    },
+    async (req) => service.undoCheckin(req.params.id, req.params.userId, me(req)),
   )
 
   r.put(

@@ -6,6 +6,7 @@ import { createJoinRequests } from './join-requests'
 import { createParticipation } from './participation'
 import { createPostRows } from './rows'
 import { createRoster } from './roster'
+import { createCheckin } from './checkin'
 import { createPostWriting } from './writing'
 
 export function createEventsService(ctx: AppContext) {
@@ -16,6 +17,7 @@ export function createEventsService(ctx: AppContext) {
     ...createParticipation(ctx, rows),
     ...createJoinRequests(ctx, rows),
     ...createRoster(ctx, rows),
+    ...createCheckin(ctx, rows),
     /** A post row by id, whatever its status (the console's calls). */
     row: rows.getRow,
   }

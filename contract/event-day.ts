@@ -58,3 +58,10 @@ export const checkinResultSchema = z.object({
   participants: z.number().int(),
 })
 export type CheckinResult = z.infer<typeof checkinResultSchema>
+
+/** The web's door page (/event/{id}/checkin): a code typed (or scanned), a name ticked, a check-in undone. */
+export const checkinIntentSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('code'), code: z.string({ error: 'checkinCodeInvalid' }).trim().min(1, 'checkinCodeInvalid').max(20, 'checkinCodeInvalid') }),
+  z.object({ intent: z.literal('tick'), userId: z.string().min(1).max(100) }),
+  z.object({ intent: z.literal('undo'), userId: z.string().min(1).max(100) }),
+])

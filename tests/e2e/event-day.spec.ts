@@ -69,3 +69,56 @@ test('the organizer’s list of participants: on screen, on paper and as CSV; em
   expect(lines[3]).toMatch(new RegExp(`^Waiting list,1,.*,${waiting.username},,`))
   await context.close()
 })
+
+test('at the door: the organizer checks in by the code typed (once), by the QR code’s link, and by ticking a name; a mistake is undone', async ({ page, createUser, signIn }) => {
+  test.slow()
+  const [organizer, anna, boris, vera] = await Promise.all([createUser(), createUser(), createUser(), createUser()])
+  const event = await createEventViaApi(organizer, { title: `Door ${uniqueSuffix()}` })
+  for (const user of [anna, boris, vera]) await callApiAs(user, 'PUT', `/event/${event._id}/participate`, { participate: true })
+  const codeOf = async (user: typeof anna) => (await callApiAs(user, 'GET', `/event/${event._id}/checkin/my`)) as { code: string; url: string }
+  const [annaCode, borisCode] = [await codeOf(anna), await codeOf(boris)]
+
+  await page.setViewportSize({ width: 360, height: 740 })
+  await signIn(page, organizer)
+  await page.goto(`/event/${event._id}`)
+  await page.getByTestId('door-link').click()
+  await expect(page.getByTestId('door-count')).toHaveText('0 of 3 came')
+  // Nothing sideways on a phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+
+  // A wrong code is refused on its field, what was typed kept.
+  await page.getByLabel('Code').fill('ZZ ZZ ZQ')
+  await page.getByRole('button', { name: 'Check in', exact: true }).click()
+  await expect(page.getByText('No participant of this event has this code.')).toBeVisible()
+  await expect(page.getByLabel('Code')).toHaveValue('ZZ ZZ ZQ')
+
+  // Typed in lower case with a space: in.
+  await page.getByLabel('Code').fill(`${annaCode.code.slice(0, 3).toLowerCase()} ${annaCode.code.slice(3)}`)
+  await page.getByRole('button', { name: 'Check in', exact: true }).click()
+  await expect(page.getByTestId('toast')).toContainText(`is in.`)
+  await expect(page.getByTestId('door-count')).toHaveText('1 of 3 came')
+  // The same code again: it worked once.
+  await page.getByLabel('Code').fill(annaCode.code)
+  await page.getByRole('button', { name: 'Check in', exact: true }).click()
+  await expect(page.getByTestId('toast')).toContainText('was already checked in at')
+  await expect(page.getByTestId('door-count')).toHaveText('1 of 3 came')
+
+  // The QR code's link (what a phone's camera app opens) fills the code in; pressing the button lets them in.
+  await page.goto(new URL(borisCode.url).pathname + new URL(borisCode.url).search)
+  await expect(page.getByLabel('Code')).toHaveValue(borisCode.code)
+  await expect(page.getByTestId('door-count')).toHaveText('1 of 3 came')
+  await page.getByRole('button', { name: 'Check in', exact: true }).click()
+  await expect(page.getByTestId('door-count')).toHaveText('2 of 3 came')
+
+  // Ticking a name, and undoing it.
+  const list = page.getByTestId('door-list')
+  await list.getByRole('listitem').filter({ hasText: `@${vera.username}` }).getByRole('button', { name: /^Check in:/ }).click()
+  await expect(page.getByTestId('door-count')).toHaveText('3 of 3 came')
+  await list.getByRole('listitem').filter({ hasText: `@${vera.username}` }).getByRole('button', { name: /^Undo:/ }).click()
+  await expect(page.getByTestId('toast')).toContainText('is not checked in any more.')
+  await expect(page.getByTestId('door-count')).toHaveText('2 of 3 came')
+
+  // The printable list shows who came.
+  await page.goto(`/event/${event._id}/participants`)
+  await expect(page.getByTestId('roster-participants').getByRole('row').filter({ hasText: `@${anna.username}` })).toContainText('in at')
+})

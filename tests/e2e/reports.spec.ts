@@ -83,7 +83,7 @@ test("a moderator sees no decisions on a report about their own event, only who 
   await signIn(page, admin)
   await page.goto('/moderation/reports?targetType=POST')
   await expect(page.getByTestId(`report-own-${reportId}`)).toHaveText(
-    'About your own post or profile: another moderator decides.',
+    'About your own post or profile, or a group you are in: another moderator decides.',
   )
   await expect(page.getByTestId(`report-actions-${reportId}`)).toHaveCount(0)
 

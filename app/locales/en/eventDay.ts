@@ -15,5 +15,13 @@ export default {
   emailHidden: 'not shared',
   came: 'Came',
   checkedInAt: 'in at {{time}}',
+  door: 'Check-in at the door',
+  doorLink: 'At the door: check-in',
+  code: 'Code',
+  codeHint: 'The six characters on the participant’s screen or ticket; scanning its QR code with your phone’s camera opens this page with it filled in.',
+  checkIn: 'Check in',
+  undo: 'Undo',
+  cameCount: '{{came}} of {{count}} came',
+  came_at: 'came at {{time}}',
   emailNote: 'Emails are shown only for people who let organizers see them (their Settings → Profile).',
 }

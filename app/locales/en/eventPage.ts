@@ -141,6 +141,7 @@ export default {
     removeLabel: 'Remove {{name}}',
     confirmRemove: 'Remove {{name}} from the participants?',
     list: 'List of participants: print, CSV',
+    door: 'At the door: check-in',
   },
   chat: {
     title: 'Chat',

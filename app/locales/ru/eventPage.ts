@@ -144,6 +144,7 @@ export default {
     removeLabel: 'Удалить: {{name}}',
     confirmRemove: 'Удалить {{name}} из участников?',
     list: 'Список участников: печать, CSV',
+    door: 'На входе: отметка',
   },
   chat: {
     title: 'Чат',

@@ -62,6 +62,9 @@ export function RosterScreen() {
         <Link to={eventPath} className="text-slate-600 underline hover:text-slate-900">
           {t('back')}
         </Link>
+        <Link to={`${eventPath}/checkin`} className="font-semibold text-brand-700 underline" data-testid="door-link">
+          {t('doorLink')}
+        </Link>
         <a href={`${eventPath}/participants.csv`} download className="font-semibold text-brand-700 underline" data-testid="roster-csv">
           {t('csv')}
         </a>

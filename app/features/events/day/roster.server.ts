@@ -1,9 +1,17 @@
-// The list for the day (issue 45): the printable page (/event/{id}/participants) and its CSV
-// (/event/{id}/participants.csv), both asked of the API as the signed-in organizer (403 for anyone else, as the
-// API says; 404 when the event is not theirs to see).
+// The list for the day (issue 45): the printable page (/event/{id}/participants), its CSV
+// (/event/{id}/participants.csv) and the door (/event/{id}/checkin), all asked of the API as the signed-in organizer
+// (403 for anyone else, as the API says; 404 when the event is not theirs to see).
+import { parseWithZod } from '@conform-to/zod/v4'
 import { redirect } from '@remix-run/node'
+import { checkinIntentSchema, formatDateTime } from '#contract'
+import { personName } from '~/features/events/page/meta'
 import { throwApiStatus } from '~/features/profile/profile.server'
+import { getLanguage } from '~/i18n.server'
 import { ApiError, getApi, ok } from '~/utils/api.server'
+import { getEnv } from '~/utils/env.server'
+import { readFormData } from '~/utils/form.server'
+import { apiFailure, invalid } from '~/utils/submission.server'
+import { redirectWithToast } from '~/utils/toast.server'
 
 const listPath = (id: string) => `/event/${encodeURIComponent(id)}/participants`
 
@@ -41,5 +49,51 @@ export async function rosterCsv(request: Request, id: string | undefined) {
     })
   } catch (error) {
     return throwApiStatus(error)
+  }
+}
+
+const doorPath = (id: string) => `/event/${encodeURIComponent(id)}/checkin`
+
+/** The door page: the list with who came, and a code from the QR code's URL filled in (a GET changes nothing). */
+export async function loadDoor(request: Request, id: string | undefined) {
+  const eventId = id ?? ''
+  const code = new URL(request.url).searchParams.get('code')?.slice(0, 20) ?? ''
+  const api = await organizerApi(request, `${doorPath(eventId)}${code ? `?code=${encodeURIComponent(code)}` : ''}`)
+  try {
+    const roster = await ok(api.typed.GET('/event/{id}/roster', { params: { path: { id: eventId } } }))
+    return { roster, code }
+  } catch (error) {
+    return throwApiStatus(error)
+  }
+}
+
+export async function doorAction(request: Request, id: string | undefined) {
+  const eventId = id ?? ''
+  const api = await organizerApi(request, doorPath(eventId))
+  const submission = parseWithZod(await readFormData(request), { schema: checkinIntentSchema })
+  if (submission.status !== 'success') return invalid(submission)
+  const value = submission.value
+  const path = { params: { path: { id: eventId } } }
+  const language = await getLanguage(request)
+  const timeZone = getEnv().TIME_ZONE
+  try {
+    if (value.intent === 'undo') {
+      const roster = await ok(api.typed.GET('/event/{id}/roster', path))
+      await ok(api.typed.DELETE('/event/{id}/checkin/{userId}', { params: { path: { id: eventId, userId: value.userId } } }))
+      const person = roster.participants.find((p) => p.user._id === value.userId)?.user
+      return redirectWithToast(doorPath(eventId), { message: 'checkinUndone', values: { name: person ? personName(person) : '' } })
+    }
+    const body = value.intent === 'code' ? { code: value.code } : { userId: value.userId }
+    const result = await ok(api.typed.POST('/event/{id}/checkin', { ...path, body }))
+    const name = personName(result.user)
+    return redirectWithToast(
+      doorPath(eventId),
+      result.already
+        ? { type: 'info', message: 'alreadyIn', values: { name, time: formatDateTime(result.checkedInAt, language, timeZone).slice(-5) } }
+        : { message: 'checkedIn', values: { name } },
+    )
+  } catch (error) {
+    // A refused code shows on its field, what was typed kept; the buttons' refusals come as a toast.
+    return apiFailure(submission, error, { toast: value.intent !== 'code' })
   }
 }

@@ -73,6 +73,10 @@ export function Participants({
           <Link to={`${action}/participants`} className="text-brand-700 underline" data-testid="roster-link">
             {t('participants.list')}
           </Link>
+          {' · '}
+          <Link to={`${action}/checkin`} className="text-brand-700 underline" data-testid="door-link">
+            {t('participants.door')}
+          </Link>
         </p>
       ) : null}
     </section>

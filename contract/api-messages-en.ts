@@ -180,7 +180,6 @@ const en = {
   apCancelledName: 'Cancelled: {title}',
   apCancelledLine: 'This event was cancelled.',
   apPlaceSummary: 'Events at {place}, from Nearby.',
-  checkinCodeInvalid: 'Type the six characters of the code (letters and digits).',
   checkinUnknown: 'No participant of this event has this code.',
   csvList: 'List',
   csvNumber: 'No.',

@@ -179,7 +179,6 @@ const ru: Record<keyof typeof en, string> = {
   apCancelledName: 'Отменено: {title}',
   apCancelledLine: 'Это событие отменено.',
   apPlaceSummary: 'События в месте «{place}», из Nearby.',
-  checkinCodeInvalid: 'Введите шесть символов кода (буквы и цифры).',
   checkinUnknown: 'Ни у одного участника этого события нет такого кода.',
   csvList: 'Список',
   csvNumber: '№',

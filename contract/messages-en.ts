@@ -64,6 +64,7 @@ const en = {
   collectionSlugInvalid: 'Use lowercase letters, digits and hyphens (up to 60), e.g. summer-festival.',
   collectionTooManyRules: 'At most 20 lines here.',
   collectionTooManyPicks: 'At most 200 events here.',
+  checkinCodeInvalid: 'Type the six characters of the code (letters and digits).',
   groupHandleInvalid: 'Use 4 to 30 lowercase latin letters, digits or underscores, e.g. river_runners.',
   groupNameMin: 'A group’s name is at least 3 characters.',
   groupHandleTaken: 'A person or a group already has this name: choose another.',

@@ -53,6 +53,7 @@ const ru: Record<keyof typeof en, string> = {
   collectionSlugInvalid: 'Строчные латинские буквы, цифры и дефисы (до 60), например summer-festival.',
   collectionTooManyRules: 'Здесь не больше 20 строк.',
   collectionTooManyPicks: 'Здесь не больше 200 событий.',
+  checkinCodeInvalid: 'Введите шесть символов кода (буквы и цифры).',
   groupHandleInvalid: 'От 4 до 30 строчных латинских букв, цифр или подчёркиваний, например river_runners.',
   groupNameMin: 'Название группы — минимум 3 символа.',
   groupHandleTaken: 'Это имя уже занято человеком или группой: выберите другое.',

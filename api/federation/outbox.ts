@@ -22,9 +22,10 @@ export function serveOutbox({ federation, actors, config, db, pages }: Federatio
   }
 
   /** One of our events as the ActivityStreams `Event` every actor's followers get: attributed to its group, when
-   * posted as one, else to its organizer. */
+   * posted as one that is active (a suspended group is no actor: a city still relaying it names the person), else to
+   * its organizer. */
   function eventObject(context: Context<void>, row: FederatedEventRow): Event {
-    const author = actorIdentifier(row.group_id ? { kind: 'group', id: row.group_id } : { kind: 'user', id: row.posted_by })
+    const author = actorIdentifier(row.group_id && row.group_active ? { kind: 'group', id: row.group_id } : { kind: 'user', id: row.posted_by })
     return toEvent(
       row,
       {

@@ -158,7 +158,8 @@ export { expect }
  * form post or link, which is the no-JavaScript path, not the enhanced one a JS-on test means to check.
  */
 export async function waitForHydration(element: Locator) {
+  // Up to 20 s: on a loaded CI machine (two workers, two cores) a page's chunks can take longer than the default 10 s.
   await expect
-    .poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps'))))
+    .poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps'))), { timeout: 20_000 })
     .toBe(true)
 }

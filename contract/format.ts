@@ -89,6 +89,20 @@ const QUARTER_HOUR_MS = 15 * 60 * 1000
 const OFFSETS_MAX = 50_000
 const offsets = new Map<string, number>()
 
+const pad2 = (n: number) => String(n).padStart(2, '0')
+
+/** The time of day of an instant in a zone, 24-hour ("19:02"): the door's and the list's check-in times. */
+export function formatTimeOfDay(iso: string, timeZone: string): string {
+  const p = zonedParts(new Date(iso), timeZone)
+  return `${pad2(p.hour)}:${pad2(p.minute)}`
+}
+
+/** An instant as spreadsheets read it, in a zone: "2026-12-05 19:02" (the participants' CSV). */
+export function formatSpreadsheetTime(iso: string, timeZone: string): string {
+  const p = zonedParts(new Date(iso), timeZone)
+  return `${p.year}-${pad2(p.month)}-${pad2(p.day)} ${formatTimeOfDay(iso, timeZone)}`
+}
+
 /** How far the zone's wall clock is ahead of UTC during the quarter hour of UTC that holds `ms`. */
 function quarterHourOffsetMs(ms: number, timeZone: string): number {
   const start = Math.floor(ms / QUARTER_HOUR_MS) * QUARTER_HOUR_MS

@@ -2,7 +2,7 @@
 // their check-in, and the waiting list in line; emails only of those who agreed (Settings → Profile). As JSON for the
 // printable page and the apps, and as CSV (UTF-8 with a BOM, so spreadsheets read Cyrillic names right; a header
 // row in the caller's language). Its organizers only: a group's owners, admins and editors too.
-import { type Language, type Roster, translateMessage } from '#contract'
+import { formatSpreadsheetTime, type Language, type Roster, translateMessage } from '#contract'
 import type { AppContext } from '../../context'
 import type { Db } from '../../db'
 import { HttpError } from '../../lib/errors'
@@ -51,12 +51,6 @@ export function createRoster(ctx: AppContext, rows: PostRows) {
   return { roster }
 }
 
-/** A time as spreadsheets read it: "2026-12-05 19:00", in the site's zone. */
-function spreadsheetTime(iso: string | null, timeZone: string): string {
-  if (!iso) return ''
-  return new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(new Date(iso))
-}
-
 /**
  * One CSV cell (RFC 4180): quoted when it holds a comma, a quote or a line end. A cell a spreadsheet would take as a
  * formula (=, +, -, @, a tab or CR first) starts with an apostrophe, so a name can never run as one.
@@ -77,8 +71,8 @@ export function rosterCsv(list: Roster, language: Language, timeZone: string): s
     e.user.lastname,
     e.user.username,
     e.email ?? '',
-    spreadsheetTime(e.since, timeZone),
-    spreadsheetTime(e.checkedInAt, timeZone),
+    formatSpreadsheetTime(e.since, timeZone),
+    (e.checkedInAt ? formatSpreadsheetTime(e.checkedInAt, timeZone) : ''),
   ]
   const lines = [
     header,

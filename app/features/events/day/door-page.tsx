@@ -11,13 +11,13 @@ import { ErrorList, FormErrors, FormProvider } from '~/components/forms/field'
 import { inputClass } from '~/components/forms/input-class'
 import { SubmitButton } from '~/components/forms/submit-button'
 import { useRootData } from '~/components/layout/use-root-data'
-import { formatDateTime } from '~/features/events/format'
+import { formatTimeOfDay } from '#contract'
 import { personName } from '~/features/events/page/meta'
 import type { FormActionData } from '~/utils/submission.server'
 import type { loadDoor } from './roster.server'
 
 export function DoorScreen() {
-  const { t, i18n } = useTranslation('eventDay')
+  const { t } = useTranslation('eventDay')
   const { roster, code } = useLoaderData<typeof loadDoor>()
   const actionData = useActionData<FormActionData>()
   const timeZone = useRootData()?.ENV.TIME_ZONE ?? 'UTC'
@@ -89,7 +89,7 @@ export function DoorScreen() {
                 <span className="text-sm text-emerald-800">
                   ✓{' '}
                   {t('came_at', {
-                    time: formatDateTime(entry.checkedInAt, i18n.language, timeZone).slice(-5),
+                    time: formatTimeOfDay(entry.checkedInAt, timeZone),
                   })}
                 </span>
                 <Form method="post">

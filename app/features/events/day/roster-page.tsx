@@ -7,11 +7,12 @@ import type { RosterEntry } from '#contract'
 import { useRootData } from '~/components/layout/use-root-data'
 import { useHydrated } from '~/components/ui/use-hydrated'
 import { formatDateTime } from '~/features/events/format'
+import { formatTimeOfDay } from '#contract'
 import { personName } from '~/features/events/page/meta'
 import type { loadRoster } from './roster.server'
 
 function RosterTable({ entries, numbered, testId }: { entries: (RosterEntry & { position?: number })[]; numbered: 'seat' | 'line'; testId: string }) {
-  const { t, i18n } = useTranslation('eventDay')
+  const { t } = useTranslation('eventDay')
   const timeZone = useRootData()?.ENV.TIME_ZONE ?? 'UTC'
   if (entries.length === 0) return <p className="text-sm text-slate-600">{t('none')}</p>
   return (
@@ -35,7 +36,7 @@ function RosterTable({ entries, numbered, testId }: { entries: (RosterEntry & { 
             {numbered === 'seat' ? (
               <td className="py-1.5">
                 {entry.checkedInAt ? (
-                  <span>✓ {t('checkedInAt', { time: formatDateTime(entry.checkedInAt, i18n.language, timeZone).slice(-5) })}</span>
+                  <span>✓ {t('checkedInAt', { time: formatTimeOfDay(entry.checkedInAt, timeZone) })}</span>
                 ) : (
                   // A box to tick on paper.
                   <span aria-hidden className="inline-block h-4 w-4 border border-slate-500" />

@@ -3,10 +3,9 @@
 // (403 for anyone else, as the API says; 404 when the event is not theirs to see).
 import { parseWithZod } from '@conform-to/zod/v4'
 import { redirect } from '@remix-run/node'
-import { checkinIntentSchema, formatDateTime } from '#contract'
+import { checkinIntentSchema, formatTimeOfDay } from '#contract'
 import { personName } from '~/features/events/page/meta'
 import { throwApiStatus } from '~/features/profile/profile.server'
-import { getLanguage } from '~/i18n.server'
 import { ApiError, getApi, ok } from '~/utils/api.server'
 import { getEnv } from '~/utils/env.server'
 import { readFormData } from '~/utils/form.server'
@@ -74,7 +73,6 @@ export async function doorAction(request: Request, id: string | undefined) {
   if (submission.status !== 'success') return invalid(submission)
   const value = submission.value
   const path = { params: { path: { id: eventId } } }
-  const language = await getLanguage(request)
   const timeZone = getEnv().TIME_ZONE
   try {
     if (value.intent === 'undo') {
@@ -89,7 +87,7 @@ export async function doorAction(request: Request, id: string | undefined) {
     return redirectWithToast(
       doorPath(eventId),
       result.already
-        ? { type: 'info', message: 'alreadyIn', values: { name, time: formatDateTime(result.checkedInAt, language, timeZone).slice(-5) } }
+        ? { type: 'info', message: 'alreadyIn', values: { name, time: formatTimeOfDay(result.checkedInAt, timeZone) } }
         : { message: 'checkedIn', values: { name } },
     )
   } catch (error) {

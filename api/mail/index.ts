@@ -5,11 +5,20 @@ import nodemailer from 'nodemailer'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../config'
 
+/** A picture the HTML shows inline (`<img src="cid:…">`), sent as a part of the mail. */
+export interface MailAttachment {
+  filename: string
+  content: Buffer
+  contentType: string
+  cid: string
+}
+
 export interface OutgoingMail {
   to: string
   subject: string
   text: string
   html: string
+  attachments?: MailAttachment[]
 }
 
 export interface Mailer {

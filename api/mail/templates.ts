@@ -1,4 +1,5 @@
 import type { Language } from '#contract'
+import { CHECKIN_QR_CID, CHECKIN_QR_PX } from './checkin-qr'
 
 export interface MailContent {
   subject: string
@@ -11,6 +12,11 @@ function escapeHtml(value: string): string {
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   )
+}
+
+/** A code to read out or type: large, spaced. */
+function codeHtml(code: string): string {
+  return `<b style="font-size:24px;letter-spacing:4px;font-family:monospace">${escapeHtml(code)}</b>`
 }
 
 function layout(title: string, body: string): string {
@@ -110,25 +116,31 @@ export function eventReminderMail(
   eventUrl: string,
   /** The link to take part online (an event online): the participant's own. */
   onlineUrl: string | null = null,
+  /** The participant's check-in code (an event in person); its QR code is the mail's picture CHECKIN_QR_CID. */
+  checkinCode: string | null = null,
 ): MailContent {
+  const qr = (alt: string) =>
+    `<p><img src="cid:${CHECKIN_QR_CID}" width="${CHECKIN_QR_PX}" height="${CHECKIN_QR_PX}" alt="${escapeHtml(alt)}"></p>`
   if (language === 'ru') {
     const subject = kind === '1h' ? `Nearby: скоро начало — «${title}», ${startTime}` : `Nearby: напоминание — «${title}», ${startTime}`
     const lead = kind === '1h' ? `Уже скоро начнётся событие, в котором вы участвуете: «${title}».` : `Напоминаем о событии, в котором вы участвуете: «${title}».`
     const online = onlineUrl ? `Подключиться онлайн: ${onlineUrl}\n` : ''
-    const text = `Здравствуйте, ${name}!\n\n${lead}\nНачало: ${startTime}\n${online}${eventUrl}\n\nНапоминания можно отключить в настройках: Настройки → Уведомления.\n`
+    const door = checkinCode ? `Код для входа: ${checkinCode} — покажите его или QR-код организатору.\n` : ''
+    const text = `Здравствуйте, ${name}!\n\n${lead}\nНачало: ${startTime}\n${online}${door}${eventUrl}\n\nНапоминания можно отключить в настройках: Настройки → Уведомления.\n`
     const html = layout(
       kind === '1h' ? 'Скоро начало' : 'Напоминание о событии',
-      `<p>Здравствуйте, ${escapeHtml(name)}!</p><p>${escapeHtml(lead)}</p><p>Начало: <b>${escapeHtml(startTime)}</b></p>${onlineUrl ? `<p>Подключиться онлайн: <a href="${escapeHtml(onlineUrl)}">${escapeHtml(onlineUrl)}</a></p>` : ''}<p><a href="${escapeHtml(eventUrl)}">${escapeHtml(eventUrl)}</a></p><p style="color:#666;font-size:13px">Напоминания можно отключить в настройках: Настройки → Уведомления.</p>`,
+      `<p>Здравствуйте, ${escapeHtml(name)}!</p><p>${escapeHtml(lead)}</p><p>Начало: <b>${escapeHtml(startTime)}</b></p>${onlineUrl ? `<p>Подключиться онлайн: <a href="${escapeHtml(onlineUrl)}">${escapeHtml(onlineUrl)}</a></p>` : ''}${checkinCode ? `<p>Код для входа: ${codeHtml(checkinCode)}<br>Покажите его или QR-код организатору.</p>${qr(`QR-код для входа ${checkinCode}`)}` : ''}<p><a href="${escapeHtml(eventUrl)}">${escapeHtml(eventUrl)}</a></p><p style="color:#666;font-size:13px">Напоминания можно отключить в настройках: Настройки → Уведомления.</p>`,
     )
     return { subject, text, html }
   }
   const subject = kind === '1h' ? `Nearby: starting soon — “${title}”, ${startTime}` : `Nearby: reminder — “${title}”, ${startTime}`
   const lead = kind === '1h' ? `An event you take part in starts soon: “${title}”.` : `A reminder of an event you take part in: “${title}”.`
   const online = onlineUrl ? `Join online: ${onlineUrl}\n` : ''
-  const text = `Hello ${name},\n\n${lead}\nStarts: ${startTime}\n${online}${eventUrl}\n\nYou can turn reminders off in Settings → Notifications.\n`
+  const door = checkinCode ? `Your check-in code: ${checkinCode} (show it or its QR code to the organizer at the door)\n` : ''
+  const text = `Hello ${name},\n\n${lead}\nStarts: ${startTime}\n${online}${door}${eventUrl}\n\nYou can turn reminders off in Settings → Notifications.\n`
   const html = layout(
     kind === '1h' ? 'Starting soon' : 'Event reminder',
-    `<p>Hello ${escapeHtml(name)},</p><p>${escapeHtml(lead)}</p><p>Starts: <b>${escapeHtml(startTime)}</b></p>${onlineUrl ? `<p>Join online: <a href="${escapeHtml(onlineUrl)}">${escapeHtml(onlineUrl)}</a></p>` : ''}<p><a href="${escapeHtml(eventUrl)}">${escapeHtml(eventUrl)}</a></p><p style="color:#666;font-size:13px">You can turn reminders off in Settings → Notifications.</p>`,
+    `<p>Hello ${escapeHtml(name)},</p><p>${escapeHtml(lead)}</p><p>Starts: <b>${escapeHtml(startTime)}</b></p>${onlineUrl ? `<p>Join online: <a href="${escapeHtml(onlineUrl)}">${escapeHtml(onlineUrl)}</a></p>` : ''}${checkinCode ? `<p>Your check-in code: ${codeHtml(checkinCode)}<br>Show it or its QR code to the organizer at the door.</p>${qr(`QR code of your check-in code ${checkinCode}`)}` : ''}<p><a href="${escapeHtml(eventUrl)}">${escapeHtml(eventUrl)}</a></p><p style="color:#666;font-size:13px">You can turn reminders off in Settings → Notifications.</p>`,
   )
   return { subject, text, html }
 }

@@ -4,11 +4,14 @@
 // for cancelled, deleted, rejected, ended or undated events, places, people who left, switched-off or
 // deactivated users; late ones only while still meaningful. The clock of the rules is injected (ctx.now).
 // Two API instances on one database: one SQLite file, or with TEST_DATABASE=postgres one PostgreSQL database.
+import sharp from 'sharp'
+import decodeQR from 'qr/decode.js'
 import webpush from 'web-push'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { formatDateTime, notificationSchema } from '#contract'
 import { apiJobs } from '../../api/jobs'
 import { createScheduler } from '../../api/jobs/scheduler'
+import { CHECKIN_QR_CID } from '../../api/mail/checkin-qr'
 import { createRemindersService } from '../../api/modules/reminders/service'
 import { createPgDatabase, startTestApi, usePostgres, type TestApi } from './helpers'
 import { createEvent, makeUser, makeUsers, placeFields, send, type TestUser } from './events-fixtures'
@@ -64,6 +67,12 @@ async function settle() {
 }
 const mailsTo = (email: string) => [...a.smtp.mailsTo(email), ...b.smtp.mailsTo(email)]
 const emailOf = (u: TestUser) => `${u.username}@example.com`.toLowerCase()
+
+/** What a PNG's QR code says, read as a phone camera would (its pixels, not our encoder's matrix). */
+async function decodePng(base64: string): Promise<string> {
+  const { data, info } = await sharp(Buffer.from(base64, 'base64')).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+  return decodeQR({ width: info.width, height: info.height, data })
+}
 
 async function reminderRows(user: TestUser) {
   return (await notificationsOf(a, user.id)).filter((n) => n.notification_type === 'eventReminder')
@@ -160,6 +169,41 @@ describe('the reminders job', () => {
     // After the start: nothing more.
     at(ev.start, 5 * 60_000)
     expect(await runJob()).toMatchObject({ '24h': 0, '1h': 0 })
+  })
+
+  it('the mail of an event in person carries the check-in code and its QR code, which reads as the organizer’s check-in link; an online one neither', async () => {
+    const [organizer, en, ru] = (await makeUsers(a, 3)) as [TestUser, TestUser, TestUser]
+    await db().updateTable('users').set({ locale: 'ru' }).where('id', '=', ru.id).execute()
+    const inPerson = await eventWith(organizer, [en, ru], 'Door night')
+    const online = await eventWith(organizer, [en], 'Stream night', 4)
+    await db().updateTable('posts').set({ attendance_mode: 'ONLINE', online_url: 'https://meet.example.org/stream' }).where('id', '=', online.id).execute()
+    const codeOf = async (user: TestUser, postId: string) =>
+      (await db().selectFrom('post_participants').select('checkin_code').where('post_id', '=', postId).where('user_id', '=', user.id).executeTakeFirstOrThrow()).checkin_code!
+
+    at(inPerson.start, -20 * HOUR)
+    expect(await runJob()).toMatchObject({ '24h': 2 })
+    await settle()
+    const [mail] = mailsTo(emailOf(en))
+    const code = await codeOf(en, inPerson.id)
+    expect(code).toMatch(/^[A-Z0-9]{6}$/)
+    expect(mail?.text).toContain(`Your check-in code: ${code}`)
+    expect(mail?.html).toContain(`<img src="cid:${CHECKIN_QR_CID}"`)
+    expect(mail?.html).toContain(`alt="QR code of your check-in code ${code}"`)
+    expect(mail?.attachments).toHaveLength(1)
+    const picture = mail!.attachments[0]!
+    expect(picture).toMatchObject({ contentType: 'image/png', cid: CHECKIN_QR_CID })
+    expect(await decodePng(picture.content)).toBe(`http://web.test/event/${inPerson.id}/checkin?code=${code}`)
+    const [mailRu] = mailsTo(emailOf(ru))
+    expect(mailRu?.text).toContain(`Код для входа: ${await codeOf(ru, inPerson.id)}`)
+    expect(await decodePng(mailRu!.attachments[0]!.content)).toBe(`http://web.test/event/${inPerson.id}/checkin?code=${await codeOf(ru, inPerson.id)}`)
+
+    at(online.start, -20 * HOUR)
+    expect(await runJob()).toMatchObject({ '24h': 1 })
+    await settle()
+    const onlineMail = mailsTo(emailOf(en)).find((m) => m.subject.includes('Stream night'))
+    expect(onlineMail?.text).toContain('Join online: https://meet.example.org/stream')
+    expect(onlineMail?.text).not.toContain('check-in code')
+    expect(onlineMail?.attachments).toEqual([])
   })
 
   it('two instances running the job at the same time send each reminder once', async () => {

@@ -3,6 +3,8 @@
 // waits (the email only where it was allowed), prints it on A4 without the site's header, and downloads the CSV.
 // Nobody else opens the list.
 import fs from 'node:fs/promises'
+import decodeQR from 'qr/decode.js'
+import sharp from 'sharp'
 import { callApiAs, createEventViaApi } from './event-fixtures'
 import { expect, test, uniqueSuffix } from './fixtures'
 
@@ -121,4 +123,36 @@ test('at the door: the organizer checks in by the code typed (once), by the QR c
   // The printable list shows who came.
   await page.goto(`/event/${event._id}/participants`)
   await expect(page.getByTestId('roster-participants').getByRole('row').filter({ hasText: `@${anna.username}` })).toContainText('in at')
+})
+
+test('a participant’s code for the door: six characters and a QR code a camera reads as the check-in link; then when they came', async ({ page, createUser, signIn }) => {
+  const [organizer, guest] = await Promise.all([createUser(), createUser()])
+  const event = await createEventViaApi(organizer, { title: `Ticket ${uniqueSuffix()}` })
+  await page.setViewportSize({ width: 360, height: 740 })
+  await signIn(page, guest)
+  await page.goto(`/event/${event._id}`)
+  await expect(page.getByTestId('ticket')).toHaveCount(0)
+
+  // Joining shows the code (with JavaScript the page reloads its data, without it the post redirects back).
+  await page.getByRole('main').getByRole('button', { name: 'Join', exact: true }).click()
+  const ticket = page.getByTestId('ticket')
+  await expect(ticket.getByRole('heading', { name: 'Your check-in code' })).toBeVisible()
+  const mine = (await callApiAs(guest, 'GET', `/event/${event._id}/checkin/my`)) as { code: string; url: string }
+  await expect(ticket.getByTestId('ticket-code')).toHaveText(mine.code)
+  await expect(ticket.getByRole('img', { name: `QR code of your check-in code ${mine.code}` })).toBeVisible()
+  // What the screen shows, read as the door's camera would (the join's toast, fixed at the bottom, set aside).
+  const shot = await ticket.getByTestId('ticket-qr').screenshot({ style: '[role=status]{display:none}' })
+  const { data, info } = await sharp(shot).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+  expect(decodeQR({ width: info.width, height: info.height, data })).toBe(mine.url)
+  expect(new URL(mine.url).pathname).toBe(`/event/${event._id}/checkin`)
+
+  // Let in at the door: the page says when.
+  await callApiAs(organizer, 'POST', `/event/${event._id}/checkin`, { code: mine.code })
+  await page.reload()
+  await expect(ticket.getByTestId('ticket-checked-in')).toHaveText(/^Checked in at \d\d:\d\d$/)
+
+  // In Russian the card speaks Russian.
+  await page.request.post('/resources/locale', { form: { lng: 'ru', redirectTo: `/event/${event._id}` } })
+  await page.reload()
+  await expect(ticket.getByRole('heading', { name: 'Ваш код для входа' })).toBeVisible()
 })

@@ -13,6 +13,8 @@ export interface ReceivedMail {
   text: string
   html: string
   date: string
+  /** The mail's parts besides text and HTML (a picture the HTML shows by cid), content in base64. */
+  attachments: { filename: string; contentType: string; cid: string | null; content: string }[]
 }
 
 export interface SmtpReceiver {
@@ -56,7 +58,7 @@ export async function startSmtpReceiver(
     logger: false,
     size: 5 * 1024 * 1024,
     onData(stream, session, callback) {
-      simpleParser(stream)
+      simpleParser(stream, { keepCidLinks: true })
         .then((parsed) => {
           const rcpt = session.envelope.rcptTo.map((r) => r.address.toLowerCase())
           messages.push({
@@ -66,6 +68,12 @@ export async function startSmtpReceiver(
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
             date: new Date().toISOString(),
+            attachments: parsed.attachments.map((part) => ({
+              filename: part.filename ?? '',
+              contentType: part.contentType,
+              cid: part.cid ?? null,
+              content: part.content.toString('base64'),
+            })),
           })
           for (const w of [...waiters]) w()
           callback()

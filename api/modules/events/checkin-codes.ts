@@ -37,3 +37,8 @@ export function normalizeCheckinCode(typed: string): string | null {
   const { codeAlphabet, codeLength } = CHECKIN
   return code.length === codeLength && [...code].every((c) => codeAlphabet.includes(c)) ? code : null
 }
+
+/** What a seat's QR code holds: the organizer's check-in page with the code filled in, so a phone's camera app opens it. */
+export function checkinUrl(webUrl: string, postId: string, code: string): string {
+  return `${webUrl}/event/${encodeURIComponent(postId)}/checkin?${new URLSearchParams({ code })}`
+}

@@ -5,7 +5,7 @@ import type { CheckinBody, CheckinResult, MyCheckin } from '#contract'
 import type { AppContext } from '../../context'
 import { type Db, nowIso } from '../../db'
 import { HttpError, validationError } from '../../lib/errors'
-import { normalizeCheckinCode } from './checkin-codes'
+import { checkinUrl, normalizeCheckinCode } from './checkin-codes'
 import { loadUserSummaries, type Viewer } from './relations'
 import type { PostRows } from './rows'
 
@@ -38,8 +38,7 @@ export function createCheckin(ctx: AppContext, rows: PostRows) {
         .where('user_id', '=', viewer.id)
         .executeTakeFirst()
       if (!seat?.checkin_code) throw new HttpError(404, 'notParticipant')
-      const url = `${ctx.config.webUrl}/event/${encodeURIComponent(id)}/checkin?${new URLSearchParams({ code: seat.checkin_code })}`
-      return { code: seat.checkin_code, url, checkedInAt: seat.checked_in_at }
+      return { code: seat.checkin_code, url: checkinUrl(ctx.config.webUrl, id, seat.checkin_code), checkedInAt: seat.checked_in_at }
     },
 
     async checkIn(id: string, body: CheckinBody, viewer: Viewer): Promise<CheckinResult> {

@@ -12,7 +12,9 @@ import { activeAccounts, postsVisibleTo } from '../../access/policy'
 import type { AppContext } from '../../context'
 import { nowIso } from '../../db'
 import { HttpError } from '../../lib/errors'
+import { checkinQrAttachment } from '../../mail/checkin-qr'
 import { eventReminderMail } from '../../mail/templates'
+import { checkinUrl } from '../events/checkin-codes'
 
 const HOUR_MS = 3_600_000
 const BATCH = 500
@@ -41,7 +43,7 @@ export function createRemindersService(ctx: AppContext) {
       .selectFrom('post_participants as pp')
       .innerJoin('posts as p', 'p.id', 'pp.post_id')
       .innerJoin('users as u', 'u.id', 'pp.user_id')
-      .select(['pp.post_id', 'pp.user_id', 'p.start_date', 'p.title', 'p.online_url', 'u.email', 'u.name', 'u.locale', 'u.remind_by_mail'])
+      .select(['pp.post_id', 'pp.user_id', 'pp.checkin_code', 'p.start_date', 'p.title', 'p.online_url', 'p.attendance_mode', 'u.email', 'u.name', 'u.locale', 'u.remind_by_mail'])
       .where('p.event_type', '=', 'EVENT')
       // What everyone may see (decision 015): active, not rejected, its organizer's account active.
       .where(postsVisibleTo(null, 'p'))
@@ -118,7 +120,17 @@ export function createRemindersService(ctx: AppContext) {
             const language = languageOr(r.locale)
             const url = `${config.webUrl}/event/${encodeURIComponent(r.post_id)}`
             const time = formatDateTime(r.start_date, language, config.timeZone)
-            ctx.sendMail({ to: r.email, ...eventReminderMail(language, r.name, kind, r.title, time, url, r.online_url) })
+            // The way in at the door (issue 45), for an event in person: the code, and its QR code as the mail's picture.
+            const checkinCode = r.attendance_mode === 'ONLINE' ? null : r.checkin_code
+            const mail = eventReminderMail(language, r.name, kind, r.title, time, url, r.online_url, checkinCode)
+            // The reminder is claimed already: a picture that cannot be drawn must not cost the mail.
+            const attachments = checkinCode
+              ? await checkinQrAttachment(checkinUrl(config.webUrl, r.post_id, checkinCode)).then(
+                  (picture) => [picture],
+                  (err: unknown) => (log.error({ err }, 'check-in QR code for a reminder failed'), []),
+                )
+              : []
+            ctx.sendMail({ to: r.email, ...mail, attachments })
             outcome.mails += 1
           }
           outcome[kind] += mine.length

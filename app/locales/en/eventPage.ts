@@ -134,6 +134,12 @@ export default {
     like: 'Like',
     unlike: 'Unlike',
   },
+  ticket: {
+    title: 'Your check-in code',
+    hint: 'Show it at the door: the organizer scans the QR code or types the six characters.',
+    qrLabel: 'QR code of your check-in code {{code}}',
+    checkedIn: 'Checked in at {{time}}',
+  },
   participants: {
     title: 'Participants',
     empty: 'No participants yet.',

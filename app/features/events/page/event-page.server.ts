@@ -3,6 +3,7 @@
 import { data, redirect } from '@remix-run/node'
 import { z } from 'zod'
 import { EVENT_TYPES, JOIN_DECISIONS } from '#contract'
+import { qrPath } from '#contract/qr'
 import { RESPOND_INTENT } from '~/features/profile/invitation-answer'
 import { respondAndRedirect, respondFormSchema } from '~/features/profile/invitations.server'
 import { ApiError, getApi, ok } from '~/utils/api.server'
@@ -70,9 +71,17 @@ export async function loadEventPage(request: Request, id: string) {
     event.isOwner && event.joinApproval
       ? await ok(api.typed.GET('/event/{id}/join-requests', { params: { path: { id } } })).catch(() => null)
       : null
+  // The participant's code for the door, drawn here as a QR code (the page needs no script for it); none once it is over.
+  const ticket =
+    event.isParticipant && event.eventType === 'EVENT' && event.attendanceMode !== 'ONLINE' && !event.isEnded && !event.cancelledAt
+      ? await ok(api.typed.GET('/event/{id}/checkin/my', { params: { path: { id } } })).then(
+          (mine) => ({ code: mine.code, checkedInAt: mine.checkedInAt, qr: qrPath(mine.url) }),
+          () => null,
+        )
+      : null
   const notice = new URL(request.url).searchParams.get('notice') === 'login' && !api.isSignedIn() ? 'login' : null
   return data<EventPageData>(
-    { kind: 'event', event, participants, waiting, requests, notice, ...urls },
+    { kind: 'event', event, participants, waiting, requests, ticket, notice, ...urls },
   )
 }
 

@@ -23,7 +23,8 @@ import { Participants } from './participants'
 import { JoinRequests } from './requests'
 import { SeriesDates } from './series-dates'
 import { PrivateEvent } from './private-event'
-import { calendarPath, eventPath, signInPath } from './shared'
+import { calendarPath, eventPath, signInPath, type Ticket } from './shared'
+import { TicketCard } from './ticket'
 
 export function EventPage() {
   const page = useLoaderData<typeof loadEventPage>()
@@ -37,6 +38,7 @@ export function EventPage() {
           participants={page.participants}
           waiting={page.waiting}
           requests={page.requests}
+          ticket={page.ticket}
           notice={page.notice}
         />
       )}
@@ -50,12 +52,14 @@ function EventDetails({
   participants,
   waiting,
   requests,
+  ticket,
   notice,
 }: {
   event: Event
   participants: UserSummary[] | null
   waiting: WaitlistList['waiting'] | null
   requests: JoinRequestList | null
+  ticket: Ticket | null
   notice: 'login' | null
 }) {
   const { t } = useTranslation('eventPage')
@@ -154,6 +158,7 @@ function EventDetails({
               )}
             </div>
           </div>
+          {ticket ? <TicketCard ticket={ticket} timeZone={timeZone} /> : null}
           {event.isOwner ? null : (
             <p className="text-right">
               <Link to={`${action}/report`} preventScrollReset className="text-sm text-slate-600 underline hover:text-slate-900" data-testid="report-link">

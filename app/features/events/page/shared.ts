@@ -1,5 +1,13 @@
 // What the event page's server code and its components share (no server-only imports here).
 import type { Event, JoinRequestList, JoinRequestState, UserSummary, WaitlistList } from '#contract'
+import type { QrPath } from '#contract/qr'
+
+/** A participant's way in at the door (issue 45): six characters, and the QR code of the organizer's check-in link. */
+export interface Ticket {
+  code: string
+  checkedInAt: string | null
+  qr: QrPath
+}
 
 export type PrivateReason = 'privateEvent' | 'subscribersOnly'
 
@@ -13,6 +21,8 @@ export type EventPageData =
       waiting: WaitlistList['waiting'] | null
       /** The requests to join waiting for a decision: for the organizer of an event with approval (else null). */
       requests: JoinRequestList | null
+      /** The viewer's check-in code and its QR code, while they take part in an event to come (else null). */
+      ticket: Ticket | null
       /** ?notice=login: a signed-out visitor pressed Join without JavaScript. */
       notice: 'login' | null
       pageUrl: string

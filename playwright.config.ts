@@ -3,18 +3,7 @@
 // SQLite file, the built web.
 // Run `npm run build` first (npm test does). Parallel runs on one machine: set E2E_PORT_OFFSET.
 import { defineConfig } from '@playwright/test'
-import { e2e } from './tests/e2e/env'
-
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
+import { chromiumLaunch, e2e } from './tests/e2e/env'
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -29,7 +18,7 @@ export default defineConfig({
     locale: 'en-US',
     timezoneId: e2e.timeZone,
     trace: 'retain-on-failure',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell', args: chromiumArgs },
+    launchOptions: chromiumLaunch(),
   },
   projects: [
     { name: 'js-on', use: { javaScriptEnabled: true } },

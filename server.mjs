@@ -52,7 +52,9 @@ app.use((req, res, next) => {
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
-    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(self)',
+    // The camera for this site's own pages (never a frame's): the door page scans participants' QR codes (issue 45),
+    // and reached by a client-side navigation it runs under the policy of the page the app started on.
+    'Permissions-Policy': 'camera=(self), microphone=(), geolocation=(self)',
   })
   next()
 })

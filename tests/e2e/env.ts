@@ -35,3 +35,21 @@ export const e2e = {
     return path.join(this.dataDir, 'nearby.db')
   },
 }
+
+/** Debian's Chromium as every test launches it; a spec that needs more (a fake camera) adds its own flags. */
+export function chromiumLaunch(extraArgs: string[] = []) {
+  return {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      ...extraArgs,
+    ],
+  }
+}

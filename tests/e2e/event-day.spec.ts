@@ -156,3 +156,19 @@ test('a participant’s code for the door: six characters and a QR code a camera
   await page.reload()
   await expect(ticket.getByRole('heading', { name: 'Ваш код для входа' })).toBeVisible()
 })
+
+test('with JavaScript, a camera that cannot be opened: the page says so, and the typed code still works', async ({ page, createUser, signIn, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, 'the Scan button needs JavaScript')
+  // This browser has no camera to give (no fake device, nobody to answer the prompt): getUserMedia fails.
+  const [organizer, anna] = await Promise.all([createUser(), createUser()])
+  const event = await createEventViaApi(organizer, { title: `No camera ${uniqueSuffix()}` })
+  await callApiAs(anna, 'PUT', `/event/${event._id}/participate`, { participate: true })
+  await signIn(page, organizer)
+  await page.goto(`/event/${event._id}/checkin`)
+  await page.getByRole('button', { name: 'Scan with the camera' }).click()
+  await expect(page.getByTestId('camera-scan').getByRole('alert')).toHaveText('The camera could not be opened (allow it for this site in the browser), or type the code.')
+  const { code } = (await callApiAs(anna, 'GET', `/event/${event._id}/checkin/my`)) as { code: string }
+  await page.getByLabel('Code').fill(code)
+  await page.getByRole('button', { name: 'Check in', exact: true }).click()
+  await expect(page.getByTestId('door-count')).toHaveText('1 of 1 came')
+})

@@ -24,9 +24,11 @@ interface Measured {
 
 const LIVE_CLIENT = /\/socket-client-[A-Z0-9]+\.js$/
 const LIVE_BUDGET = 12.5 * 1024
+/** The door's Scan: the camera module and the `qr` decoder (14.5 KiB measured at issue 45). */
+const SCAN_BUDGET = 16 * 1024
 
 /** Loads `path` in a fresh context and sums the encoded (on-the-wire) bytes of every script response. */
-async function measure(browser: Browser, path: string, options: { signedInAs?: TestUser; width?: number; showMap?: boolean; mapInView?: boolean } = {}): Promise<Measured> {
+async function measure(browser: Browser, path: string, options: { signedInAs?: TestUser; width?: number; showMap?: boolean; mapInView?: boolean; scan?: boolean } = {}): Promise<Measured> {
   const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 800 } })
   const page = await context.newPage()
   if (options.signedInAs) await signIn(page, options.signedInAs)
@@ -55,6 +57,12 @@ async function measure(browser: Browser, path: string, options: { signedInAs?: T
   // The list pages' map loads as it scrolls into view (it is in view at 1280 px): counted once it is there.
   if (options.mapInView) {
     await page.locator('.leaflet-container').waitFor()
+    await page.waitForLoadState('networkidle')
+  }
+  // The door's Scan loads the camera module and the QR decoder (this browser has no camera: it then says so).
+  if (options.scan) {
+    await page.getByRole('button', { name: 'Scan with the camera' }).click()
+    await page.getByTestId('camera-scan').getByRole('alert').waitFor()
     await page.waitForLoadState('networkidle')
   }
   if (options.showMap) {
@@ -100,6 +108,11 @@ test('every page ships JavaScript within its budget', async ({ browser, createUs
   // A group's page: a collection's parts plus its actions' forms and the pager (115.0 KiB measured at issue 45), then
   // its fediverse card, picture and report drawer's outlet (118.0 KiB).
   await row('a group', 120 * KiB, '/groups/belgrade_walkers')
+  // The day of the event, for its organizer on a phone: the printable list and the door (issue 45).
+  // The door's form is checked on the server only (no zod in the page: 205 KiB with it, 128 without).
+  await row('list of participants', 120 * KiB, `/event/${event._id}/participants`, { width: 360, signedInAs: organizer })
+  await row('the door', 130 * KiB, `/event/${event._id}/checkin`, { width: 360, signedInAs: organizer })
+  await row('the door, scanning', null, `/event/${event._id}/checkin`, { width: 360, signedInAs: organizer, scan: true })
   await row('404', 110 * KiB, '/no/such-page')
   await row('privacy policy (static)', 0, '/privacy-policy')
   await row('terms of use (static)', 0, '/terms-of-use')
@@ -113,6 +126,12 @@ test('every page ships JavaScript within its budget', async ({ browser, createUs
   const mapChunks = [...after.files].filter(([file]) => !before.files.has(file))
   const mapBytes = mapChunks.reduce((sum, [, n]) => sum + n, 0)
 
+  // What Scan adds: the camera module and, in a browser without its own QR reader, the decoder.
+  const door = rows.find((r) => r.name === 'the door')!.measured
+  const scanning = rows.find((r) => r.name === 'the door, scanning')!.measured
+  const scanChunks = [...scanning.files].filter(([file]) => !door.files.has(file))
+  const scanBytes = scanChunks.reduce((sum, [, n]) => sum + n, 0)
+
   const lines = rows.map(({ name, budget, measured }) => {
     const biggest = [...measured.files].sort(([, a], [, b]) => b - a).slice(0, 3).map(([file, n]) => `${file.replace(/^\/build\//, '')} ${kib(n)}`)
     const limits = budget === null ? '—' : `budget ${kib(budget)}`
@@ -120,6 +139,7 @@ test('every page ships JavaScript within its budget', async ({ browser, createUs
     return `${name.padEnd(30)} ${kib(measured.bytes - measured.live).padStart(10)}  ${limits.padEnd(18)} ${measured.scripts} files; ${biggest.join(', ')}${live}`
   })
   lines.push(`${'the event page’s map chunk(s)'.padEnd(30)} ${kib(mapBytes).padStart(10)}  ${`budget ${kib(50 * KiB)}`.padEnd(18)} ${mapChunks.map(([file]) => file).join(', ') || 'none: the map ships with the page'}`)
+  lines.push(`${'the door’s scanner chunk(s)'.padEnd(30)} ${kib(scanBytes).padStart(10)}  ${`budget ${kib(SCAN_BUDGET)}`.padEnd(18)} ${scanChunks.map(([file]) => file).join(', ') || 'none: the scanner ships with the page'}`)
   console.log(`JavaScript per page (compressed, cold cache):\n${lines.join('\n')}`)
   // SIZE_DETAIL=1 lists every file of every page, to see what rides along.
   if (process.env.SIZE_DETAIL)
@@ -130,6 +150,7 @@ test('every page ships JavaScript within its budget', async ({ browser, createUs
     .filter(({ budget, measured }) => budget !== null && measured.bytes - measured.live > budget)
     .map(({ name, measured, budget }) => `${name}: ${kib(measured.bytes - measured.live)} > ${kib(budget!)}`)
   if (mapBytes > 50 * KiB) over.push(`the event page's map: ${kib(mapBytes)} > 50 KiB`)
+  if (scanBytes > SCAN_BUDGET || scanChunks.length === 0) over.push(`the door's scanner: ${kib(scanBytes)} in ${scanChunks.length} chunk(s), budget ${kib(SCAN_BUDGET)}`)
   for (const { name, signedIn, measured } of rows) {
     if (measured.live > LIVE_BUDGET) over.push(`${name}: live updates ${kib(measured.live)} > ${kib(LIVE_BUDGET)}`)
     // A visitor has no bell: their pages never fetch the socket client.

@@ -24,4 +24,9 @@ export default {
   cameCount: '{{came}} of {{count}} came',
   came_at: 'came at {{time}}',
   emailNote: 'Emails are shown only for people who let organizers see them (their Settings → Profile).',
+  scan: 'Scan with the camera',
+  scanStop: 'Stop the camera',
+  scanHint: 'Hold the participant’s QR code in front of the camera: they are checked in as soon as it is read.',
+  cameraView: 'What the camera sees',
+  cameraFailed: 'The camera could not be opened (allow it for this site in the browser), or type the code.',
 }

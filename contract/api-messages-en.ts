@@ -1,5 +1,7 @@
 // The English texts only the API says: its refusals and outcomes, notifications, mails, calendar feeds and
 // ActivityPub objects. The API sends them translated, so no browser loads them (decision 044).
+import { EVENT_MESSAGES } from './constants'
+
 const en = {
   // Lists, the fediverse, refusals of a form the API checks beyond its schema
   pageTooDeep: 'This page is too far down the list: narrow it with a search or filters.',
@@ -149,6 +151,7 @@ const en = {
   notifyJoinWaitlisted: 'Your request to join “{title}” was accepted: the event is full, you are on the waiting list',
   notifyJoinDeclined: 'The organizer declined your request to join “{title}”',
   notifyGroupInvite: '{user} invited you to join the group “{title}”',
+  notifyEventMessage: '{user} about “{title}”: {message}',
   // Calendar feeds (api/modules/calendar; decision 029)
   calendarPersonalName: 'Nearby: my events',
   calendarPersonalDescription: 'The events you joined or organize on Nearby.',
@@ -181,6 +184,8 @@ const en = {
   apCancelledLine: 'This event was cancelled.',
   apPlaceSummary: 'Events at {place}, from Nearby.',
   checkinUnknown: 'No participant of this event has this code.',
+  eventMessageLimit: `Up to ${EVENT_MESSAGES.perDay} messages a day go to the people of one event: send the next one later.`,
+  eventMessagesParticipantsOnly: 'Only the participants of this event read its messages.',
   csvList: 'List',
   csvNumber: 'No.',
   csvName: 'First name',

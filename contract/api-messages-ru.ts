@@ -1,5 +1,6 @@
 // The Russian texts of api-messages-en.ts.
 import type en from './api-messages-en'
+import { EVENT_MESSAGES } from './constants'
 
 /** Every code of the English half, in Russian. */
 const ru: Record<keyof typeof en, string> = {
@@ -148,6 +149,7 @@ const ru: Record<keyof typeof en, string> = {
   notifyJoinWaitlisted: 'Заявка на «{title}» принята: мест нет, вы в листе ожидания',
   notifyJoinDeclined: 'Организатор отклонил вашу заявку на «{title}»',
   notifyGroupInvite: '{user} приглашает вас в группу «{title}»',
+  notifyEventMessage: '{user} о «{title}»: {message}',
   // Календарные ленты (api/modules/calendar; решение 029)
   calendarPersonalName: 'Nearby: мои события',
   calendarPersonalDescription: 'События Nearby, в которых вы участвуете или которые организуете.',
@@ -180,6 +182,8 @@ const ru: Record<keyof typeof en, string> = {
   apCancelledLine: 'Это событие отменено.',
   apPlaceSummary: 'События в месте «{place}», из Nearby.',
   checkinUnknown: 'Ни у одного участника этого события нет такого кода.',
+  eventMessageLimit: `Людям одного события можно отправить не больше ${EVENT_MESSAGES.perDay} сообщений в день: следующее отправьте позже.`,
+  eventMessagesParticipantsOnly: 'Сообщения этого события читают только его участники.',
   csvList: 'Список',
   csvNumber: '№',
   csvName: 'Имя',

@@ -78,6 +78,8 @@ export const NOTIFICATION_TYPES = [
   'joinDeclined',
   /** Someone invited the recipient to join a group (issue 45): entityId is the group's id. */
   'groupInvite',
+  /** An organizer's message to the people of an event the recipient takes part in or waits for (issue 45). */
+  'eventMessage',
 ] as const
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number]
 
@@ -229,6 +231,16 @@ export const ADMIN_SORTS = ['newest', 'oldest'] as const
 export const CHECKIN = {
   codeAlphabet: '23456789ABCDEFGHJKMNPQRSTUVWXYZ',
   codeLength: 6,
+} as const
+
+/**
+ * A message to everyone of an event (issue 45): short, as a notification is, and a few a day per event, so that the
+ * people who joined are told what matters ("we moved to room 2") and not flooded.
+ */
+export const EVENT_MESSAGES = {
+  maxLength: 500,
+  /** Per event, in any 24 hours, whoever of its organizers sends them. */
+  perDay: 5,
 } as const
 
 /** The lists' tabs: upcoming and running (active), running at this moment (now), ended, one's own. */

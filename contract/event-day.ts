@@ -1,6 +1,8 @@
 // The day of the event (issue 45): the organizer's list of the people coming (GET /event/{id}/roster, and as CSV at
 // GET /event/{id}/participants.csv), for the printable page and the door.
 import { z } from 'zod'
+import { formSwitch } from './common'
+import { EVENT_MESSAGES } from './constants'
 import { userSummarySchema } from './event-answers'
 
 /** One person on the list: who, their email where they agreed to show it to organizers, since when, checked in when. */
@@ -65,3 +67,40 @@ export const checkinIntentSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('tick'), userId: z.string().min(1).max(100) }),
   z.object({ intent: z.literal('undo'), userId: z.string().min(1).max(100) }),
 ])
+
+// --- a message to everyone (issue 45) -------------------------------------------------------------------------
+
+const messageBodyField = z
+  .string({ error: 'required' })
+  .trim()
+  .min(1, 'required')
+  .max(EVENT_MESSAGES.maxLength, 'tooLong')
+
+/** POST /event/{id}/messages: what the organizer tells the participants, and whether the waiting list hears it too. */
+export const eventMessageBodySchema = z
+  .object({
+    body: messageBodyField,
+    toWaiting: z.boolean({ error: 'invalidValue' }).optional().default(false),
+  })
+  .strict()
+export type EventMessageBody = z.input<typeof eventMessageBodySchema>
+
+/** The web's form of it (/event/{id}/message): the same rules, the switch a checkbox. */
+export const eventMessageFormSchema = z.object({ body: messageBodyField, toWaiting: formSwitch })
+
+/** A message as the people it went to (and the organizers) see it. */
+export const eventMessageSchema = z.object({
+  _id: z.string(),
+  body: z.string(),
+  /** Who sent it: one of the organizers (null once their account is gone). */
+  sender: userSummarySchema.nullable(),
+  toWaiting: z.boolean(),
+  createdAt: z.string(),
+  /** How many people it was sent to: for the organizers only (else null). */
+  recipients: z.number().int().nullable(),
+})
+export type EventMessage = z.infer<typeof eventMessageSchema>
+
+/** GET /event/{id}/messages: newest first; the organizers see every one, a participant those sent to them. */
+export const eventMessageListSchema = z.object({ messages: z.array(eventMessageSchema) })
+export type EventMessageList = z.infer<typeof eventMessageListSchema>

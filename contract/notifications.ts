@@ -64,6 +64,8 @@ export const notificationSchema = z.object({
     })
     .nullable()
     .optional(),
+  /** An `eventMessage` notification's message: the organizer's words, as they wrote them. */
+  message: z.object({ _id: z.string(), body: z.string() }).nullable().optional(),
 })
 export type Notification = z.infer<typeof notificationSchema>
 

@@ -84,6 +84,8 @@ const ROUTE_PERMISSIONS = {
   'GET /event/:id/checkin/my': null,
   'POST /event/:id/checkin': null,
   'DELETE /event/:id/checkin/:userId': null,
+  'POST /event/:id/messages': null,
+  'GET /event/:id/messages': null,
   'DELETE /event/:id/waitlist/:userId': null,
   // approval (decision 042): the organizer's checks are the access policy's (mayEdit)
   'PUT /event/:id/join-request': null,

@@ -272,6 +272,22 @@ export interface NotificationsTable {
   moderation_log_id: string | null
   /** Which reminder an `eventReminder` notification is: '24h' or '1h'. */
   reminder_kind: string | null
+  /** The message an `eventMessage` notification carries (issue 45). */
+  event_message_id: string | null
+}
+
+/** An organizer's message to the people of an event (issue 45): the log, and what the event page shows them. */
+export interface EventMessagesTable {
+  id: string
+  post_id: string
+  /** Null once the sender's account is gone. */
+  sender_id: string | null
+  body: string
+  /** 1: the waiting list got it too. */
+  to_waiting: number
+  /** How many people it was sent to. */
+  recipients: number
+  created_at: Iso
 }
 
 /** A reminder claimed (then sent) for one participant of one event; primary key (post_id, user_id, kind). */
@@ -399,6 +415,7 @@ export interface Database {
   jobs: JobsTable
   moderation_log: ModerationLogTable
   event_reminders: EventRemindersTable
+  event_messages: EventMessagesTable
   calendar_tokens: CalendarTokensTable
   federation_kv: FederationKvTable
   federation_queue: FederationQueueTable

@@ -47,6 +47,8 @@ export type DomainEvent =
   | { type: 'postsImported'; userFrom: string; postIds: string[] }
   /** An event starts soon: its participants whose reminder was claimed (api/modules/reminders); from nobody. */
   | { type: 'eventReminder'; userFrom: null; postId: string; kind: ReminderKind; recipientIds: string[] }
+  /** An organizer's message to the people of an event (issue 45): the participants, and the line if they chose. */
+  | { type: 'eventMessage'; userFrom: string; postId: string; messageId: string; recipientIds: string[] }
 
 export type DomainEventListener = (event: DomainEvent, work?: Work) => void | Promise<void>
 

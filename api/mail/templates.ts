@@ -231,3 +231,24 @@ export function groupInvitationMail(
   const html = layout(subject, `<p>${escapeHtml(hello)}</p><p>${escapeHtml(lead)}</p><p>${escapeHtml(how)}</p><p><a href="${escapeHtml(invite.url)}">${open}</a></p>`)
   return { subject, text, html }
 }
+
+/** An organizer's message to the people of an event (issue 45): our words in the recipient's language, theirs as written. */
+export function eventMessageMail(language: Language, name: string, sender: string, title: string, body: string, eventUrl: string): MailContent {
+  const quoted = `<blockquote style="margin:12px 0;padding:8px 12px;border-left:4px solid #ccc;white-space:pre-line">${escapeHtml(body)}</blockquote>`
+  if (language === 'ru') {
+    const subject = `Nearby: сообщение о «${title}»`
+    const text = `Здравствуйте, ${name}!\n\n${sender}, организатор «${title}», пишет:\n\n${body}\n\nСобытие: ${eventUrl}\nВы получили это письмо, потому что участвуете в событии или ждёте места.\n`
+    const html = layout(
+      `Сообщение о «${title}»`,
+      `<p>Здравствуйте, ${escapeHtml(name)}!</p><p>${escapeHtml(sender)}, организатор «${escapeHtml(title)}», пишет:</p>${quoted}<p><a href="${escapeHtml(eventUrl)}">Открыть событие</a></p><p style="color:#666;font-size:13px">Вы получили это письмо, потому что участвуете в событии или ждёте места.</p>`,
+    )
+    return { subject, text, html }
+  }
+  const subject = `Nearby: a message about “${title}”`
+  const text = `Hello ${name},\n\n${sender}, who organizes “${title}”, writes:\n\n${body}\n\nThe event: ${eventUrl}\nYou get this mail because you take part in the event or wait for a place.\n`
+  const html = layout(
+    `A message about “${title}”`,
+    `<p>Hello ${escapeHtml(name)},</p><p>${escapeHtml(sender)}, who organizes “${escapeHtml(title)}”, writes:</p>${quoted}<p><a href="${escapeHtml(eventUrl)}">Open the event</a></p><p style="color:#666;font-size:13px">You get this mail because you take part in the event or wait for a place.</p>`,
+  )
+  return { subject, text, html }
+}

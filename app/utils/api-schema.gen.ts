@@ -10236,6 +10236,356 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/event/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organizers’ messages of an event, newest first (its participants, organizers and moderators; a person waiting reads those sent to the line)
+         * @description recipients (how many it went to) for organizers and moderators only. 403 eventMessagesParticipantsOnly for anyone else.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            messages: {
+                                _id: string;
+                                body: string;
+                                createdAt: string;
+                                recipients: number | null;
+                                sender: {
+                                    _id: string;
+                                    avatarFile: {
+                                        name: string;
+                                        thumbnailUrl?: string;
+                                        url: string;
+                                    } | null;
+                                    lastname: string;
+                                    name: string;
+                                    username: string;
+                                } | null;
+                                toWaiting: boolean;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Send a message to the participants (its organizers), and to the waiting list with toWaiting: true
+         * @description Body {body} (1–500 characters) and optionally {toWaiting}. Each person it goes to gets a notification (bell, socket, push; our words in their language, the message as written) and a mail. 403 notOrganizer; 400 placeNoParticipants for a place; 429 eventMessageLimit after 5 messages to one event in 24 hours (Retry-After says when the next may go).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        body: string;
+                        /** @default false */
+                        toWaiting?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            body: string;
+                            createdAt: string;
+                            recipients: number | null;
+                            sender: {
+                                _id: string;
+                                avatarFile: {
+                                    name: string;
+                                    thumbnailUrl?: string;
+                                    url: string;
+                                } | null;
+                                lastname: string;
+                                name: string;
+                                username: string;
+                            } | null;
+                            toWaiting: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/event/{id}/participant/{userId}": {
         parameters: {
             query?: never;
@@ -17667,6 +18017,10 @@ export interface paths {
                                     name: string;
                                 } | null;
                                 isOpened: boolean;
+                                message?: {
+                                    _id: string;
+                                    body: string;
+                                } | null;
                                 moderation?: {
                                     /** @enum {string} */
                                     field: "moderationStatus" | "moderationImageStatus" | "postStatus" | "role" | "isActivated" | "content" | "avatar" | "images" | "federation" | "groupStatus";
@@ -17676,7 +18030,7 @@ export interface paths {
                                     to: string | null;
                                 } | null;
                                 /** @enum {string} */
-                                notificationType: "follow" | "newPost" | "updatePost" | "invite" | "newParticipate" | "postLike" | "newMessage" | "moderation" | "report" | "waitlistSeat" | "eventCancelled" | "eventMoved" | "eventReminder" | "joinRequest" | "joinAccepted" | "joinWaitlisted" | "joinDeclined" | "groupInvite";
+                                notificationType: "follow" | "newPost" | "updatePost" | "invite" | "newParticipate" | "postLike" | "newMessage" | "moderation" | "report" | "waitlistSeat" | "eventCancelled" | "eventMoved" | "eventReminder" | "joinRequest" | "joinAccepted" | "joinWaitlisted" | "joinDeclined" | "groupInvite" | "eventMessage";
                                 openedAt: string | null;
                                 post: {
                                     _id: string;
@@ -17953,6 +18307,10 @@ export interface paths {
                                 name: string;
                             } | null;
                             isOpened: boolean;
+                            message?: {
+                                _id: string;
+                                body: string;
+                            } | null;
                             moderation?: {
                                 /** @enum {string} */
                                 field: "moderationStatus" | "moderationImageStatus" | "postStatus" | "role" | "isActivated" | "content" | "avatar" | "images" | "federation" | "groupStatus";
@@ -17962,7 +18320,7 @@ export interface paths {
                                 to: string | null;
                             } | null;
                             /** @enum {string} */
-                            notificationType: "follow" | "newPost" | "updatePost" | "invite" | "newParticipate" | "postLike" | "newMessage" | "moderation" | "report" | "waitlistSeat" | "eventCancelled" | "eventMoved" | "eventReminder" | "joinRequest" | "joinAccepted" | "joinWaitlisted" | "joinDeclined" | "groupInvite";
+                            notificationType: "follow" | "newPost" | "updatePost" | "invite" | "newParticipate" | "postLike" | "newMessage" | "moderation" | "report" | "waitlistSeat" | "eventCancelled" | "eventMoved" | "eventReminder" | "joinRequest" | "joinAccepted" | "joinWaitlisted" | "joinDeclined" | "groupInvite" | "eventMessage";
                             openedAt: string | null;
                             post: {
                                 _id: string;
@@ -18117,6 +18475,10 @@ export interface paths {
                                     name: string;
                                 } | null;
                                 isOpened: boolean;
+                                message?: {
+                                    _id: string;
+                                    body: string;
+                                } | null;
                                 moderation?: {
                                     /** @enum {string} */
                                     field: "moderationStatus" | "moderationImageStatus" | "postStatus" | "role" | "isActivated" | "content" | "avatar" | "images" | "federation" | "groupStatus";
@@ -18126,7 +18488,7 @@ export interface paths {
                                     to: string | null;
                                 } | null;
                                 /** @enum {string} */
-                                notificationType: "follow" | "newPost" | "updatePost" | "invite" | "newParticipate" | "postLike" | "newMessage" | "moderation" | "report" | "waitlistSeat" | "eventCancelled" | "eventMoved" | "eventReminder" | "joinRequest" | "joinAccepted" | "joinWaitlisted" | "joinDeclined" | "groupInvite";
+                                notificationType: "follow" | "newPost" | "updatePost" | "invite" | "newParticipate" | "postLike" | "newMessage" | "moderation" | "report" | "waitlistSeat" | "eventCancelled" | "eventMoved" | "eventReminder" | "joinRequest" | "joinAccepted" | "joinWaitlisted" | "joinDeclined" | "groupInvite" | "eventMessage";
                                 openedAt: string | null;
                                 post: {
                                     _id: string;

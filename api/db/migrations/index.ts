@@ -27,6 +27,7 @@ import { migration as m022_online_events } from './022_online_events'
 import { migration as m023_accessibility } from './023_accessibility'
 import { migration as m024_groups } from './024_groups'
 import { migration as m025_event_day } from './025_event_day'
+import { migration as m026_event_messages } from './026_event_messages'
 
 export const migrations: Record<string, Migration> = {
   '001_initial': m001_initial,
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   '023_accessibility': m023_accessibility,
   '024_groups': m024_groups,
   '025_event_day': m025_event_day,
+  '026_event_messages': m026_event_messages,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -24,6 +24,7 @@ import { z } from 'zod'
 import { languageOf } from '../../lib/errors'
 import { readBody } from './multipart'
 import { participationRoutes } from './participation-routes'
+import { messageRoutes } from './message-routes'
 import { errors, idParams, me, security, tags, viewerOf } from './route-kit'
 import { createEventsService } from './service'
 import { uploadRateLimit } from '../../lib/rate-limits'
@@ -245,6 +246,7 @@ export default async function eventsRoutes(app: FastifyInstance) {
   )
 
   participationRoutes(app, service)
+  messageRoutes(app, service)
 
   r.post(
     '/event/:id/cancel',

@@ -7,6 +7,7 @@ import { createParticipation } from './participation'
 import { createPostRows } from './rows'
 import { createRoster } from './roster'
 import { createCheckin } from './checkin'
+import { createEventMessages } from './messages'
 import { createPostWriting } from './writing'
 
 export function createEventsService(ctx: AppContext) {
@@ -18,6 +19,7 @@ export function createEventsService(ctx: AppContext) {
     ...createJoinRequests(ctx, rows),
     ...createRoster(ctx, rows),
     ...createCheckin(ctx, rows),
+    ...createEventMessages(ctx, rows),
     /** A post row by id, whatever its status (the console's calls). */
     row: rows.getRow,
   }

@@ -33,6 +33,7 @@ export const POST_NOTIFICATION_TYPES: readonly NotificationType[] = [
   'eventCancelled',
   'eventMoved',
   'eventReminder',
+  'eventMessage',
   'joinRequest',
   'joinAccepted',
   'joinWaitlisted',
@@ -50,7 +51,8 @@ export async function toNotificationDtos(db: Db, rows: NotificationRow[], public
   const logIds = rows.flatMap((r) => (r.moderation_log_id ? [r.moderation_log_id] : []))
   const reportIds = rows.flatMap((r) => (r.notification_type === 'report' && r.entity_id ? [r.entity_id] : []))
   const groupIds = rows.flatMap((r) => (r.notification_type === 'groupInvite' && r.entity_id ? [r.entity_id] : []))
-  const [users, posts, decisions, reports, groups] = await Promise.all([
+  const messageIds = rows.flatMap((r) => (r.event_message_id ? [r.event_message_id] : []))
+  const [users, posts, decisions, reports, groups, eventMessages] = await Promise.all([
     loadUserSummaries(db, userIds, publicUrl),
     postIds.length || logIds.length
       ? db
@@ -66,7 +68,9 @@ export async function toNotificationDtos(db: Db, rows: NotificationRow[], public
     groupIds.length
       ? db.selectFrom('groups').select(['id', 'handle', 'name']).where('id', 'in', groupIds).where('status', '=', 'ACTIVE').execute()
       : Promise.resolve([]),
+    messageIds.length ? db.selectFrom('event_messages').select(['id', 'body']).where('id', 'in', messageIds).execute() : Promise.resolve([]),
   ])
+  const messageById = new Map(eventMessages.map((m) => [m.id, { _id: m.id, body: m.body }]))
   const postById = new Map(posts.map((p) => [p.id, p]))
   const decisionById = new Map(decisions.map((d) => [d.id, d]))
   return rows.map((r) => {
@@ -98,6 +102,7 @@ export async function toNotificationDtos(db: Db, rows: NotificationRow[], public
         r.notification_type === 'groupInvite'
           ? (groups.flatMap((g) => (g.id === r.entity_id ? [{ handle: g.handle, name: g.name }] : []))[0] ?? null)
           : null,
+      message: r.notification_type === 'eventMessage' && r.event_message_id ? (messageById.get(r.event_message_id) ?? null) : null,
       reminder:
         r.notification_type === 'eventReminder'
           ? {
@@ -163,6 +168,7 @@ const TEXT_CODES: Record<NotificationType, MessageCode> = {
   joinWaitlisted: 'notifyJoinWaitlisted',
   joinDeclined: 'notifyJoinDeclined',
   groupInvite: 'notifyGroupInvite',
+  eventMessage: 'notifyEventMessage',
 }
 
 /** The text code of a moderation notice: what was decided on the post or the profile. */
@@ -194,6 +200,8 @@ export function notificationText(n: Notification, language: Language, timeZone =
     .replace('{user}', user)
     .replace('{title}', n.report?.targetLabel ?? n.post?.title ?? n.group?.name ?? '…')
     .replace('{time}', formatDateTime(n.reminder?.startDate, language, timeZone))
+    // A function, so that "$&" and the like in the organizer's words stay as written.
+    .replace('{message}', () => n.message?.body ?? '')
   const reason = n.moderation?.reason
   if (n.reminder?.onlineUrl) return `${text} ${t.notifyEventOnline.replace('{url}', n.reminder.onlineUrl)}`
   return reason ? `${text} ${t.moderationReason.replace('{reason}', reason)}` : text

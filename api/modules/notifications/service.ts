@@ -1,7 +1,7 @@
 // Notifications: rows made from domain events for the right recipients (ARCHITECTURE: follow → followee;
 // newPost → the author's followers (and a group's followers, or its members for a members-only event); updatePost → participants; invite → recipients; newParticipate →
 // organizer; postLike → post owner; never the actor; eventReminder → the participants the reminders job
-// claimed, decision 030), then delivered in the background over the socket
+// claimed, decision 030; eventMessage → the people the organizer's message went to, issue 45), then delivered in the background over the socket
 // and by web push. Storing is awaited (the response that caused it comes after); delivering is not.
 import { languageOr, type Language, NOTIFICATION_LIMITS, REALTIME, type NotificationType } from '#contract'
 import type { AppContext } from '../../context'
@@ -61,7 +61,7 @@ export function createNotificationsService(ctx: AppContext) {
   async function targetsOf(
     conn: Db,
     event: DomainEvent,
-  ): Promise<{ type: NotificationType; entityId: string; recipients: string[]; logId?: string; reminderKind?: string } | null> {
+  ): Promise<{ type: NotificationType; entityId: string; recipients: string[]; logId?: string; reminderKind?: string; messageId?: string } | null> {
     if (event.type === 'reportClosed') {
       return { type: 'report', entityId: event.reportId, recipients: await existingUserIds(conn, [event.recipientId]) }
     }
@@ -125,6 +125,8 @@ export function createNotificationsService(ctx: AppContext) {
         return { type: event.type, entityId: post.id, recipients: await concernedWith(conn, post.id) }
       case 'eventReminder':
         return { type: 'eventReminder', entityId: post.id, recipients: await existingUserIds(conn, event.recipientIds), reminderKind: event.kind }
+      case 'eventMessage':
+        return { type: 'eventMessage', entityId: post.id, recipients: await existingUserIds(conn, event.recipientIds), messageId: event.messageId }
       default:
         return null
     }
@@ -161,6 +163,7 @@ export function createNotificationsService(ctx: AppContext) {
       created_at: now,
       moderation_log_id: target.logId ?? null,
       reminder_kind: target.reminderKind ?? null,
+      event_message_id: target.messageId ?? null,
     }))
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) await conn.insertInto('notifications').values(rows.slice(i, i + INSERT_CHUNK)).execute()
     return rows

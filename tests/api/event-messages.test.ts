@@ -97,7 +97,7 @@ describe('a message to everyone', () => {
     await api.app.ctx.flushMail()
     expect(api.smtp.mailsTo(emailOf(vera)).map((m) => m.subject)).toEqual(['Nearby: a message about “Night market”'])
     const [, second] = await receiver.waitForMessages(sub.id, 2)
-    expect(second?.payload.body).toMatch(/about “Night market”: Doors at 19:00 — bring \$& a smile$/)
+    expect((second?.payload as { body: string }).body).toMatch(/about “Night market”: Doors at 19:00 — bring \$& a smile$/)
   })
 
   it('the event page’s list: participants read every message, a person waiting those sent to the line, the organizer how many each reached', async () => {

@@ -243,6 +243,11 @@ for (const { language, width } of PAIRS) {
       const [me, follower] = await Promise.all([createUser(), createUser()])
       await callApiAs(follower, 'PUT', `/profile/${me.id}/follow`)
       const own = await createEventViaApi(me)
+      // The day of the event: someone on the list, and an event of theirs I take part in, with a message from them.
+      await callApiAs(follower, 'PUT', `/event/${own._id}/participate`, { participate: true })
+      const theirs = await createEventViaApi(follower)
+      await callApiAs(me, 'PUT', `/event/${theirs._id}/participate`, { participate: true })
+      await callApiAs(follower, 'POST', `/event/${theirs._id}/messages`, { body: 'We moved to room 2.' }, 201)
       const group = `a11y_${Date.now().toString(36)}`
       await callApiAs(me, 'POST', '/groups', { handle: group, name: 'Accessible walkers' }, 201)
       await signIn(page, me)
@@ -271,6 +276,10 @@ for (const { language, width } of PAIRS) {
           { path: `/event/${own._id}/cancel`, label: 'the cancel drawer' },
           { path: `/event/${own._id}/reschedule`, label: 'the move drawer' },
           { path: `/event/${own._id}/edit` },
+          { path: `/event/${own._id}/participants`, label: 'the printable list of participants' },
+          { path: `/event/${own._id}/checkin`, label: 'the door' },
+          { path: `/event/${own._id}/message`, label: 'the message drawer' },
+          { path: `/event/${theirs._id}`, label: 'an event I take part in: my code and the organizer’s message' },
           { path: `/groups/${group}/members`, label: 'a group’s members, as its owner' },
           { path: '/groups/new' },
           { path: `/event/${data.event}` },

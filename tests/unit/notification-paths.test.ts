@@ -59,3 +59,14 @@ describe('where a notification leads', () => {
     expect(pushPayloadOf(invite, 'ru', 'https://nearby.example').body).toBe('Anna Petrova приглашает вас в группу «River walkers»')
   })
 })
+
+describe('an organizer’s message (issue 45)', () => {
+  const message: Notification = { ...base, notificationType: 'eventMessage', message: { _id: 'm1', body: 'Room 2 — bring $& snacks' } }
+  it('leads to the event, and says who wrote about which event, their words as written, on the web and in a push, in both languages', () => {
+    expect(notificationPath(message)).toBe('/event/p1')
+    expect(notificationText(message, t('en'))).toBe('Anna Petrova about “Jazz night”: Room 2 — bring $& snacks')
+    expect(notificationText(message, t('ru'))).toBe('Anna Petrova о «Jazz night»: Room 2 — bring $& snacks')
+    expect(pushPayloadOf(message, 'en', 'https://nearby.example').body).toBe('Anna Petrova about “Jazz night”: Room 2 — bring $& snacks')
+    expect(pushPayloadOf(message, 'ru', 'https://nearby.example').body).toBe('Anna Petrova о «Jazz night»: Room 2 — bring $& snacks')
+  })
+})

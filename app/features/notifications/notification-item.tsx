@@ -36,6 +36,7 @@ export function notificationText(notification: Notification, t: TFunction, langu
     const text = t(`moderation.${moderationKey(notification)}`, { title })
     return reason ? `${text} ${t('moderation.reason', { reason })}` : text
   }
+  if (notification.notificationType === 'eventMessage') return t('types.eventMessage', { name, title, message: notification.message?.body ?? '' })
   if (notification.notificationType === 'groupInvite') return t('types.groupInvite', { name, title: notification.group?.name ?? t('aGroup') })
   return t(`types.${notification.notificationType}`, { name, title })
 }

@@ -32,6 +32,7 @@ export default {
     joinWaitlisted: 'Your request to join {{title}} was accepted: the event is full, you are on the waiting list',
     joinDeclined: 'The organizer declined your request to join {{title}}',
     groupInvite: '{{name}} invited you to join the group {{title}}',
+    eventMessage: '{{name}} about “{{title}}”: {{message}}',
   },
   reminder: {
     '24h': 'Reminder: {{title}} starts on {{time}}',

@@ -48,6 +48,8 @@ export default {
   requestsDeclined: 'All requests declined.',
   eventCancelled: 'The event is cancelled. Participants, people waiting and invitees have been told.',
   eventMoved: 'The event has new dates. Participants, people waiting and invitees have been told.',
+  eventMessageSent_one: 'Your message was sent to {{count}} person.',
+  eventMessageSent_other: 'Your message was sent to {{count}} people.',
   loginToParticipate: 'Please log in to participate in the event.',
   photosAdded: 'Photos added.',
   photoRemoved: 'Photo removed.',

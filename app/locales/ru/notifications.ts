@@ -34,6 +34,7 @@ export default {
     joinWaitlisted: 'Заявка на {{title}} принята: мест нет, вы в листе ожидания',
     joinDeclined: 'Организатор отклонил вашу заявку на {{title}}',
     groupInvite: '{{name}} приглашает вас в группу {{title}}',
+    eventMessage: '{{name}} о «{{title}}»: {{message}}',
   },
   reminder: {
     '24h': 'Напоминание: {{title}} начнётся {{time}}',

@@ -79,9 +79,17 @@ export async function loadEventPage(request: Request, id: string) {
           () => null,
         )
       : null
+  // The organizers' messages (issue 45), for those they concern: its organizers, participants and people waiting.
+  const messages =
+    event.eventType === 'EVENT' && (event.isOwner || event.isParticipant || event.waitlistPosition !== null)
+      ? await ok(api.typed.GET('/event/{id}/messages', { params: { path: { id } } })).then(
+          (list) => list.messages,
+          () => [],
+        )
+      : []
   const notice = new URL(request.url).searchParams.get('notice') === 'login' && !api.isSignedIn() ? 'login' : null
   return data<EventPageData>(
-    { kind: 'event', event, participants, waiting, requests, ticket, notice, ...urls },
+    { kind: 'event', event, participants, waiting, requests, ticket, messages, notice, ...urls },
   )
 }
 

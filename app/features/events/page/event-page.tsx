@@ -5,7 +5,7 @@ import { Link, Outlet, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { FediverseCard, FediverseReactions } from '~/features/fediverse/fediverse-card'
 import { RemoteDescription, RemoteOriginCard } from '~/features/fediverse/remote-origin'
-import { accessModeOf, calendarFeedPaths, type Event, type JoinRequestList, type UserSummary, type WaitlistList } from '#contract'
+import { accessModeOf, calendarFeedPaths, type Event, type EventMessage, type JoinRequestList, type UserSummary, type WaitlistList } from '#contract'
 import { useRootData } from '~/components/layout/use-root-data'
 import { CalendarIcon } from '~/components/ui/icons'
 import { FeedLink } from '~/features/calendar/feed-link'
@@ -25,6 +25,7 @@ import { SeriesDates } from './series-dates'
 import { PrivateEvent } from './private-event'
 import { calendarPath, eventPath, signInPath, type Ticket } from './shared'
 import { TicketCard } from './ticket'
+import { EventMessages } from './messages'
 
 export function EventPage() {
   const page = useLoaderData<typeof loadEventPage>()
@@ -39,6 +40,7 @@ export function EventPage() {
           waiting={page.waiting}
           requests={page.requests}
           ticket={page.ticket}
+          messages={page.messages}
           notice={page.notice}
         />
       )}
@@ -53,6 +55,7 @@ function EventDetails({
   waiting,
   requests,
   ticket,
+  messages,
   notice,
 }: {
   event: Event
@@ -60,6 +63,7 @@ function EventDetails({
   waiting: WaitlistList['waiting'] | null
   requests: JoinRequestList | null
   ticket: Ticket | null
+  messages: EventMessage[]
   notice: 'login' | null
 }) {
   const { t } = useTranslation('eventPage')
@@ -94,6 +98,7 @@ function EventDetails({
 
       <div className="grid gap-5 lg:grid-cols-3">
         <div className="min-w-0 space-y-5 lg:col-span-2">
+          <EventMessages messages={messages} timeZone={timeZone} />
           <Gallery event={event} />
           {event.description ? (
             <section aria-labelledby="about-title">

@@ -68,7 +68,7 @@ export function Participants({
       )}
       {isOwner && waiting && waiting.length ? <WaitingList waiting={waiting} action={action} /> : null}
       {isOwner ? (
-        // The day of the event (issue 45): the list to print, or to download as CSV.
+        // The day of the event (issue 45): the list to print or download, the door, a message to everyone.
         <p className="mt-3 text-sm">
           <Link to={`${action}/participants`} className="text-brand-700 underline" data-testid="roster-link">
             {t('participants.list')}
@@ -76,6 +76,10 @@ export function Participants({
           {' · '}
           <Link to={`${action}/checkin`} className="text-brand-700 underline" data-testid="door-link">
             {t('participants.door')}
+          </Link>
+          {' · '}
+          <Link to={`${action}/message`} preventScrollReset className="text-brand-700 underline" data-testid="message-link">
+            {t('participants.message')}
           </Link>
         </p>
       ) : null}

@@ -1,5 +1,5 @@
 // What the event page's server code and its components share (no server-only imports here).
-import type { Event, JoinRequestList, JoinRequestState, UserSummary, WaitlistList } from '#contract'
+import type { Event, EventMessage, JoinRequestList, JoinRequestState, UserSummary, WaitlistList } from '#contract'
 import type { QrPath } from '#contract/qr'
 
 /** A participant's way in at the door (issue 45): six characters, and the QR code of the organizer's check-in link. */
@@ -23,6 +23,8 @@ export type EventPageData =
       requests: JoinRequestList | null
       /** The viewer's check-in code and its QR code, while they take part in an event to come (else null). */
       ticket: Ticket | null
+      /** The organizers' messages, newest first, for those they concern (else empty). */
+      messages: EventMessage[]
       /** ?notice=login: a signed-out visitor pressed Join without JavaScript. */
       notice: 'login' | null
       pageUrl: string

@@ -2,29 +2,18 @@
 // /event/{id}/reschedule): drawers over the event page, pages of their own without JavaScript. Only the
 // organizer of an event that is not cancelled gets them; anyone else goes back to the event page.
 import { parseWithZod } from '@conform-to/zod/v4'
-import { redirect } from '@remix-run/node'
-import { cancelEventBodySchema, type Event, rescheduleWebFormSchema } from '#contract'
+import { cancelEventBodySchema, rescheduleWebFormSchema } from '#contract'
 import { isoToLocalInput, localInputToIso, todayInZone } from '~/features/events/format'
 import { apiFailure, invalid } from '~/utils/submission.server'
-import { throwApiStatus } from '~/features/profile/profile.server'
 import { ok } from '~/utils/api.server'
-import { requireActivatedUser } from '~/utils/auth.server'
 import { getEnv } from '~/utils/env.server'
 import { readFormData } from '~/utils/form.server'
 import { redirectWithToast } from '~/utils/toast.server'
+import { requireOrganizedEvent } from './organizer.server'
 import { eventPath } from './shared'
 
-async function requireChangeableEvent(request: Request, id: string) {
-  const { api } = await requireActivatedUser(request)
-  let event: Event
-  try {
-    event = await ok(api.typed.GET('/event/{id}', { params: { path: { id } } }))
-  } catch (error) {
-    return throwApiStatus(error)
-  }
-  if (!event.isOwner || event.eventType !== 'EVENT' || event.cancelledAt) throw redirect(eventPath(id))
-  return { api, event }
-}
+/** A cancelled event is final: no more changes. */
+const requireChangeableEvent = (request: Request, id: string) => requireOrganizedEvent(request, id, (event) => !event.cancelledAt)
 
 export async function changeLoader(request: Request, id: string) {
   const { event } = await requireChangeableEvent(request, id)

@@ -2,28 +2,13 @@
 // the event page (a page of its own without JavaScript). Checked on the server by the contract's schema; the API
 // keeps the rules (organizers only, a few a day) and its refusals come back on the form with the words kept.
 import { parseWithZod } from '@conform-to/zod/v4'
-import { redirect } from '@remix-run/node'
-import { type Event, eventMessageFormSchema } from '#contract'
-import { throwApiStatus } from '~/features/profile/profile.server'
+import { eventMessageFormSchema } from '#contract'
 import { ok } from '~/utils/api.server'
-import { requireActivatedUser } from '~/utils/auth.server'
 import { readFormData } from '~/utils/form.server'
 import { apiFailure, invalid } from '~/utils/submission.server'
 import { redirectWithToast } from '~/utils/toast.server'
+import { requireOrganizedEvent } from './organizer.server'
 import { eventPath } from './shared'
-
-/** The event for one of its organizers; anyone else (and a place) goes back to the event page. */
-async function requireOrganizedEvent(request: Request, id: string) {
-  const { api } = await requireActivatedUser(request)
-  let event: Event
-  try {
-    event = await ok(api.typed.GET('/event/{id}', { params: { path: { id } } }))
-  } catch (error) {
-    return throwApiStatus(error)
-  }
-  if (!event.isOwner || event.eventType !== 'EVENT') throw redirect(eventPath(id))
-  return { api, event }
-}
 
 export async function messageLoader(request: Request, id: string) {
   const { event } = await requireOrganizedEvent(request, id)

@@ -8603,7 +8603,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Undo a check-in (its organizers): the seat is not checked in any more */
+        /** Undo a check-in (its organizers): the seat is not checked in any more; answers who, and the counts */
         delete: {
             parameters: {
                 query?: never;
@@ -8625,6 +8625,17 @@ export interface paths {
                         "application/json": {
                             came: number;
                             participants: number;
+                            user: {
+                                _id: string;
+                                avatarFile: {
+                                    name: string;
+                                    thumbnailUrl?: string;
+                                    url: string;
+                                } | null;
+                                lastname: string;
+                                name: string;
+                                username: string;
+                            };
                         };
                     };
                 };

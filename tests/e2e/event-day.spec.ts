@@ -5,7 +5,7 @@
 import fs from 'node:fs/promises'
 import decodeQR from 'qr/decode.js'
 import sharp from 'sharp'
-import { callApiAs, createEventViaApi } from './event-fixtures'
+import { callApiAs, createEventViaApi, throttle } from './event-fixtures'
 import { expect, test, uniqueSuffix } from './fixtures'
 
 test('the organizer’s list of participants: on screen, on paper and as CSV; emails only where allowed', async ({ page, browser, createUser, signIn, javaScriptEnabled }) => {
@@ -171,4 +171,20 @@ test('with JavaScript, a camera that cannot be opened: the page says so, and the
   await page.getByLabel('Code').fill(code)
   await page.getByRole('button', { name: 'Check in', exact: true }).click()
   await expect(page.getByTestId('door-count')).toHaveText('1 of 1 came')
+})
+
+test('at the door over a slow line: the code is typed and sent as soon as the form shows, scripts or not', async ({ page, createUser, signIn }) => {
+  const [organizer, anna] = await Promise.all([createUser(), createUser()])
+  const event = await createEventViaApi(organizer, { title: `Slow door ${uniqueSuffix()}` })
+  await callApiAs(anna, 'PUT', `/event/${event._id}/participate`, { participate: true })
+  const { code } = (await callApiAs(anna, 'GET', `/event/${event._id}/checkin/my`)) as { code: string }
+  await page.setViewportSize({ width: 360, height: 740 })
+  await signIn(page, organizer)
+  await throttle(page)
+  // Not waiting for the page to load: the organizer types the moment the box is there (a plain form until the app runs).
+  await page.goto(`/event/${event._id}/checkin`, { waitUntil: 'commit' })
+  await page.getByLabel('Code').fill(code)
+  await page.getByRole('button', { name: 'Check in', exact: true }).click()
+  await expect(page.getByTestId('door-count')).toHaveText('1 of 1 came', { timeout: 20_000 })
+  await expect(page.getByLabel('Code')).toHaveValue('')
 })

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context'
 import { type Db, nowIso } from '../../db'
 import { HttpError, validationError } from '../../lib/errors'
 import { checkinUrl, normalizeCheckinCode } from './checkin-codes'
-import { loadUserSummaries, type Viewer } from './relations'
+import { hiddenUserSummary, loadUserSummaries, type Viewer } from './relations'
 import type { PostRows } from './rows'
 
 export function createCheckin(ctx: AppContext, rows: PostRows) {
@@ -26,6 +26,10 @@ export function createCheckin(ctx: AppContext, rows: PostRows) {
       .where('post_id', '=', postId)
       .executeTakeFirst()
     return { came: Number(row?.came ?? 0), participants: Number(row?.participants ?? 0) }
+  }
+
+  async function summaryOf(userId: string, viewer: Viewer) {
+    return (await loadUserSummaries(db, [userId], ctx.config.publicUrl, viewer)).get(userId) ?? hiddenUserSummary(userId)
   }
 
   return {
@@ -68,18 +72,11 @@ export function createCheckin(ctx: AppContext, rows: PostRows) {
         .where('post_id', '=', id)
         .where('user_id', '=', seatOf.user_id)
         .executeTakeFirstOrThrow()
-      const user = (await loadUserSummaries(db, [seatOf.user_id], ctx.config.publicUrl, viewer)).get(seatOf.user_id) ?? {
-        _id: seatOf.user_id,
-        name: '',
-        lastname: '',
-        username: '',
-        avatarFile: null,
-      }
-      return { user, checkedInAt: seat.checked_in_at ?? now, already: Number(marked.numUpdatedRows) === 0, ...(await counts(id)) }
+      return { user: await summaryOf(seatOf.user_id, viewer), checkedInAt: seat.checked_in_at ?? now, already: Number(marked.numUpdatedRows) === 0, ...(await counts(id)) }
     },
 
     /** A mistake at the door undone: the seat is not checked in any more (its code works again). */
-    async undoCheckin(id: string, userId: string, viewer: Viewer): Promise<{ came: number; participants: number }> {
+    async undoCheckin(id: string, userId: string, viewer: Viewer): Promise<Omit<CheckinResult, 'checkedInAt' | 'already'>> {
       await organizerRow(id, viewer)
       const res = await db
         .updateTable('post_participants')
@@ -88,7 +85,7 @@ export function createCheckin(ctx: AppContext, rows: PostRows) {
         .where('user_id', '=', userId)
         .executeTakeFirst()
       if (Number(res.numUpdatedRows) === 0) throw new HttpError(404, 'notParticipant')
-      return counts(id)
+      return { user: await summaryOf(userId, viewer), ...(await counts(id)) }
     },
   }
 }

@@ -15,7 +15,7 @@ import { postAccess, type PostAccess, type Viewer } from '../../access/policy'
 import { type Db } from '../../db'
 import type { PostRow } from '../../db/schema'
 import { PLACEHOLDER_NAME } from '../../media/images'
-import { loadRelations, mustAsk, type Relations } from './relations'
+import { hiddenUserSummary, loadRelations, mustAsk, type Relations } from './relations'
 
 export function isEnded(
   row: Pick<PostRow, 'event_type' | 'start_date' | 'end_date'>,
@@ -148,13 +148,7 @@ export function toEventDto(row: PostRow, rel: Relations, viewer: Viewer | null, 
     likes: restricted ? (viewer && likes.includes(viewer.id) ? [viewer.id] : []) : likes,
     likesCount: likes.length,
     views: rel.views.get(row.id) ?? 0,
-    postedBy: rel.users.get(row.posted_by) ?? {
-      _id: row.posted_by,
-      name: '',
-      lastname: '',
-      username: '',
-      avatarFile: null,
-    },
+    postedBy: rel.users.get(row.posted_by) ?? hiddenUserSummary(row.posted_by),
     createdBy: row.created_by,
     group: row.group_id ? (rel.groups.get(row.group_id) ?? null) : null,
     moderationStatus: row.moderation_status as ModerationStatus,

@@ -176,9 +176,9 @@ export function participationRoutes(app: FastifyInstance, service: EventsService
       schema: {
         tags,
         security,
-        summary: 'Undo a check-in (its organizers): the seat is not checked in any more',
+        summary: 'Undo a check-in (its organizers): the seat is not checked in any more; answers who, and the counts',
         params: z.object({ id: z.string().min(1).max(100), userId: z.string().min(1).max(100) }),
-        response: { 200: checkinResultSchema.pick({ came: true, participants: true }), ...errors },
+        response: { 200: checkinResultSchema.pick({ user: true, came: true, participants: true }), ...errors },
       },
     },
     async (req) => service.undoCheckin(req.params.id, req.params.userId, me(req)),

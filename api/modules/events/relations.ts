@@ -143,6 +143,11 @@ export async function loadUserSummaries(
   return summariesOf(await readSummaryRows(db, ids), publicUrl, viewer)
 }
 
+/** A person the viewer may not see (an account disabled or waiting for deletion): their id, and no name. */
+export function hiddenUserSummary(id: string): UserSummary {
+  return { _id: id, name: '', lastname: '', username: '', avatarFile: null }
+}
+
 /** The columns of a person that summaries and the access policy read. */
 const SUMMARY_COLUMNS = [
   'id',

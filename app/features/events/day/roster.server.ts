@@ -76,10 +76,8 @@ export async function doorAction(request: Request, id: string | undefined) {
   const timeZone = getEnv().TIME_ZONE
   try {
     if (value.intent === 'undo') {
-      const roster = await ok(api.typed.GET('/event/{id}/roster', path))
-      await ok(api.typed.DELETE('/event/{id}/checkin/{userId}', { params: { path: { id: eventId, userId: value.userId } } }))
-      const person = roster.participants.find((p) => p.user._id === value.userId)?.user
-      return redirectWithToast(doorPath(eventId), { message: 'checkinUndone', values: { name: person ? personName(person) : '' } })
+      const undone = await ok(api.typed.DELETE('/event/{id}/checkin/{userId}', { params: { path: { id: eventId, userId: value.userId } } }))
+      return redirectWithToast(doorPath(eventId), { message: 'checkinUndone', values: { name: personName(undone.user) } })
     }
     const body = value.intent === 'code' ? { code: value.code } : { userId: value.userId }
     const result = await ok(api.typed.POST('/event/{id}/checkin', { ...path, body }))

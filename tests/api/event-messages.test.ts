@@ -146,6 +146,24 @@ describe('a message to everyone', () => {
     expect(await api.app.ctx.db.selectFrom('event_messages').select('id').where('post_id', 'in', [id, place]).execute()).toHaveLength(0)
   })
 
+  it('an event posted as a group: its editors send, its members do not', async () => {
+    const [owner, editor, member, guest] = await makeUsers(api, 4) as [TestUser, TestUser, TestUser, TestUser]
+    const handle = `brass_${Date.now().toString(36)}`
+    expect((await send(api, 'POST', '/groups', { token: owner.token, json: { handle, name: 'Brass band' } })).status).toBe(201)
+    for (const [user, role] of [[editor, 'editor'], [member, 'member']] as const) {
+      const made = await send(api, 'POST', `/groups/${handle}/invitations`, { token: owner.token, json: { who: user.username, role } })
+      await send(api, 'POST', `/groups/invitations/${made.body.id}/respond`, { token: user.token, json: { accept: true } })
+    }
+    const id = (await createEvent(api, owner.token, { title: 'Brass at noon', group: handle }))._id
+    expect((await send(api, 'PUT', `/event/${id}/participate`, { token: guest.token, json: { participate: true } })).status).toBe(200)
+    const refused = await say(id, { body: 'Hi all' }, member.token)
+    expect(refused.status).toBe(403)
+    const sent = await say(id, { body: 'Bring a music stand.' }, editor.token)
+    expect(sent.status, sent.text).toBe(201)
+    expect(sent.body).toMatchObject({ sender: { _id: editor.id }, recipients: 1 })
+    expect((await notificationsOf(api, guest.id)).filter((n) => n.notification_type === 'eventMessage').map((n) => n.user_from)).toEqual([editor.id])
+  })
+
   it(`at most ${EVENT_MESSAGES.perDay} a day per event: the next is refused with 429 and when it may go; a day later it goes`, async () => {
     const [organizer, anna] = await makeUsers(api, 2) as [TestUser, TestUser]
     const id = await eventWith(organizer, [anna])

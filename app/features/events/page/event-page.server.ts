@@ -59,34 +59,28 @@ export async function loadEventPage(request: Request, id: string) {
     event.eventType === 'EVENT' && participantsResult.status === 'fulfilled'
       ? participantsResult.value.participants
       : null
-  // The line is the organizer's alone (everyone else sees their own place in the event): asked for only then.
-  const waiting =
-    event.isOwner && event.eventType === 'EVENT'
-      ? await ok(api.typed.GET('/event/{id}/waitlist', { params: { path: { id } } })).then(
-          (line) => line.waiting,
-          () => null,
-        )
-      : null
-  const requests =
-    event.isOwner && event.joinApproval
-      ? await ok(api.typed.GET('/event/{id}/join-requests', { params: { path: { id } } })).catch(() => null)
-      : null
-  // The participant's code for the door, drawn here as a QR code (the page needs no script for it); none once it is over.
-  const ticket =
-    event.isParticipant && event.eventType === 'EVENT' && event.attendanceMode !== 'ONLINE' && !event.isEnded && !event.cancelledAt
-      ? await ok(api.typed.GET('/event/{id}/checkin/my', { params: { path: { id } } })).then(
+  const isEvent = event.eventType === 'EVENT'
+  const params = { params: { path: { id } } }
+  // What only some viewers get, asked for together once the event says who the viewer is. A part that fails is left
+  // out (null, or no messages): the page still shows.
+  const [waiting, requests, ticket, messages] = await Promise.all([
+    // The line is the organizer's alone (everyone else sees their own place in the event).
+    event.isOwner && isEvent
+      ? ok(api.typed.GET('/event/{id}/waitlist', params)).then((line) => line.waiting, () => null)
+      : null,
+    event.isOwner && event.joinApproval ? ok(api.typed.GET('/event/{id}/join-requests', params)).catch(() => null) : null,
+    // The participant's code for the door, drawn here as a QR code (the page needs no script for it); none once it is over.
+    event.isParticipant && isEvent && event.attendanceMode !== 'ONLINE' && !event.isEnded && !event.cancelledAt
+      ? ok(api.typed.GET('/event/{id}/checkin/my', params)).then(
           (mine) => ({ code: mine.code, checkedInAt: mine.checkedInAt, qr: qrPath(mine.url) }),
           () => null,
         )
-      : null
-  // The organizers' messages (issue 45), for those they concern: its organizers, participants and people waiting.
-  const messages =
-    event.eventType === 'EVENT' && (event.isOwner || event.isParticipant || event.waitlistPosition !== null)
-      ? await ok(api.typed.GET('/event/{id}/messages', { params: { path: { id } } })).then(
-          (list) => list.messages,
-          () => [],
-        )
-      : []
+      : null,
+    // The organizers' messages (issue 45), for those they concern: its organizers, participants and people waiting.
+    isEvent && (event.isOwner || event.isParticipant || event.waitlistPosition !== null)
+      ? ok(api.typed.GET('/event/{id}/messages', params)).then((list) => list.messages, () => [])
+      : [],
+  ])
   const notice = new URL(request.url).searchParams.get('notice') === 'login' && !api.isSignedIn() ? 'login' : null
   return data<EventPageData>(
     { kind: 'event', event, participants, waiting, requests, ticket, messages, notice, ...urls },

@@ -1,6 +1,7 @@
 // The English texts only the API says: its refusals and outcomes, notifications, mails, calendar feeds and
 // ActivityPub objects. The API sends them translated, so no browser loads them (decision 044).
 import { EVENT_MESSAGES } from './constants'
+import { GROUP_LIMITS } from './groups'
 
 const en = {
   // Lists, the fediverse, refusals of a form the API checks beyond its schema
@@ -184,6 +185,7 @@ const en = {
   apCancelledLine: 'This event was cancelled.',
   apPlaceSummary: 'Events at {place}, from Nearby.',
   checkinUnknown: 'No participant of this event has this code.',
+  groupInvitationExpired: `This invitation has expired: it was not answered within ${GROUP_LIMITS.invitationDays} days. Ask for a new one.`,
   eventMessageLimit: `Up to ${EVENT_MESSAGES.perDay} messages a day go to the people of one event: send the next one later.`,
   eventMessagesParticipantsOnly: 'Only the participants of this event read its messages.',
   csvList: 'List',

@@ -1,6 +1,7 @@
 // The Russian texts of api-messages-en.ts.
 import type en from './api-messages-en'
 import { EVENT_MESSAGES } from './constants'
+import { GROUP_LIMITS } from './groups'
 
 /** Every code of the English half, in Russian. */
 const ru: Record<keyof typeof en, string> = {
@@ -182,6 +183,7 @@ const ru: Record<keyof typeof en, string> = {
   apCancelledLine: 'Это событие отменено.',
   apPlaceSummary: 'События в месте «{place}», из Nearby.',
   checkinUnknown: 'Ни у одного участника этого события нет такого кода.',
+  groupInvitationExpired: `Срок приглашения истёк: на него не ответили за ${GROUP_LIMITS.invitationDays} дней. Попросите прислать новое.`,
   eventMessageLimit: `Людям одного события можно отправить не больше ${EVENT_MESSAGES.perDay} сообщений в день: следующее отправьте позже.`,
   eventMessagesParticipantsOnly: 'Сообщения этого события читают только его участники.',
   csvList: 'Список',

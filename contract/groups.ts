@@ -19,6 +19,8 @@ export const GROUP_LIMITS = {
   ownedMax: 10,
   /** Invitations waiting in one group at once. */
   pendingInvitationsMax: 100,
+  /** An invitation not answered within this many days is gone (the inviter may send a new one). */
+  invitationDays: 30,
   /** Groups and members on a page. */
   pageSize: 12,
   /** Events on a page of the group's events. */
@@ -136,6 +138,8 @@ export const groupInvitationSchema = z.object({
   role: z.enum(GROUP_INVITE_ROLES),
   invitedBy: userSummarySchema.nullable(),
   createdAt: z.string(),
+  /** When it is gone unanswered: GROUP_LIMITS.invitationDays after it was sent. */
+  expiresAt: z.string(),
 })
 export type GroupInvitation = z.infer<typeof groupInvitationSchema>
 export const groupInvitationsSchema = z.object({ items: z.array(groupInvitationSchema) })

@@ -3,6 +3,7 @@ import type { AppContext } from '../context'
 import { sweepOrphanUploads } from '../media/sweep'
 import { purgeDeletedAccounts } from '../modules/account/purge'
 import { createThrottle } from '../modules/auth/throttle'
+import { expireGroupInvitations } from '../modules/groups/members'
 import { createRemindersService } from '../modules/reminders/service'
 import { createSeriesService } from '../modules/series/service'
 import { createSourcesService } from '../modules/sources/service'
@@ -48,6 +49,13 @@ export function apiJobs(ctx: AppContext): JobDefinition[] {
       schedule: '7 * * * *',
       leaseMs: 30 * 60_000,
       run: async () => series.makeAllDates(),
+    },
+    {
+      // Group invitations gone unanswered for GROUP_LIMITS.invitationDays: every read leaves them out already.
+      name: 'expire-group-invitations',
+      schedule: '53 3 * * *',
+      leaseMs: 5 * 60_000,
+      run: async () => ({ expired: await expireGroupInvitations(ctx) }),
     },
     {
       // Imported calendars whose next sync is due (hourly; a failing one backs off up to a day; decision 049).

@@ -15851,6 +15851,7 @@ export interface paths {
                             items: {
                                 createdAt: string;
                                 email: string | null;
+                                expiresAt: string;
                                 id: string;
                                 invitedBy: {
                                     _id: string;
@@ -15963,6 +15964,7 @@ export interface paths {
                         "application/json": {
                             createdAt: string;
                             email: string | null;
+                            expiresAt: string;
                             id: string;
                             invitedBy: {
                                 _id: string;
@@ -16824,6 +16826,7 @@ export interface paths {
                             items: {
                                 createdAt: string;
                                 email: string | null;
+                                expiresAt: string;
                                 group: {
                                     avatarUrl: string | null;
                                     createdAt: string;

@@ -1,9 +1,9 @@
 // Who may do what in a group: the caller's role from group_members, checked against contract GROUP_PERMISSIONS by
 // name. A moderator (site role) may read any group; acting in one needs a role in it.
-import { can, canInGroup, type GroupPermission, type GroupRole } from '#contract'
+import { can, canInGroup, GROUP_LIMITS, type GroupPermission, type GroupRole } from '#contract'
 import { roleIn } from '../../access/group-roles'
 import type { Viewer } from '../../access/policy'
-import type { Db } from '../../db'
+import { type Db, nowIso } from '../../db'
 import type { GroupRow } from '../../db/schema'
 import { HttpError } from '../../lib/errors'
 
@@ -40,3 +40,15 @@ export async function requireGroupRole(db: Db, group: GroupRow, viewer: GroupVie
 }
 
 export { roleIn }
+
+const INVITATION_MS = GROUP_LIMITS.invitationDays * 24 * 3_600_000
+
+/** Invitations sent at or before this are gone: every read leaves them out, and a daily job deletes them. */
+export function invitationCutoff(now: Date): string {
+  return nowIso(new Date(now.getTime() - INVITATION_MS))
+}
+
+/** When an invitation sent at `createdAt` is gone. */
+export function invitationExpiry(createdAt: string): string {
+  return nowIso(new Date(Date.parse(createdAt) + INVITATION_MS))
+}

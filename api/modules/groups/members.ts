@@ -22,7 +22,7 @@ import { newId } from '../../lib/crypto'
 import { HttpError, validationError } from '../../lib/errors'
 import { groupInvitationMail } from '../../mail/templates'
 import { toUserSummary } from '../users/dto'
-import { assertVisible, groupByHandle, type GroupViewer, requireGroupRole, roleIn } from './access'
+import { assertVisible, groupByHandle, type GroupViewer, invitationCutoff, invitationExpiry, requireGroupRole, roleIn } from './access'
 import { toGroupDtos } from './service'
 
 const SUMMARY = ['u.id', 'u.name', 'u.lastname', 'u.username', 'u.avatar_name', 'u.avatar_path'] as const
@@ -70,6 +70,7 @@ export function createGroupMembersService(ctx: AppContext) {
         role: r.role as GroupInvitation['role'],
         invitedBy: r.by_id ? summary({ id: r.by_id, name: r.by_name!, lastname: r.by_lastname!, username: r.by_username!, avatar_name: r.by_avatar_name, avatar_path: r.by_avatar_path }) : null,
         createdAt: r.created_at,
+        expiresAt: invitationExpiry(r.created_at),
       }),
     )
   }
@@ -98,6 +99,7 @@ export function createGroupMembersService(ctx: AppContext) {
         'by.avatar_name as by_avatar_name',
         'by.avatar_path as by_avatar_path',
       ])
+      .where('i.created_at', '>', invitationCutoff(ctx.now()))
   }
 
   /** The invitation `id` if it is the caller's (by account or by their email address), else 404. */
@@ -105,6 +107,7 @@ export function createGroupMembersService(ctx: AppContext) {
     const me = await db.selectFrom('users').select(['email']).where('id', '=', viewer.id).executeTakeFirst()
     const row = await db.selectFrom('group_invitations').selectAll().where('id', '=', id).executeTakeFirst()
     if (!row || !(row.user_id === viewer.id || (!!me?.email && row.email === me.email))) throw new HttpError(404, 'notFound')
+    if (row.created_at <= invitationCutoff(ctx.now())) throw new HttpError(410, 'groupInvitationExpired')
     return row
   }
 
@@ -159,6 +162,8 @@ export function createGroupMembersService(ctx: AppContext) {
         await writeTransaction(ctx, async (work) => {
           const { db: trx, afterCommit } = work
           if (!byEmail && (await roleIn(trx, group.id, person!.id))) throw validationError({ who: ['groupAlreadyMember'] })
+          // Invitations gone unanswered make room: the same person may be invited again.
+          await trx.deleteFrom('group_invitations').where('group_id', '=', group.id).where('created_at', '<=', invitationCutoff(ctx.now())).execute()
           const pending = await trx.selectFrom('group_invitations').select(['user_id', 'email']).where('group_id', '=', group.id).execute()
           if (pending.some((p) => (byEmail ? p.email === invitee.email : p.user_id === invitee.user_id))) throw validationError({ who: ['groupAlreadyInvited'] })
           if (pending.length >= GROUP_LIMITS.pendingInvitationsMax) throw new HttpError(409, 'groupInvitationLimit')
@@ -208,7 +213,7 @@ export function createGroupMembersService(ctx: AppContext) {
       const groups = items.length
         ? await db.selectFrom('groups').selectAll().where('id', 'in', items.map((i) => i.groupId)).where('status', '=', 'ACTIVE').execute()
         : []
-      const dtos = await toGroupDtos(db, groups, viewer, ctx.config.publicUrl, email)
+      const dtos = await toGroupDtos(db, groups, viewer, ctx.config.publicUrl, { email, now: ctx.now() })
       return {
         items: items.flatMap(({ groupId, ...item }) => {
           const group = dtos.find((g) => g.id === groupId)
@@ -301,3 +306,9 @@ export function createGroupMembersService(ctx: AppContext) {
 
 export type GroupMembersService = ReturnType<typeof createGroupMembersService>
 export type { GroupRow }
+
+/** Deletes the invitations gone unanswered (the daily job); answers how many. */
+export async function expireGroupInvitations(ctx: AppContext): Promise<number> {
+  const gone = await ctx.db.deleteFrom('group_invitations').where('created_at', '<=', invitationCutoff(ctx.now())).executeTakeFirst()
+  return Number(gone.numDeletedRows)
+}

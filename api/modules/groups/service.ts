@@ -23,10 +23,16 @@ import { sql } from 'kysely'
 import { nameInUse } from '../users/names'
 import { avatarFileOf } from '../users/dto'
 import { createPhotoSlot } from '../../media/photo-slot'
-import { assertVisible, groupByHandle, type GroupViewer, requireGroupRole, roleIn } from './access'
+import { assertVisible, groupByHandle, type GroupViewer, invitationCutoff, requireGroupRole, roleIn } from './access'
 
 /** The groups' DTOs for one viewer, with counts and the viewer's ties, in a few statements for any number of rows. */
-export async function toGroupDtos(db: Db, rows: GroupRow[], viewer: GroupViewer | null, publicUrl: string, email?: string | null): Promise<Group[]> {
+export async function toGroupDtos(
+  db: Db,
+  rows: GroupRow[],
+  viewer: GroupViewer | null,
+  publicUrl: string,
+  { email = null, now = new Date() }: { email?: string | null; now?: Date } = {},
+): Promise<Group[]> {
   if (rows.length === 0) return []
   const ids = rows.map((r) => r.id)
   const [members, followers, mine, following, invited] = await Promise.all([
@@ -46,6 +52,7 @@ export async function toGroupDtos(db: Db, rows: GroupRow[], viewer: GroupViewer 
           .selectFrom('group_invitations')
           .select(['id', 'group_id', 'role'])
           .where('group_id', 'in', ids)
+          .where('created_at', '>', invitationCutoff(now))
           .where((eb) => (email ? eb.or([eb('user_id', '=', viewer.id), eb('email', '=', email)]) : eb('user_id', '=', viewer.id)))
           .execute()
       : [],
@@ -108,7 +115,7 @@ export function createGroupsService(ctx: AppContext) {
   })
 
   async function dto(row: GroupRow, viewer: GroupViewer | null): Promise<Group> {
-    const [group] = await toGroupDtos(db, [row], viewer, ctx.config.publicUrl, await emailOf(viewer))
+    const [group] = await toGroupDtos(db, [row], viewer, ctx.config.publicUrl, { email: await emailOf(viewer), now: ctx.now() })
     return group!
   }
 
@@ -120,7 +127,7 @@ export function createGroupsService(ctx: AppContext) {
       const q = groupsMatching(db, ctx.dialect, query.q).where('status', '=', 'ACTIVE')
       const rows = await q.orderBy('name').orderBy('handle').offset((query.page - 1) * size).limit(size + 1).execute()
       return {
-        items: await toGroupDtos(db, rows.slice(0, size), viewer, ctx.config.publicUrl, await emailOf(viewer)),
+        items: await toGroupDtos(db, rows.slice(0, size), viewer, ctx.config.publicUrl, { email: await emailOf(viewer), now: ctx.now() }),
         page: query.page,
         hasMore: hasNextPage({ page: query.page, pageSize: size }, rows.length > size),
       }

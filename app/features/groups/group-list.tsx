@@ -2,9 +2,10 @@
 // group by name with a search (a GET form) a page at a time. Plain forms and links.
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import type { Group } from '#contract'
+import { formatDateTime, type Group } from '#contract'
 import { ActionToast } from '~/components/forms/action-toast'
 import { inputClass } from '~/components/forms/input-class'
+import { useRootData } from '~/components/layout/use-root-data'
 import { PennantIcon } from '~/components/ui/icons'
 import { Pager } from '~/components/ui/pager'
 import type { FormActionData } from '~/utils/submission.server'
@@ -32,7 +33,8 @@ function GroupCard({ group }: { group: Group }) {
 }
 
 export function GroupListScreen() {
-  const { t } = useTranslation('groups')
+  const { t, i18n } = useTranslation('groups')
+  const timeZone = useRootData()?.ENV.TIME_ZONE ?? 'UTC'
   const { q, page, groups, hasMore, mine, invitations, signedIn } = useLoaderData<typeof loadGroupList>()
   const actionData = useActionData<FormActionData>()
   return (
@@ -66,6 +68,7 @@ export function GroupListScreen() {
                     name: invitation.invitedBy ? `${invitation.invitedBy.name} ${invitation.invitedBy.lastname}`.trim() : '—',
                   })}
                 </p>
+                <p className="text-xs text-slate-600">{t('expires', { date: formatDateTime(invitation.expiresAt, i18n.language, timeZone) })}</p>
                 <InvitationAnswer invitationId={invitation.id} className="mt-2 flex gap-2" />
               </li>
             ))}

@@ -112,7 +112,8 @@ function InviteForm() {
 }
 
 export function GroupPeopleScreen() {
-  const { t } = useTranslation('groups')
+  const { t, i18n } = useTranslation('groups')
+  const timeZone = useRootData()?.ENV.TIME_ZONE ?? 'UTC'
   const { group, members, invitations, me } = useLoaderData<typeof loadGroupPeople>()
   const actionData = useActionData<FormActionData>()
   const myRole = group.viewer.role
@@ -136,6 +137,7 @@ export function GroupPeopleScreen() {
                 <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-slate-200 p-3 text-sm">
                   <span>
                     {invitation.user ? `@${invitation.user.username}` : invitation.email} · {t(`role.${invitation.role}`)}
+                    <span className="block text-xs text-slate-500">{t('expires', { date: formatDateTime(invitation.expiresAt, i18n.language, timeZone) })}</span>
                   </span>
                   <Form method="post">
                     <input type="hidden" name="invitationId" value={invitation.id} />

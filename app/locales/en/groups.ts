@@ -10,6 +10,7 @@ export default {
   mine: 'My groups',
   invitations: 'Invitations waiting for you',
   invitedAs: 'Invited as {{role}} by {{name}}',
+  expires: 'Open until {{date}}',
   invitedYou: '{{name}} invites you to join as {{role}}.',
   accept: 'Accept',
   decline: 'Decline',

@@ -12,6 +12,7 @@ export default {
   mine: 'Мои группы',
   invitations: 'Вас приглашают',
   invitedAs: 'Приглашение: {{role}}, от {{name}}',
+  expires: 'Действует до {{date}}',
   invitedYou: '{{name}} приглашает вас в группу (роль: {{role}}).',
   accept: 'Принять',
   decline: 'Отклонить',

@@ -70,6 +70,32 @@ describe('making a group', () => {
     expect(rename.status).toBe(409)
   })
 
+  it('a moderator cannot rename a person to a group’s handle either', async () => {
+    const h = handle()
+    await send(api, 'POST', '/groups', { token: owner.token, json: { handle: h, name: 'Taken' } })
+    const chief = await makeUser(api, { role: 'superAdmin' })
+    const rename = await send(api, 'PATCH', `/admin/users/${member.id}`, { token: chief.token, json: { username: h } })
+    expect(rename.status).toBe(409)
+    expect(rename.body.errors.username).toBeDefined()
+  })
+
+  it('a sign-up and a new group taking one name at the same moment: exactly one of them gets it', async () => {
+    for (let round = 0; round < 6; round++) {
+      const name = handle()
+      const [signUp, group] = await Promise.all([
+        api.post('/auth/registration', { ...uniqueUser(), username: name }),
+        send(api, 'POST', '/groups', { token: owner.token, json: { handle: name, name: 'Race' } }),
+      ])
+      expect([signUp.status, group.status].filter((status) => status === 201), `${signUp.status} ${group.status}`).toHaveLength(1)
+      const [people, groups] = await Promise.all([
+        api.app.ctx.db.selectFrom('users').select('id').where('username', '=', name).execute(),
+        api.app.ctx.db.selectFrom('groups').select('id').where('handle', '=', name).execute(),
+      ])
+      expect(people.length + groups.length).toBe(1)
+      if (group.status === 201) await send(api, 'DELETE', `/groups/${name}`, { token: owner.token })
+    }
+  })
+
   it('refuses a bad handle, a reserved word and a short name, with the fields’ messages', async () => {
     const bad = await send(api, 'POST', '/groups', { token: owner.token, json: { handle: 'no spaces!', name: 'ab' } })
     expect(bad.status).toBe(400)

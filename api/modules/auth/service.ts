@@ -8,7 +8,9 @@ import { newId, randomToken, sha256 } from '../../lib/crypto'
 import { HttpError } from '../../lib/errors'
 import { hashPassword, verifyPassword } from '../../lib/passwords'
 import { accountLockedMail, resetLinkMail } from '../../mail/templates'
+import { writeTransaction } from '../../db/transaction'
 import { loadUserDto } from '../users/dto'
+import { nameInUseHeld } from '../users/names'
 import type { GoogleVerifier } from './google'
 import { AccountLockedError, createDeviceTokens, createThrottle, THROTTLE_POLICIES, throttleKey } from './throttle'
 import type { TokenService } from './tokens'
@@ -34,6 +36,15 @@ export function createAuthService(ctx: AppContext, tokens: TokenService, google:
   const accounts = createAccountLookup(db)
   const { userById, userByEmail, userByLogin, usernameTaken } = accounts
   const { sendCode, consumeCode } = createEmailCodes(ctx, throttle, accounts)
+
+  /** Inserts a new account unless a person or a group took its username meanwhile (then false): one namespace. */
+  async function insertHoldingName(user: UserRow): Promise<boolean> {
+    return writeTransaction(ctx, async (work) => {
+      if (await nameInUseHeld(work, user.username)) return false
+      await work.db.insertInto('users').values(user).execute()
+      return true
+    })
+  }
 
   async function session(user: UserRow, familyId?: string, refreshToken?: string): Promise<AuthResponse> {
     let family = familyId
@@ -88,7 +99,7 @@ export function createAuthService(ctx: AppContext, tokens: TokenService, google:
         now,
       )
       try {
-        await db.insertInto('users').values(user).execute()
+        if (!(await insertHoldingName(user))) throw new HttpError(409, 'usernameTaken', { username: ['usernameTaken'] })
       } catch (error) {
         if (!isUniqueViolation(error)) throw error
         // Lost a race with a concurrent sign-up: answer as if we had seen it.
@@ -320,8 +331,7 @@ export function createAuthService(ctx: AppContext, tokens: TokenService, google:
         now,
       )
       try {
-        await db.insertInto('users').values(row).execute()
-        return row
+        if (await insertHoldingName(row)) return row
       } catch (error) {
         if (!isUniqueViolation(error)) throw error
         const existing = await db

@@ -20,7 +20,7 @@ import { assertReachable, hasNextPage } from '../../lib/paging'
 import { toEventDtos } from '../events/dto'
 import { postsInStartOrder } from '../events/time-order'
 import { sql } from 'kysely'
-import { nameInUse } from '../users/names'
+import { nameInUseHeld } from '../users/names'
 import { avatarFileOf } from '../users/dto'
 import { createPhotoSlot } from '../../media/photo-slot'
 import { assertVisible, groupByHandle, type GroupViewer, invitationCutoff, requireGroupRole, roleIn } from './access'
@@ -160,8 +160,9 @@ export function createGroupsService(ctx: AppContext) {
       const stamp = nowIso(ctx.now())
       const id = newId()
       try {
-        await writeTransaction(ctx, async ({ db: trx }) => {
-          if (await nameInUse(trx, handle)) throw validationError({ handle: ['groupHandleTaken'] })
+        await writeTransaction(ctx, async (work) => {
+          const trx = work.db
+          if (await nameInUseHeld(work, handle)) throw validationError({ handle: ['groupHandleTaken'] })
           const owned = await trx
             .selectFrom('group_members')
             .innerJoin('groups', 'groups.id', 'group_members.group_id')

@@ -31,6 +31,7 @@ import { loadUserSummaries } from '../events/relations'
 import type { EventsService } from '../events/service'
 import type { ProfileService } from '../profile/service'
 import { followCounts, followCountsOf, toUserDto } from '../users/dto'
+import { nameInUseHeld } from '../users/names'
 import { type LogChange, type LoggedChange, writeLog } from './log'
 
 /** The fields of the event form (PATCH /admin/posts/{id} content edits). */
@@ -165,6 +166,9 @@ export function createAdminService(ctx: AppContext, deps: { events: EventsServic
     if (patch.name !== undefined) set.name = patch.name
     if (patch.lastname !== undefined) set.lastname = patch.lastname
     if (patch.username !== undefined) set.username = patch.username
+    // One namespace with groups (users/names.ts): a moderator's rename is checked like anyone's.
+    if (set.username !== undefined && set.username !== row.username && (await nameInUseHeld(work, set.username, row.id)))
+      throw new HttpError(409, 'usernameTaken', { username: ['usernameTaken'] })
     if (patch.role !== undefined) set.role = patch.role
     if (patch.isActivated !== undefined) set.is_activated = patch.isActivated ? 1 : 0
     const changes = diff(row, set, [

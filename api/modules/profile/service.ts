@@ -16,13 +16,14 @@ import {
 import { activeAccounts, profileAccess } from '../../access/policy'
 import type { AppContext } from '../../context'
 import { type Db, isUniqueViolation, nowIso } from '../../db'
+import { writeTransaction } from '../../db/transaction'
 import { createTextSearch } from '../../db/text-search'
 import type { UserRow, UserUpdate } from '../../db/schema'
 import { HttpError } from '../../lib/errors'
 import { assertReachable, hasNextPage } from '../../lib/paging'
 import { currentReasons } from '../moderation/log'
 import { createAvatars } from './avatars'
-import { nameInUse } from '../users/names'
+import { nameInUseHeld } from '../users/names'
 import {
   avatarFileOf,
   countFollows,
@@ -235,16 +236,14 @@ export function createProfileService(ctx: AppContext) {
       if (input.shareEmailWithOrganizers !== undefined && Number(input.shareEmailWithOrganizers) !== row.share_email_with_organizers)
         set.share_email_with_organizers = input.shareEmailWithOrganizers ? 1 : 0
       if (Object.keys(set).length === 0) return toProfile(row, viewer)
-      if (
-        set.username !== undefined &&
-        set.username !== null &&
-        (await nameInUse(db, set.username, viewer.id))
-      )
-        throw new HttpError(409, 'usernameTaken', { username: ['usernameTaken'] })
       if (moderated) set.moderation_status = 'PENDING'
       set.updated_at = nowIso()
       try {
-        await db.updateTable('users').set(set).where('id', '=', viewer.id).execute()
+        await writeTransaction(ctx, async (work) => {
+          if (typeof set.username === 'string' && (await nameInUseHeld(work, set.username, viewer.id)))
+            throw new HttpError(409, 'usernameTaken', { username: ['usernameTaken'] })
+          await work.db.updateTable('users').set(set).where('id', '=', viewer.id).execute()
+        })
       } catch (error) {
         // Lost a race with someone taking the same username.
         if (isUniqueViolation(error))

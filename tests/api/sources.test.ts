@@ -222,6 +222,21 @@ describe('places', () => {
     expect((await importedEvents(withPlace.body.id)).find((e) => e.title === 'Event b')).toMatchObject({ address: 'Nowhere street 0', lat: 44.81, lon: 20.46 })
   })
 
+  it('an event online (CONFERENCE) is imported online at the calendar’s place, with its link for everyone; a changed link follows', async () => {
+    const body = (link: string) => calendar(event('live', [`CONFERENCE;VALUE=URI;FEATURE=VIDEO:${link}`]), event('both', ['GEO:44.8;20.45', 'CONFERENCE;VALUE=URI:https://meet.example.org/both']))
+    const url = serve(body('https://stream.example.org/one'))
+    const made = await send(api, 'POST', '/sources', { token: owner.token, json: { url, place: { address: 'Belgrade', coordinates: [20.46, 44.81] } } })
+    expect(made.body.counts.new, made.text).toBe(2)
+    const [live, both] = ['Event live', 'Event both'].map((title) => api.app.ctx.db.selectFrom('posts').select('id').where('source_id', '=', made.body.id).where('title', '=', title).executeTakeFirstOrThrow())
+    const liveEvent = (await send(api, 'GET', `/event/${(await live).id}`)).body
+    expect(liveEvent).toMatchObject({ attendanceMode: 'ONLINE', onlineUrl: 'https://stream.example.org/one', onlineUrlPublic: true, address: 'Belgrade' })
+    expect((await send(api, 'GET', `/event/${(await both).id}`)).body).toMatchObject({ attendanceMode: 'HYBRID', onlineUrl: 'https://meet.example.org/both' })
+    // The calendar gives a new link: the next sync takes it.
+    feeds.feeds.set(new URL(url).pathname, { body: body('https://stream.example.org/two') })
+    expect((await send(api, 'POST', `/sources/${made.body.id}/sync`, { token: owner.token })).status).toBe(200)
+    expect((await send(api, 'GET', `/event/${(await live).id}`)).body.onlineUrl).toBe('https://stream.example.org/two')
+  })
+
   it('new default categories and place apply to the imported events at the next sync, though the calendar did not change', async () => {
     geo.places.set('knez mihailova', [{ display_name: 'Knez Mihailova, Belgrade', lat: '44.817', lon: '20.457' }])
     geo.places.set('nowhere street', [])

@@ -97,3 +97,34 @@ describe('Nextcloud (SabreDAV)', () => {
     expect(feed.items[0]).toMatchObject({ address: 'Bašta, Bulevar despota Stefana 1, Beograd', description: 'Bring gloves.' })
   })
 })
+
+describe('events online in a calendar (RFC 7986 CONFERENCE, a link as the LOCATION)', () => {
+  const vevent = (uid: string, lines: string[]) =>
+    ['BEGIN:VEVENT', `UID:${uid}`, 'DTSTAMP:20260301T000000Z', 'DTSTART:20260410T170000Z', 'DTEND:20260410T180000Z', `SUMMARY:${uid}`, ...lines, 'END:VEVENT']
+  const feed = readICalendar(
+    [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//test//EN',
+      ...vevent('hybrid', ['LOCATION:Dom omladine\\, Belgrade', 'CONFERENCE;VALUE=URI;FEATURE=VIDEO:https://meet.example.org/abc']),
+      ...vevent('online', ['CONFERENCE;VALUE=URI:https://stream.example.org/live']),
+      ...vevent('link-as-place', ['LOCATION:https://zoom.example.com/j/123']),
+      ...vevent('google', ['X-GOOGLE-CONFERENCE:https://meet.google.com/abc-defg-hij', 'GEO:44.8;20.46']),
+      ...vevent('not-a-link', ['LOCATION:Kalemegdan', 'CONFERENCE;VALUE=URI:tel:+381111234567']),
+      'END:VCALENDAR',
+    ].join('\r\n'),
+    options,
+  )
+  const item = (uid: string) => feed.items.find((i) => i.uid === uid)
+
+  it('a link and a place: in person and online; a link alone: online, with no address to look up', () => {
+    expect(item('hybrid')).toMatchObject({ address: 'Dom omladine, Belgrade', online: { mode: 'HYBRID', url: 'https://meet.example.org/abc' } })
+    expect(item('online')).toMatchObject({ address: null, coordinates: null, online: { mode: 'ONLINE', url: 'https://stream.example.org/live' } })
+    expect(item('link-as-place')).toMatchObject({ address: null, online: { mode: 'ONLINE', url: 'https://zoom.example.com/j/123' } })
+    expect(item('google')).toMatchObject({ coordinates: [20.46, 44.8], online: { mode: 'HYBRID', url: 'https://meet.google.com/abc-defg-hij' } })
+  })
+
+  it('a conference that is no web link (a phone number) leaves the event in person', () => {
+    expect(item('not-a-link')).toMatchObject({ address: 'Kalemegdan', online: null })
+  })
+})

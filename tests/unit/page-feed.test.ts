@@ -47,3 +47,26 @@ describe('a page’s events', () => {
     expect(() => readPage('<html><body><p>hello</p></body></html>', 'https://x.example/', options)).toThrow('importNotCalendar')
   })
 })
+
+describe('a page’s events online (schema.org VirtualLocation)', () => {
+  const page = (location: unknown) =>
+    `<html><head><script type="application/ld+json">${JSON.stringify({
+      '@context': 'https://schema.org',
+      '@type': 'Event',
+      '@id': 'https://talks.example/1#event',
+      name: 'Evening talk',
+      startDate: '2026-04-10T19:00:00+02:00',
+      location,
+    })}</script></head><body></body></html>`
+  const virtual = { '@type': 'VirtualLocation', url: '/live' }
+  const place = { '@type': 'Place', name: 'Dom omladine', address: 'Makedonska 22, Belgrade' }
+
+  it('a VirtualLocation alone: online, its link made absolute; with a Place too: in person and online', () => {
+    expect(readPage(page(virtual), 'https://talks.example/1', options).items[0]).toMatchObject({ address: null, online: { mode: 'ONLINE', url: 'https://talks.example/live' } })
+    expect(readPage(page([place, virtual]), 'https://talks.example/1', options).items[0]).toMatchObject({
+      address: 'Dom omladine, Makedonska 22, Belgrade',
+      online: { mode: 'HYBRID', url: 'https://talks.example/live' },
+    })
+    expect(readPage(page(place), 'https://talks.example/1', options).items[0]?.online).toBeNull()
+  })
+})

@@ -20,6 +20,21 @@ export interface FeedItem {
   /** The feed's own words (matched to our categories by the sync). */
   categories: string[]
   images: string[]
+  /** Taking part online (RFC 7986 CONFERENCE, a link as the LOCATION, schema.org VirtualLocation): the link, and
+   * ONLINE when the event names no place, HYBRID when it does too; null for an event in person. */
+  online: { mode: 'ONLINE' | 'HYBRID'; url: string } | null
+}
+
+/** A link to take part online the event form would take too (http(s), a host with a dot, not too long), or null. */
+export function onlineLink(value: unknown): string | null {
+  if (typeof value !== 'string') return null
+  const url = value.trim()
+  return url.length <= EVENT_LIMITS.channelLinkMax && /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(url) ? url : null
+}
+
+/** The item's way to take part online, from its link and whether it names a place (an address or coordinates). */
+export function onlineOf(url: string | null, inPlace: boolean): FeedItem['online'] {
+  return url ? { mode: inPlace ? 'HYBRID' : 'ONLINE', url } : null
 }
 
 export type SkipReason = Extract<

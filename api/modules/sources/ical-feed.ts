@@ -1,11 +1,12 @@
 // An iCalendar feed (RFC 5545) read into the events a sync compares with what it imported before, with ical.js
 // (Mozilla's parser, the one Thunderbird uses): VTIMEZONE and TZID, all-day and multi-day events, RRULE, RDATE and
-// EXDATE expanded within the series window, RECURRENCE-ID overrides, STATUS:CANCELLED, GEO, LOCATION, URL, ATTACH
-// and CATEGORIES. A broken event is skipped with its reason; a feed broken as a whole is read event by event.
+// EXDATE expanded within the series window, RECURRENCE-ID overrides, STATUS:CANCELLED, GEO, LOCATION, URL, ATTACH,
+// CATEGORIES and CONFERENCE (taking part online). A broken event is skipped with its reason; a feed broken as a whole
+// is read event by event.
 import ICAL from 'ical.js'
 import { EVENT_LIMITS, isTimeZone, SERIES_LIMITS } from '#contract'
 import { startAt } from '../series/recurrence'
-import { addItem, clip, DAY_MS, type FeedItem, type ParsedFeed, FeedError, type SkipReason } from './feed'
+import { addItem, clip, DAY_MS, type FeedItem, type ParsedFeed, FeedError, onlineLink, onlineOf, type SkipReason } from './feed'
 
 export interface ReadOptions {
   now: Date
@@ -55,6 +56,7 @@ interface Details {
   url: string | null
   categories: string[]
   images: string[]
+  online: FeedItem['online']
 }
 
 function detailsOf(component: ICAL.Component): Details {
@@ -78,12 +80,21 @@ function detailsOf(component: ICAL.Component): Details {
     .map((property) => String(property.getFirstValue()))
     .filter((url) => /^https?:\/\//i.test(url))
   const url = textOf(component, 'url')
+  // Online: RFC 7986 CONFERENCE (Google's own X-GOOGLE-CONFERENCE as well), or a link given as the LOCATION (then it
+  // is no address to look up).
+  const location = textOf(component, 'location')
+  const locationLink = onlineLink(location)
+  const conference =
+    ['conference', 'x-google-conference'].flatMap((name) => component.getAllProperties(name)).map((property) => onlineLink(property.getFirstValue())).find(Boolean) ??
+    locationLink
+  const address = locationLink ? null : location
   return {
     title: textOf(component, 'summary'),
     description: textOf(component, 'description'),
     cancelled: String(component.getFirstPropertyValue('status') ?? '').toUpperCase() === 'CANCELLED',
-    address: textOf(component, 'location'),
+    address,
     coordinates,
+    online: onlineOf(conference ?? null, Boolean(address || coordinates)),
     url: url && /^https?:\/\//i.test(url) ? url : null,
     categories,
     images,
@@ -127,6 +138,7 @@ function itemOf(
     url: details.url,
     categories: details.categories,
     images: details.images,
+    online: details.online,
   }
 }
 

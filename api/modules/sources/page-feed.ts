@@ -5,7 +5,7 @@
 import { mf2 } from 'microformats-parser'
 import { EVENT_LIMITS } from '#contract'
 import { startAt } from '../series/recurrence'
-import { addItem, clip, DAY_MS, FeedError, type ParsedFeed } from './feed'
+import { addItem, clip, DAY_MS, FeedError, onlineLink, onlineOf, type ParsedFeed } from './feed'
 import type { ReadOptions } from './ical-feed'
 
 type Json = Record<string, unknown>
@@ -56,7 +56,21 @@ function imageUrls(value: unknown, base: URL): string[] {
 
 /** The item, or null when it has no name or start (the reason goes to skipped). */
 function itemOf(
-  fields: { id: string | null; name: string | null; description: string | null; start: string | null; end: string | null; cancelled: boolean; address: string | null; coordinates: [number, number] | null; url: string | null; categories: string[]; images: string[] },
+  fields: {
+    id: string | null
+    name: string | null
+    description: string | null
+    start: string | null
+    end: string | null
+    cancelled: boolean
+    address: string | null
+    coordinates: [number, number] | null
+    url: string | null
+    categories: string[]
+    images: string[]
+    /** The link to take part online (schema.org VirtualLocation), when the page gives one. */
+    onlineUrl?: string | null
+  },
   options: ReadOptions,
   out: ParsedFeed,
 ) {
@@ -85,6 +99,7 @@ function itemOf(
     url: fields.url,
     categories: fields.categories,
     images: fields.images,
+    online: onlineOf(fields.onlineUrl ?? null, Boolean(fields.address || fields.coordinates)),
   }, options)
 }
 
@@ -116,7 +131,11 @@ function readJsonLd(html: string, base: URL, options: ReadOptions, out: ParsedFe
     }
     for (const event of jsonLdEvents(parsed)) {
       count++
-      const location = [event.location].flat()[0] as Json | string | undefined
+      // A VirtualLocation is the link to take part online; the place, if any, is the other location.
+      const locations = [event.location].flat() as (Json | string | undefined)[]
+      const isVirtual = (l: Json | string | undefined) => typeof l === 'object' && l !== null && /VirtualLocation$/.test(String(l['@type'] ?? ''))
+      const virtual = locations.find(isVirtual) as Json | undefined
+      const location = locations.find((l) => !isVirtual(l))
       const place = typeof location === 'object' && location ? location : null
       const address = place?.address
       const addressText =
@@ -139,6 +158,7 @@ function readJsonLd(html: string, base: URL, options: ReadOptions, out: ParsedFe
           url: str(event.url) ? new URL(str(event.url)!, base).href : null,
           categories: [event.keywords].flat().flatMap((k) => (typeof k === 'string' ? k.split(',') : [])).map((k) => k.trim()).filter(Boolean),
           images: imageUrls(event.image, base),
+          onlineUrl: virtual ? onlineLink(str(virtual.url) ? new URL(str(virtual.url)!, base).href : null) : null,
         },
         options,
         out,

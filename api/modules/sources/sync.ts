@@ -273,6 +273,7 @@ export function createSourceSync(ctx: AppContext) {
                 address: item.address,
                 lon: item.coordinates[0],
                 lat: item.coordinates[1],
+                ...onlineColumns(item),
                 // Imported events are reviewed as new events are, unless a moderator trusts the source.
                 ...eventFromElsewhere(source.owner_id, { approved: Number(source.trusted) === 1 }),
                 cancelled_at: item.cancelled ? stamp : null,
@@ -354,6 +355,11 @@ export function createSourceSync(ctx: AppContext) {
   return { sync, close: async () => void (await Promise.all([outbound.close(), photoFetch.close()])) }
 }
 
+/** How people take part in an imported event: a calendar published its link, so everyone may see it. */
+function onlineColumns(item: Pick<FeedItem, 'online'>) {
+  return { attendance_mode: item.online?.mode ?? 'IN_PERSON', online_url: item.online?.url ?? null, online_url_public: item.online ? 1 : 0 }
+}
+
 /** A feed that names the same event twice keeps its last. */
 function dedupe(items: FeedItem[]): FeedItem[] {
   return [...new Map(items.map((item) => [item.key, item])).values()]
@@ -365,7 +371,10 @@ const sameSet = (a: string[], b: string[]) => a.length === b.length && b.every((
 /** What a sync changes in an imported event (null: nothing); `recategorized`: its categories differ now. */
 function changeOf(row: PostRow, item: Placed, stamp: string, trusted: boolean, recategorized: boolean) {
   const moved = datesChanged(row, item.startDate, item.endDate)
-  const reworded = row.title !== item.title || row.description !== item.description || row.address !== item.address
+  const online = onlineColumns(item)
+  // A new link to take part is reviewed as new words are.
+  const reworded =
+    row.title !== item.title || row.description !== item.description || row.address !== item.address || row.online_url !== online.online_url || row.attendance_mode !== online.attendance_mode
   const relocated = row.lon !== item.coordinates[0] || row.lat !== item.coordinates[1]
   const cancelled = item.cancelled && !row.cancelled_at
   const restored = !item.cancelled && !!row.cancelled_at
@@ -379,6 +388,7 @@ function changeOf(row: PostRow, item: Placed, stamp: string, trusted: boolean, r
       address: item.address,
       lon: item.coordinates[0],
       lat: item.coordinates[1],
+      ...online,
       source_default_place: item.atDefault ? 1 : 0,
       start_date: item.startDate,
       end_date: item.endDate,

@@ -227,14 +227,16 @@ describe('places', () => {
     const url = serve(body('https://stream.example.org/one'))
     const made = await send(api, 'POST', '/sources', { token: owner.token, json: { url, place: { address: 'Belgrade', coordinates: [20.46, 44.81] } } })
     expect(made.body.counts.new, made.text).toBe(2)
-    const [live, both] = ['Event live', 'Event both'].map((title) => api.app.ctx.db.selectFrom('posts').select('id').where('source_id', '=', made.body.id).where('title', '=', title).executeTakeFirstOrThrow())
-    const liveEvent = (await send(api, 'GET', `/event/${(await live).id}`)).body
+    const idOf = async (title: string) =>
+      (await api.app.ctx.db.selectFrom('posts').select('id').where('source_id', '=', made.body.id).where('title', '=', title).executeTakeFirstOrThrow()).id
+    const [live, both] = [await idOf('Event live'), await idOf('Event both')]
+    const liveEvent = (await send(api, 'GET', `/event/${live}`)).body
     expect(liveEvent).toMatchObject({ attendanceMode: 'ONLINE', onlineUrl: 'https://stream.example.org/one', onlineUrlPublic: true, address: 'Belgrade' })
-    expect((await send(api, 'GET', `/event/${(await both).id}`)).body).toMatchObject({ attendanceMode: 'HYBRID', onlineUrl: 'https://meet.example.org/both' })
+    expect((await send(api, 'GET', `/event/${both}`)).body).toMatchObject({ attendanceMode: 'HYBRID', onlineUrl: 'https://meet.example.org/both' })
     // The calendar gives a new link: the next sync takes it.
     feeds.feeds.set(new URL(url).pathname, { body: body('https://stream.example.org/two') })
     expect((await send(api, 'POST', `/sources/${made.body.id}/sync`, { token: owner.token })).status).toBe(200)
-    expect((await send(api, 'GET', `/event/${(await live).id}`)).body.onlineUrl).toBe('https://stream.example.org/two')
+    expect((await send(api, 'GET', `/event/${live}`)).body.onlineUrl).toBe('https://stream.example.org/two')
   })
 
   it('new default categories and place apply to the imported events at the next sync, though the calendar did not change', async () => {

@@ -15,8 +15,9 @@ export const MONTH_LIMITS = {
 /** YYYY-MM, a month of the years the lists know. */
 export const monthField = z.string({ error: 'invalidValue' }).regex(/^(19[7-9]\d|2\d{3})-(0[1-9]|1[0-2])$/, 'invalidValue')
 
-/** GET /event/month: the month (default: this one, in the site's zone), and the lists' city and categories. */
-export const eventMonthQuerySchema = eventListQuerySchema.pick({ city: true, country: true, lat: true, lon: true, categories: true }).extend({
+/** GET /event/month: the month (default: this one, in the site's zone), and the lists' city, categories, online and
+ * accessibility features. */
+export const eventMonthQuerySchema = eventListQuerySchema.pick({ city: true, country: true, lat: true, lon: true, categories: true, online: true, accessibility: true }).extend({
   month: monthField.optional(),
 })
 export type EventMonthQuery = z.infer<typeof eventMonthQuerySchema>

@@ -32,6 +32,9 @@ beforeAll(async () => {
   for (const hour of [10, 8, 12, 14, 16]) await post(`Busy ${hour}`, `2031-03-25T${String(hour).padStart(2, '0')}:00:00Z`, null)
   await post('Called off', '2031-03-07T18:00:00Z', null, { cancelled_at: '2031-03-01T10:00:00Z' })
   await post('Secret', '2031-03-08T18:00:00Z', null, { access_type: 'PRIVATE' })
+  await post('Stream', '2031-03-10T18:00:00Z', null, { attendance_mode: 'ONLINE', online_url: 'https://stream.example.org/a' })
+  await post('Both ways', '2031-03-11T18:00:00Z', null, { attendance_mode: 'HYBRID', online_url: 'https://meet.example.org/b', accessibility: 'stepFree,hearingLoop' })
+  await post('Ramp only', '2031-03-18T18:00:00Z', null, { accessibility: 'stepFree' })
 })
 afterAll(async () => {
   await api?.close()
@@ -74,6 +77,14 @@ describe('GET /event/month', () => {
     expect(titlesOn(april.body, '2031-04-01')).toEqual(['April there'])
     const kids = await api.get(`/event/month?month=2031-03&${at}&categories=kids`)
     expect(kids.body.days.flatMap((d: { events: { title: string }[] }) => d.events.map((e) => e.title))).toEqual(Array(5).fill('Festival'))
+  })
+
+  it('the Online switch and the accessibility features narrow like the lists', async () => {
+    const all = (body: { days: { events: { title: string }[] }[] }) => [...new Set(body.days.flatMap((d) => d.events.map((e) => e.title)))]
+    expect(all((await api.get(`/event/month?month=2031-03&${at}&online=true`)).body)).toEqual(['Stream', 'Both ways'])
+    expect(all((await api.get(`/event/month?month=2031-03&${at}&accessibility=stepFree`)).body)).toEqual(['Both ways', 'Ramp only'])
+    expect(all((await api.get(`/event/month?month=2031-03&${at}&accessibility=stepFree,hearingLoop`)).body)).toEqual(['Both ways'])
+    expect((await api.get(`/event/month?month=2031-03&${at}&accessibility=stairs`)).status).toBe(400)
   })
 
   it('defaults to this month; refuses a month that is not one', async () => {

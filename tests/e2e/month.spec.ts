@@ -57,6 +57,37 @@ test('a month at a glance: each day’s events, a festival on each of its days, 
   expect(pageErrors).toEqual([])
 })
 
+test('the Online switch and the accessibility features narrow the month, and the next month keeps them', async ({ page, createUser }) => {
+  const organizer = await createUser()
+  const token = await apiToken(organizer)
+  const { month, at } = farMonth()
+  const stamp = Date.now().toString(36)
+  await createEventViaApi({ token }, { title: `Stream ${stamp}`, startDate: at(6), attendanceMode: 'ONLINE', onlineUrl: 'https://stream.example.org/live' })
+  await createEventViaApi({ token }, { title: `Ramp ${stamp}`, startDate: at(6, 18), accessibility: 'stepFree' })
+  await createEventViaApi({ token }, { title: `Stairs ${stamp}`, startDate: at(6, 19) })
+
+  await page.goto(`/calendar/${month}`)
+  const grid = page.getByTestId('month-grid')
+  await expect(grid.getByRole('link', { name: new RegExp(`${stamp}$`) })).toHaveCount(3)
+  await page.getByTestId('online-filter').click()
+  await expect(page).toHaveURL(/online=1/)
+  await expect(grid.getByRole('link', { name: new RegExp(`${stamp}$`) })).toHaveCount(1)
+  await expect(grid.getByRole('link', { name: `Stream ${stamp}` })).toBeVisible()
+  await page.getByTestId('online-filter').click()
+  await expect(page).not.toHaveURL(/online=1/)
+
+  const filter = page.getByTestId('accessibility-filter')
+  await filter.locator('summary').click()
+  await filter.getByLabel('Step-free entrance').check()
+  await filter.getByRole('button').click()
+  await expect(page).toHaveURL(/accessibility=stepFree/)
+  await expect(grid.getByRole('link', { name: new RegExp(`${stamp}$`) })).toHaveCount(1)
+  await expect(grid.getByRole('link', { name: `Ramp ${stamp}` })).toBeVisible()
+  // The next month keeps what was asked.
+  await page.getByRole('navigation', { name: 'Months' }).getByRole('link', { name: /→/ }).click()
+  await expect(page).toHaveURL(new RegExp(`/calendar/${nextMonth(month)}\\?accessibility=stepFree$`))
+})
+
 test('on a 360 px phone the month is a list of its days; the list links to the month', async ({ page, createUser }) => {
   await page.setViewportSize({ width: 360, height: 740 })
   const organizer = await createUser()

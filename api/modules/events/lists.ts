@@ -1,7 +1,7 @@
 // Lists and reads of posts (SPEC §7 Events): one post, the lists near a city (tabs, dates, categories,
 // pages), a user's posts and the widget. Lists filter with the access policy's postsVisibleTo.
 import { dayInZone, daysOfMonth, type Event, EVENT_LIMITS, type EventListQuery, type EventMonth, type EventMonthQuery, type GeoFilter, type Language, MONTH_LIMITS, shiftMonth, todayInZone, zonedToIso } from '#contract'
-import { sql } from 'kysely'
+import { type SelectQueryBuilder, sql } from 'kysely'
 import { postsListedFor, postsVisibleTo } from '../../access/policy'
 import type { AppContext } from '../../context'
 import { type Db, dialectOf, nowIso } from '../../db'
@@ -12,7 +12,7 @@ import { cityName, countryName, DEFAULT_CITY, findCity, type CityRecord } from '
 import { toEventDto, toEventDtos } from './dto'
 import { type Viewer } from './relations'
 import type { PostRows } from './rows'
-import type { PostRow } from '../../db/schema'
+import type { Database, PostRow } from '../../db/schema'
 import { createSeriesService } from '../series/service'
 import { monthRowsFrom, postsInStartOrder, postsRunningAt, START_SORT_SQL, type TimeWindow } from './time-order'
 
@@ -33,6 +33,18 @@ export function createEventLists(ctx: AppContext, rows: PostRows) {
   const { config } = ctx
   const publicUrl = config.publicUrl
   const { readableRow } = rows
+
+  /**
+   * The lists' and the month's narrowing by what the reader asked: categories; online (issue 43: events people can
+   * take part in online, whether or not also in a place); every accessibility feature asked for.
+   */
+  function narrowed<O>(query: SelectQueryBuilder<Database, 'posts', O>, q: Pick<EventListQuery, 'categories' | 'online' | 'accessibility'>) {
+    let out = query
+    if (q.categories?.length) out = out.where(inCategories(q.categories))
+    if (q.online) out = out.where('posts.attendance_mode', 'in', ['ONLINE', 'HYBRID'])
+    for (const feature of q.accessibility ?? []) out = out.where(hasAccessibility(dialectOf(db), feature))
+    return out
+  }
 
   function resolveGeo(
     q: Pick<EventListQuery, 'city' | 'country' | 'lat' | 'lon'>,
@@ -122,11 +134,7 @@ export function createEventLists(ctx: AppContext, rows: PostRows) {
         }
         query = query.where('start_date', 'is not', null)
       }
-      if (q.categories?.length) query = query.where(inCategories(q.categories))
-      // Online (issue 43): events people can take part in online, whether or not also in a place.
-      if (q.online) query = query.where('posts.attendance_mode', 'in', ['ONLINE', 'HYBRID'])
-      // Accessibility (issue 43): every feature asked for, matched on the rows the list walks.
-      for (const feature of q.accessibility ?? []) query = query.where(hasAccessibility(dialectOf(db), feature))
+      query = narrowed(query, q)
       // Places: newest first. Events: by start, undated last (completed: latest first), through the
       // start-order indexes (time-order.ts).
       const rows = isPlace
@@ -167,7 +175,7 @@ export function createEventLists(ctx: AppContext, rows: PostRows) {
         .where(withinKm(lat0, lon0, EVENT_LIMITS.radiusKm))
         .where(postsListedFor(viewer))
         .where(sql.raw(START_SORT_SQL), '<', until)
-      if (q.categories?.length) base = base.where(inCategories(q.categories))
+      base = narrowed(base, q)
       const rows = await monthRowsFrom(db, base, from, MONTH_LIMITS.maxEvents)
       const days = daysOfMonth(month)
       const onDay = new Map(days.map((day) => [day, [] as typeof rows]))

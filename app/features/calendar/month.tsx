@@ -1,11 +1,12 @@
 // A city's month at a glance (/calendar/YYYY-MM, issue 43), rendered on the server and whole without JavaScript:
-// links to the previous and next month, the lists' category chips and a city form (GET), and the month as a table
-// (weekday headers, one row a week, each day's first events as links and "+N more" to that day's list). Under the
-// sm breakpoint (a 360 px phone) the same days come as a list of the days that have events, not a squeezed grid.
+// links to the previous and next month, the lists' category chips, Online switch and accessibility filter and a city
+// form (GET), and the month as a table (weekday headers, one row a week, each day's first events as links and "+N
+// more" to that day's list). Under the sm breakpoint (a 360 px phone) the same days come as a list of the days that
+// have events, not a squeezed grid.
 import { Form, Link, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { DATE_LOCALES, type EventMonth, languageOr, type MonthEvent } from '#contract'
-import { CategoryChips } from '~/features/events/list/filters'
+import { AccessibilityFilter, CategoryChips, MONTH_QUERY_KEYS, OnlineSwitch } from '~/features/events/list/filters'
 import type { loadMonth } from './month.server'
 
 type MonthData = Awaited<ReturnType<typeof loadMonth>>
@@ -43,12 +44,12 @@ function weeksOf(days: Day[]): (Day | null)[][] {
   return Array.from({ length: cells.length / 7 }, (_, i) => cells.slice(i * 7, i * 7 + 7))
 }
 
-/** The query the month keeps in its links (city, category), with `changes`. */
+/** The query the month keeps in its links (city, category, online, accessibility), with `changes`. */
 function useMonthQuery() {
   const { search } = useLocation()
   return (extra: Record<string, string> = {}) => {
     const params = new URLSearchParams(search)
-    for (const key of [...params.keys()]) if (key !== 'city' && key !== 'categories') params.delete(key)
+    for (const key of [...params.keys()]) if (!MONTH_QUERY_KEYS.includes(key)) params.delete(key)
     for (const [key, value] of Object.entries(extra)) params.set(key, value)
     const query = params.toString()
     return query ? `?${query}` : ''
@@ -195,11 +196,19 @@ export function MonthScreen({ data }: { data: MonthData }) {
           <input name="city" defaultValue={filters.city} maxLength={100} className="mt-1 rounded-md border border-slate-300 px-2 py-1.5" autoComplete="address-level2" />
         </label>
         {filters.category ? <input type="hidden" name="categories" value={filters.category} /> : null}
+        {filters.online ? <input type="hidden" name="online" value="1" /> : null}
+        {filters.accessibility.map((feature) => (
+          <input key={feature} type="hidden" name="accessibility" value={feature} />
+        ))}
         <button type="submit" className="rounded-md bg-slate-900 px-3 py-1.5 text-sm text-white">
           {t('month.show')}
         </button>
       </Form>
       <CategoryChips selected={filters.category} />
+      <div className="flex flex-wrap items-start gap-3">
+        <OnlineSwitch on={filters.online} />
+        <AccessibilityFilter selected={filters.accessibility} />
+      </div>
       <MonthGrid calendar={calendar} today={today} />
       <DayList calendar={calendar} today={today} />
     </section>

@@ -57,12 +57,26 @@ const tabClass = (active: boolean) =>
   `rounded-md px-3 py-1.5 text-sm ${active ? 'bg-slate-900 text-white' : 'text-slate-700 hover:bg-slate-100'}`
 
 /** The month view of the list's city and category (events only). */
+/** What the month view keeps of a list's query (and in its own links): where, what, and how people take part. */
+export const MONTH_QUERY_KEYS: readonly string[] = ['city', 'categories', 'online', 'accessibility']
+
 function useMonthLink() {
   const { search } = useLocation()
   const params = new URLSearchParams(search)
-  const kept = new URLSearchParams([...params].filter(([key]) => key === 'city' || key === 'categories'))
+  const kept = new URLSearchParams([...params].filter(([key]) => MONTH_QUERY_KEYS.includes(key)))
   const query = kept.toString()
   return `/calendar${query ? `?${query}` : ''}`
+}
+
+/** A link that turns the filter on or off: events people can take part in online (issue 43). */
+export function OnlineSwitch({ on }: { on: boolean }) {
+  const { t } = useTranslation('eventList')
+  const withQuery = useQueryWith()
+  return (
+    <Link to={withQuery({ online: on ? null : '1' })} className={tabClass(on)} aria-current={on ? 'true' : undefined} data-testid="online-filter">
+      {t('tabs.online')}
+    </Link>
+  )
 }
 
 export function FilterTabs({
@@ -90,12 +104,7 @@ export function FilterTabs({
             {t(`tabs.${f}`)}
           </Link>
         ))}
-        {online === null ? null : (
-          // A link that turns the filter on or off: events people can take part in online (issue 43).
-          <Link to={withQuery({ online: online ? null : '1' })} className={tabClass(online)} aria-current={online ? 'true' : undefined} data-testid="online-filter">
-            {t('tabs.online')}
-          </Link>
-        )}
+        {online === null ? null : <OnlineSwitch on={online} />}
       </nav>
       <nav aria-label={t('views.label')} className="flex flex-wrap gap-1">
         {(['list', 'timeline'] as const).map((v) => (

@@ -49,6 +49,13 @@ export type EventListData = {
   needsSignIn: boolean
 }
 
+/** What a list (or the month) narrows by, from its query: ?online=1 (events only) and ?accessibility=… (repeated or
+ * comma-separated; unknown features left out). */
+export function narrowingOf(params: URLSearchParams, eventType: EventType): { online: boolean; accessibility: AccessibilityFeature[] } {
+  const asked = params.getAll('accessibility').flatMap((value) => value.split(','))
+  return { online: eventType === 'EVENT' && params.get('online') === '1', accessibility: ACCESSIBILITY_FEATURES.filter((feature) => asked.includes(feature)) }
+}
+
 export async function loadEventList(request: Request, eventType: EventType) {
   const api = await getApi(request)
   const { TIME_ZONE } = getEnv()
@@ -59,9 +66,7 @@ export async function loadEventList(request: Request, eventType: EventType) {
   const filterParam = params.get('filter') ?? 'active'
   const filter = (EVENT_FILTERS as readonly string[]).includes(filterParam) ? (filterParam as EventFilter) : 'active'
   const view: ListView = params.get('view') === 'timeline' ? 'timeline' : 'list'
-  const online = eventType === 'EVENT' && params.get('online') === '1'
-  const asked = params.getAll('accessibility').flatMap((value) => value.split(','))
-  const accessibility = ACCESSIBILITY_FEATURES.filter((feature) => asked.includes(feature))
+  const { online, accessibility } = narrowingOf(params, eventType)
   const city = (params.get('city') ?? '').trim().slice(0, 100)
   const startDate = (params.get('startDate') ?? '').trim().slice(0, 20)
   const endDate = (params.get('endDate') ?? '').trim().slice(0, 20)

@@ -154,7 +154,15 @@ async function startSync(request: { newFeed: string } | { sourceId: string; feed
   const seen = feeds.requests.length
   const answer =
     'newFeed' in request ? call('POST', '/sources', { url: feeds.url + request.newFeed }) : call('POST', `/sources/${request.sourceId}/sync`)
-  await until(() => feeds.requests.slice(seen).some((r) => r.path === feedPath && r.status === 200), 'the API read the feed')
+  // An answer before the feed was read is a refusal (or the process died): said at once, with what it was.
+  let early: string | null = null
+  void answer.then((res) => {
+    if (!feeds.requests.slice(seen).some((r) => r.path === feedPath)) early = res ? `${res.status} ${JSON.stringify(res.body)}` : 'no answer'
+  })
+  await until(() => {
+    if (early) throw new Error(`the API answered before reading the feed: ${early}\n${api?.output() ?? ''}`)
+    return feeds.requests.slice(seen).some((r) => r.path === feedPath && r.status === 200)
+  }, 'the API read the feed')
   // In an object: an async function's promise would wait for the answer itself.
   return { answer }
 }

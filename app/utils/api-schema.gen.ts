@@ -13277,12 +13277,14 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    accessibility?: ("stepFree" | "accessibleToilet" | "hearingLoop" | "signLanguage" | "quietSpace" | "seating")[];
                     categories?: ("exhibitions" | "kids" | "leisure" | "standUp" | "education" | "theaters" | "games" | "movie" | "concerts")[];
                     city?: string;
                     country?: string;
                     lat?: number;
                     lon?: number;
                     month?: string;
+                    online?: boolean;
                 };
                 header?: never;
                 path?: never;

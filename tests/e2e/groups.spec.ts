@@ -49,6 +49,8 @@ test('make a group, invite by username, accept, post as the group; its page and 
   await press(page, 'Send invitation', javaScriptEnabled)
   await expect(toast(page)).toContainText('Invitation sent.')
   await expect(page.getByTestId('group-pending')).toContainText(`@${editor.username} · editor`)
+  // Open for 30 days: the list says until when.
+  await expect(page.getByTestId('group-pending')).toContainText(/Open until \d\d \w{3} \d{4}, \d\d:\d\d/)
 
   // The editor answers from /groups, then posts as the group.
   const context = await browser.newContext({ javaScriptEnabled })
@@ -57,6 +59,7 @@ test('make a group, invite by username, accept, post as the group; its page and 
   await editorPage.goto('/groups')
   const invitation = editorPage.getByTestId('group-invitation')
   await expect(invitation).toContainText('Night Walkers')
+  await expect(invitation).toContainText(/Open until \d\d \w{3} \d{4}/)
   await press(editorPage, 'Accept', javaScriptEnabled, invitation)
   await expect(toast(editorPage)).toContainText('You joined the group.')
   await expect(editorPage.getByText('You are editor of this group.')).toBeVisible()

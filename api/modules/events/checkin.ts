@@ -12,13 +12,6 @@ import type { PostRows } from './rows'
 export function createCheckin(ctx: AppContext, rows: PostRows) {
   const db: Db = ctx.db
 
-  /** The event for its organizers' door: 403 notOrganizer for anyone else. */
-  async function organizerRow(id: string, viewer: Viewer) {
-    const { row, access } = await rows.visibleRow(id, viewer)
-    if (!access.isOwner) throw new HttpError(403, 'notOrganizer')
-    return row
-  }
-
   async function counts(postId: string) {
     const row = await db
       .selectFrom('post_participants')
@@ -46,7 +39,7 @@ export function createCheckin(ctx: AppContext, rows: PostRows) {
     },
 
     async checkIn(id: string, body: CheckinBody, viewer: Viewer): Promise<CheckinResult> {
-      await organizerRow(id, viewer)
+      await rows.organizerRow(id, viewer)
       let seatOf: { user_id: string } | undefined
       if (body.code !== undefined) {
         const code = normalizeCheckinCode(body.code)
@@ -77,7 +70,7 @@ export function createCheckin(ctx: AppContext, rows: PostRows) {
 
     /** A mistake at the door undone: the seat is not checked in any more (its code works again). */
     async undoCheckin(id: string, userId: string, viewer: Viewer): Promise<Omit<CheckinResult, 'checkedInAt' | 'already'>> {
-      await organizerRow(id, viewer)
+      await rows.organizerRow(id, viewer)
       const res = await db
         .updateTable('post_participants')
         .set({ checked_in_at: null, checked_in_by: null })

@@ -51,8 +51,7 @@ export function createEventMessages(ctx: AppContext, rows: PostRows) {
 
   return {
     async sendMessage(id: string, input: EventMessageBody, viewer: Viewer): Promise<EventMessage> {
-      const { row, access } = await rows.visibleRow(id, viewer)
-      if (!access.isOwner) throw new HttpError(403, 'notOrganizer')
+      const row = await rows.organizerRow(id, viewer)
       if (row.event_type !== 'EVENT') throw new HttpError(400, 'placeNoParticipants')
       const now = ctx.now()
       const recent = await db

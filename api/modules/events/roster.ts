@@ -5,7 +5,6 @@
 import { formatSpreadsheetTime, type Language, type Roster, translateMessage } from '#contract'
 import type { AppContext } from '../../context'
 import type { Db } from '../../db'
-import { HttpError } from '../../lib/errors'
 import { loadUserSummaries, type Viewer } from './relations'
 import type { PostRows } from './rows'
 
@@ -13,8 +12,7 @@ export function createRoster(ctx: AppContext, rows: PostRows) {
   const db: Db = ctx.db
 
   async function roster(id: string, viewer: Viewer): Promise<Roster> {
-    const { row, access } = await rows.visibleRow(id, viewer)
-    if (!access.isOwner) throw new HttpError(403, 'notOrganizer')
+    const row = await rows.organizerRow(id, viewer)
     const [seated, waiting] = await Promise.all([
       db
         .selectFrom('post_participants as p')

@@ -47,6 +47,14 @@ export function createPostRows(ctx: AppContext) {
     return row
   }
 
+  /** The post for its organizers' day (the list, the door, a message to everyone; a group's owners, admins and editors
+   * too): 404 when not visible, 403 notOrganizer for anyone else. */
+  async function organizerRow(id: string, viewer: Viewer): Promise<PostRow> {
+    const { row, access } = await visibleRow(id, viewer)
+    if (!access.isOwner) throw new HttpError(403, 'notOrganizer')
+    return row
+  }
+
   async function dto(row: PostRow, viewer: Viewer | null): Promise<Event> {
     const [event] = await toEventDtos(db, [row], viewer, publicUrl)
     return event as Event
@@ -60,7 +68,7 @@ export function createPostRows(ctx: AppContext) {
     return series ? { ...event, series } : event
   }
 
-  return { getRow, visibleRow, readableRow, ownedRow, dto, reload }
+  return { getRow, visibleRow, readableRow, ownedRow, organizerRow, dto, reload }
 }
 
 export type PostRows = ReturnType<typeof createPostRows>

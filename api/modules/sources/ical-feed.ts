@@ -47,16 +47,9 @@ function textOf(component: ICAL.Component, name: string): string | null {
 }
 
 /** What every occurrence of an event shares (an override has its own). */
-interface Details {
+type Details = Pick<FeedItem, 'cancelled' | 'address' | 'coordinates' | 'url' | 'categories' | 'images' | 'online'> & {
   title: string | null
   description: string | null
-  cancelled: boolean
-  address: string | null
-  coordinates: [number, number] | null
-  url: string | null
-  categories: string[]
-  images: string[]
-  online: FeedItem['online']
 }
 
 function detailsOf(component: ICAL.Component): Details {

@@ -5,7 +5,7 @@
 import { mf2 } from 'microformats-parser'
 import { EVENT_LIMITS } from '#contract'
 import { startAt } from '../series/recurrence'
-import { addItem, clip, DAY_MS, FeedError, onlineLink, onlineOf, type ParsedFeed } from './feed'
+import { addItem, clip, DAY_MS, FeedError, type FeedItem, onlineLink, onlineOf, type ParsedFeed } from './feed'
 import type { ReadOptions } from './ical-feed'
 
 type Json = Record<string, unknown>
@@ -56,18 +56,12 @@ function imageUrls(value: unknown, base: URL): string[] {
 
 /** The item, or null when it has no name or start (the reason goes to skipped). */
 function itemOf(
-  fields: {
+  fields: Pick<FeedItem, 'cancelled' | 'address' | 'coordinates' | 'url' | 'categories' | 'images'> & {
     id: string | null
     name: string | null
     description: string | null
     start: string | null
     end: string | null
-    cancelled: boolean
-    address: string | null
-    coordinates: [number, number] | null
-    url: string | null
-    categories: string[]
-    images: string[]
     /** The link to take part online (schema.org VirtualLocation), when the page gives one. */
     onlineUrl?: string | null
   },
